@@ -1,0 +1,51 @@
+# lexc: everything a fresh Debian machine needs, in two commands.
+#   make run   set up, then build the default packs and show checking and scoring
+#   make test  set up, then run the static checks and the whole test suite
+# Both create .venv and install what is missing (Debian packages need root).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+# Debian packages: ICU headers for pyicu, Hunspell tools, and the default word sources
+# of the shipped languages (see docs/sources.md).
+DEB_PACKAGES := pkg-config libicu-dev hunspell-tools \
+	wamerican-huge wfrench wngerman wspanish witalian wpolish wdutch wportuguese \
+	wswedish wcatalan wbulgarian wukrainian \
+	hunspell-ru hunspell-bg hunspell-uk hunspell-el hunspell-he hunspell-ar hunspell-hu \
+	hunspell-hr hunspell-pl hunspell-es hunspell-ca hunspell-cs hunspell-sk hunspell-sl \
+	hunspell-ro hunspell-sv hunspell-tr hunspell-fr hunspell-de-de hunspell-it \
+	hunspell-pt-pt hunspell-nl hunspell-en-us
+
+.PHONY: setup run test lint bench clean debian
+
+setup: $(STAMP)
+
+debian:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:" $$missing; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing; \
+	fi
+
+$(STAMP): pyproject.toml
+	$(MAKE) debian
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	touch $(STAMP)
+
+run: setup
+	$(BIN)/lexc validate
+	$(BIN)/lexc languages
+
+test: setup
+	$(BIN)/python -m pytest
+
+bench: setup
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) build/*.lexc

@@ -1,0 +1,52 @@
+"""The ``lexc`` command: a thin layer over the library.
+
+Each group of commands lives in its own module and registers itself on :data:`app`:
+``specs`` (languages, validate), ``translit``, ``packs`` (build, compile, info, check),
+``play`` (score, replay). Every command that reports something has ``--json``; bad
+input is printed as ``error: file:line: key: message`` with exit status 1 or 2, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import typer
+
+from .. import __version__
+from .common import app
+
+#: Command modules, imported in this order; a missing one is skipped (work in progress).
+COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"lexc {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, is_flag=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """lexc: multilingual Scrabble lexicons, tile sets and Polyglot scoring.
+
+    Build lexicon packs from real word lists, spell and score words of any shipped
+    language on an English board (Polyglot Scrabble), and validate tile sets.
+    """
+
+
+for _name in COMMAND_MODULES:
+    try:
+        importlib.import_module(f"{__name__}.{_name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__name__}.{_name}":
+            raise
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    sys.exit(app())

@@ -1,0 +1,53 @@
+"""Shared pieces of the CLI: the typer app, JSON output and error reporting."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+from ..errors import LexcError
+
+app = typer.Typer(
+    name="lexc",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def print_json(data: object) -> None:
+    """Print ``data`` as pretty, stable JSON (UTF-8, not escaped)."""
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def fail(message: str, code: int = 1) -> None:
+    """Print ``error: message`` on stderr and exit with ``code``."""
+    for line in message.splitlines():
+        print(f"error: {line}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def reports_errors(func: F) -> F:
+    """Turn :class:`LexcError` (bad input) into a clear message and exit status 1."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except LexcError as err:
+            fail(str(err), 1)
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+        except BrokenPipeError:
+            sys.stderr.close()
+            raise typer.Exit(0) from None
+
+    return wrapper  # type: ignore[return-value]

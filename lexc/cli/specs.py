@@ -1,0 +1,57 @@
+"""``lexc languages`` and ``lexc validate``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..spec import iter_specs
+from ..validate import validate as run_validate
+from .common import app, print_json, reports_errors
+
+
+@app.command()
+@reports_errors
+def languages(
+    json: bool = typer.Option(False, "--json", help="Print a JSON list with every tile."),
+) -> None:
+    """List every shipped language: code, name, script, tiles, blanks, official values."""
+    specs = list(iter_specs())
+    if json:
+        print_json([s.to_json() for s in specs])
+        return
+    table = Table("code", "name", "script", "tiles", "in bag", "blanks", "official", "scheme",
+                  box=None, header_style="bold")
+    for s in specs:
+        table.add_row(s.code, s.name, s.script, str(len(s.tiles)), str(s.total_tiles),
+                      str(s.blanks), "yes" if s.official else "no (English values)", s.scheme or "")
+    Console().print(table)
+
+
+@app.command()
+@reports_errors
+def validate(
+    paths: list[Path] = typer.Argument(None, help="Spec or scheme files or directories "
+                                       "(default: languages/ and transliterations/)."),
+    json: bool = typer.Option(False, "--json", help="Print a JSON report."),
+) -> None:
+    """Check specs and schemes; every problem is named with file, line and key.
+
+    Exit status 1 if any file has a problem.
+    """
+    reports = run_validate(paths or [])
+    if json:
+        print_json([r.to_json() for r in reports])
+    else:
+        for report in reports:
+            if report.ok:
+                typer.echo(f"ok  {report.path}: {report.summary}")
+            for problem in report.problems:
+                typer.echo(f"error: {problem}", err=True)
+        bad = sum(not r.ok for r in reports)
+        typer.echo(f"{len(reports)} files checked, {bad} with problems", err=bad > 0)
+    if any(not r.ok for r in reports):
+        raise typer.Exit(1)

@@ -1,0 +1,44 @@
+"""One error type for every kind of bad input.
+
+Whatever the input -- a spec, a scheme, a word list, a pack, a game record, play
+notation -- a problem is reported as a :class:`Problem` naming the file, the line
+(where there is one), the key or token, and what is wrong. :class:`LexcError`
+carries one or more problems; the CLI prints them and exits non-zero, never with
+a traceback.
+
+>>> str(Problem("languages/xx.toml", 12, "tiles.A.count", "must be at least 1, not 0"))
+'languages/xx.toml:12: tiles.A.count: must be at least 1, not 0'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with one input."""
+
+    file: str | None
+    line: int | None
+    key: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+        return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"file": self.file, "line": self.line, "key": self.key, "message": self.message}
+
+
+class LexcError(Exception):
+    """Bad input. ``problems`` says what and where; ``str()`` is the user-facing message."""
+
+    def __init__(self, problems: Problem | list[Problem] | str):
+        if isinstance(problems, str):
+            problems = Problem(None, None, None, problems)
+        self.problems: list[Problem] = problems if isinstance(problems, list) else [problems]
+        super().__init__("\n".join(str(p) for p in self.problems))

@@ -1,0 +1,104 @@
+"""Read a TOML file and remember on which line each key was written.
+
+:mod:`tomllib` parses but forgets positions; error messages must name the line.
+:func:`load` returns the parsed data and a :class:`Lines` index that maps a key
+path such as ``("tiles", "CH", "points")`` to its line.
+
+>>> data, lines = loads('code = "es"\\n[tiles]\\n"CH" = { count = 1, points = 5 }\\n', "es.toml")
+>>> data["tiles"]["CH"]["points"], lines.find(("tiles", "CH", "points"))
+(5, 3)
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import LexcError, Problem
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"""^\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=""")
+
+
+def _unquote(key: str) -> str:
+    key = key.strip()
+    if key[:1] in "\"'":
+        try:
+            return str(tomllib.loads(f"k = {key}")["k"])
+        except tomllib.TOMLDecodeError:
+            return key[1:-1]
+    return key
+
+
+def _split_dotted(path: str) -> tuple[str, ...]:
+    parts = re.findall(r"""("(?:[^"\\]|\\.)*"|'[^']*'|[^.\s]+)""", path)
+    return tuple(_unquote(p) for p in parts)
+
+
+@dataclass
+class Lines:
+    """Index from key paths to line numbers (1-based)."""
+
+    where: dict[tuple[object, ...], int] = field(default_factory=dict)
+
+    def find(self, path: tuple[object, ...]) -> int | None:
+        """The line of ``path``, or of its nearest enclosing table that has one."""
+        while path:
+            if path in self.where:
+                return self.where[path]
+            path = path[:-1]
+        return None
+
+
+def _index(text: str) -> Lines:
+    lines = Lines()
+    table: tuple[object, ...] = ()
+    counts: dict[tuple[object, ...], int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        header = _HEADER.match(raw)
+        if header:
+            name = _split_dotted(header.group(2))
+            if header.group(1) == "[[":
+                index = counts.get(name, 0)
+                counts[name] = index + 1
+                table = (*name, index)
+            else:
+                table = name
+            lines.where.setdefault(table, number)
+            continue
+        key = _KEY.match(raw)
+        if key:
+            path = (*table, *_split_dotted(key.group(1)))
+            lines.where.setdefault(path, number)
+            inline = raw[key.end():]
+            for sub in re.finditer(r"""([A-Za-z0-9_-]+|"[^"]*")\s*=""", inline):
+                lines.where.setdefault((*path, _unquote(sub.group(1))), number)
+    return lines
+
+
+def loads(text: str, name: str) -> tuple[dict[str, Any], Lines]:
+    """Parse TOML ``text`` (from file ``name``); bad TOML raises :class:`LexcError`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        match = re.search(r"line (\d+)", str(err))
+        line = int(match.group(1)) if match else None
+        raise LexcError(Problem(name, line, None, f"malformed TOML: {err}")) from None
+    return data, _index(text)
+
+
+def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
+    """Read and parse ``path``; returns the data, its line index and the raw bytes."""
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror}")) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise LexcError(Problem(str(path), None, None, f"not UTF-8 ({err.reason} at byte {err.start})")) from None
+    data, lines = loads(text.removeprefix("\ufeff"), str(path))
+    return data, lines, raw

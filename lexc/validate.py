@@ -1,0 +1,99 @@
+"""``lexc validate``: check specs and schemes, reporting every problem with file, line and key.
+
+A spec is checked on its own (:func:`lexc.spec.check_data`) and then against its
+scheme, if it names one; a scheme is checked by :mod:`lexc.scheme` when that module
+provides ``check_scheme_file``. Checking never stops at the first problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import LexcError, Problem
+from .paths import languages_dir, transliterations_dir
+from .spec import Spec, load_spec
+
+
+@dataclass(frozen=True)
+class Report:
+    """The outcome of checking one file."""
+
+    path: Path
+    kind: str  # "spec" or "scheme"
+    problems: tuple[Problem, ...]
+    summary: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, object]:
+        return {"file": str(self.path), "kind": self.kind, "ok": self.ok, "summary": self.summary,
+                "problems": [p.to_json() for p in self.problems]}
+
+
+def _spec_summary(spec: Spec) -> str:
+    values = "official values" if spec.official else "no official values (English values apply)"
+    return (f"{spec.code} {spec.name}: {len(spec.tiles)} tiles, {spec.total_tiles} in the bag "
+            f"with {spec.blanks} blanks, {values}")
+
+
+def check_spec_file(path: Path) -> Report:
+    """Check one spec file, and its scheme against its tile set when it names one."""
+    try:
+        spec = load_spec(path)
+    except LexcError as err:
+        return Report(path, "spec", tuple(err.problems))
+    problems: list[Problem] = []
+    if spec.scheme is not None:
+        problems.extend(_scheme_problems_for(spec))
+    return Report(path, "spec", tuple(problems), _spec_summary(spec) if not problems else "")
+
+
+def _scheme_problems_for(spec: Spec) -> list[Problem]:
+    try:
+        from . import scheme
+    except ImportError:
+        return []
+    check = getattr(scheme, "check_against_spec", None)
+    return list(check(spec)) if check else []
+
+
+def check_scheme_file(path: Path) -> Report:
+    """Check one scheme file on its own."""
+    try:
+        from . import scheme
+    except ImportError:
+        return Report(path, "scheme", (Problem(str(path), None, None, "schemes are not supported yet"),))
+    problems, summary = scheme.check_scheme_file(path)
+    return Report(path, "scheme", tuple(problems), summary)
+
+
+def _kind(path: Path) -> str:
+    if path.parent.resolve() == transliterations_dir().resolve():
+        return "scheme"
+    try:
+        head = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return "spec"
+    return "scheme" if "\n[letters]" in f"\n{head}" or head.lstrip().startswith("[letters]") else "spec"
+
+
+def validate(paths: Iterable[Path] = ()) -> list[Report]:
+    """Check ``paths`` (default: everything under languages/ and transliterations/)."""
+    paths = list(paths)
+    if not paths:
+        paths = sorted(languages_dir().glob("*.toml")) + sorted(transliterations_dir().glob("*.toml"))
+    reports = []
+    for path in paths:
+        if path.is_dir():
+            reports.extend(validate(sorted(path.glob("*.toml"))))
+        elif not path.exists():
+            reports.append(Report(path, "spec", (Problem(str(path), None, None, "no such file"),)))
+        elif _kind(path) == "scheme":
+            reports.append(check_scheme_file(path))
+        else:
+            reports.append(check_spec_file(path))
+    return reports
