@@ -13,12 +13,12 @@ Turkish wants ``İ``. ICU applies the language's own rules.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import icu
 
 
-@lru_cache(maxsize=None)
+@cache
 def _locale(name: str) -> icu.Locale:
     return icu.Locale(name)
 

@@ -12,7 +12,7 @@ The normalisation issue replaces the internals; the public API below stays.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .errors import LexcError
 from .spec import JOINERS, Spec, get_spec, latin_letter
@@ -96,7 +96,7 @@ class Normaliser:
         return Spelling(self.spec.code, self.spec.upper(word), tuple(tiles))
 
 
-@lru_cache(maxsize=None)
+@cache
 def normaliser(code: str) -> Normaliser:
     """The normaliser of shipped language ``code``."""
     return Normaliser(get_spec(code))

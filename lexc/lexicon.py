@@ -1,0 +1,68 @@
+"""What the scoring engine asks of a lexicon, and a small in-memory one.
+
+A *lexicon* answers, for one language, which board spellings are words and which
+native words (with their tilings) each stands for. A compiled pack
+(:mod:`lexc.pack`) is the real thing; :class:`WordList` builds the same answers
+in memory from native words, for tests and small custom lists.
+
+>>> es = WordList.from_words("es", ["churro", "chico"])
+>>> "CHURRO" in es, "CURRO" in es
+(True, False)
+>>> [(s.native, s.value) for s in es.spellings("CHURRO")]
+[('CHURRO', 15)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Protocol, runtime_checkable
+
+from .normalize import Normaliser, Spelling, normaliser
+
+
+@runtime_checkable
+class Lexicon(Protocol):
+    """The lexicon interface shared by packs and in-memory word lists."""
+
+    lang: str
+
+    def __contains__(self, board: object) -> bool:
+        """Whether ``board`` (an A–Z board spelling) is a word of the language."""
+
+    def spellings(self, board: str) -> list[Spelling]:
+        """Every native word spelled ``board`` on the board, with its tiling; [] if none."""
+
+    def keys(self, prefix: str = "") -> Iterator[str]:
+        """Board spellings starting with ``prefix``, in sorted order."""
+
+
+class WordList:
+    """An in-memory :class:`Lexicon` built from native words through the normaliser."""
+
+    def __init__(self, lang: str, by_board: dict[str, list[Spelling]]):
+        self.lang = lang
+        self._by_board = by_board
+
+    @classmethod
+    def from_words(cls, lang: str, words: Iterable[str], norm: Normaliser | None = None) -> WordList:
+        """Spell every word of ``words``; a word the language cannot spell raises."""
+        norm = norm or normaliser(lang)
+        by_board: dict[str, list[Spelling]] = {}
+        for word in words:
+            spelling = norm.spell(word)
+            entries = by_board.setdefault(spelling.board, [])
+            if spelling not in entries:
+                entries.append(spelling)
+        return cls(lang, by_board)
+
+    def __contains__(self, board: object) -> bool:
+        return board in self._by_board
+
+    def __len__(self) -> int:
+        return len(self._by_board)
+
+    def spellings(self, board: str) -> list[Spelling]:
+        return list(self._by_board.get(board, ()))
+
+    def keys(self, prefix: str = "") -> Iterator[str]:
+        return iter(sorted(k for k in self._by_board if k.startswith(prefix)))
