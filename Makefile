@@ -41,7 +41,11 @@ run: setup
 	$(BIN)/lexc validate
 	$(BIN)/lexc languages
 
-test: setup
+lint: setup
+	$(BIN)/ruff check lexc tests bench
+	$(BIN)/mypy lexc
+
+test: setup lint
 	$(BIN)/python -m pytest
 
 bench: setup
