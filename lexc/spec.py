@@ -58,6 +58,10 @@ class LexiconSource:
     encoding: str = "utf-8"
     top: int | None = None  # wordfreq: how many of the most frequent words
     notes: str = ""
+    convention: str = "native"  # "native" text, or "coded": the spec's [aliases] apply (docs/sources.md)
+    capitalised: str = "keep"  # "keep" or "skip" entries written with a capital (proper nouns)
+    max_prefix_length: int | None = None  # hunspell: skip prefixes adding more characters than this
+    max_forms: int | None = None  # hunspell: stop after this many forms
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,10 @@ _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
     "encoding": (str,),
     "top": (int,),
     "notes": (str,),
+    "convention": (str,),
+    "capitalised": (str,),
+    "max_prefix_length": (int,),
+    "max_forms": (int,),
 }
 
 
