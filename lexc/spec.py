@@ -8,12 +8,20 @@ tile-set designer sees all of them at once:
 >>> spec.points("CH"), spec.points("Ñ"), spec.total_tiles, spec.blanks
 (5, 8, 100, 2)
 
+>>> from lexc.tomlsrc import loads
+>>> _, problems = check_data(*loads('code = "xx"\\n', "xx.toml"), "xx.toml")
+>>> print(problems[0])
+xx.toml:1: name: missing required key
+
 A spec never executes code: it is plain data read with :mod:`tomllib`.
 """
 
 from __future__ import annotations
 
+import codecs
+import difflib
 import hashlib
+import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -37,14 +45,19 @@ SOURCE_KINDS = ("wordlist", "hunspell", "wordfreq")
 
 @dataclass(frozen=True, slots=True)
 class Tile:
-    """One native tile of a language's set: its face (upper case), count and points."""
+    """One native tile of a language's set: its face (upper case), count and points.
+
+    ``has_points`` is False only in a spec without official values that gives no
+    points for the tile (``points`` is then 0 and English values apply on the board).
+    """
 
     face: str
     count: int
     points: int
+    has_points: bool = True
 
     def to_json(self) -> dict[str, object]:
-        return {"face": self.face, "count": self.count, "points": self.points}
+        return {"face": self.face, "count": self.count, "points": self.points if self.has_points else None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,12 +136,18 @@ class Spec:
             "distinct_tiles": len(self.tiles),
             "total_tiles": self.total_tiles,
             "tiles": [t.to_json() for t in self.tiles],
+            "folds": dict(self.folds),
+            "aliases": dict(self.aliases),
             "scheme": self.scheme,
             "sources": list(self.sources),
+            "notes": self.notes,
         }
 
 
 # --------------------------------------------------------------------------- checking
+#
+# Each check adds Problems to a _Checker and never stops at the first one. A
+# problem names the key path it is about; _Checker turns that path into a line.
 
 _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "code": (str,),
@@ -147,6 +166,7 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "lexicon": (list,),
 }
 _REQUIRED = ("code", "name", "script", "locale", "official", "blanks", "sources", "tiles")
+_TILE_KEYS: dict[str, tuple[type, ...]] = {"count": (int,), "points": (int,)}
 _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
     "kind": (str,),
     "path": (str,),
@@ -160,38 +180,55 @@ _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
     "max_prefix_length": (int,),
     "max_forms": (int,),
 }
+_SOURCE_CHOICES = {"kind": SOURCE_KINDS, "convention": ("native", "coded"), "capitalised": ("keep", "skip")}
+_TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "an array",
+               dict: "a table", float: "a number"}
+_LOCALE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
+_CODE = re.compile(r"^[a-z]{2,3}$")
+
+KeyPath = tuple[object, ...]
 
 
 class _Checker:
-    """Collects problems for one file; ``key`` paths are turned into lines by ``Lines``."""
+    """Collects problems for one file; key paths are turned into lines by ``Lines``."""
 
     def __init__(self, file: str, lines: Lines):
-        self.file, self.lines, self.problems = file, lines, []  # type: ignore[var-annotated]
+        self.file, self.lines = file, lines
+        self.problems: list[Problem] = []
 
-    def add(self, path: tuple[object, ...], message: str) -> None:
+    def add(self, path: KeyPath, message: str, *, at: KeyPath | None = None) -> None:
+        """A problem about key ``path``, reported on the line of ``at`` (default: of ``path``)."""
         key = ".".join(str(p) for p in path) or None
-        self.problems.append(Problem(self.file, self.lines.find(path), key, message))
+        line = self.lines.find(path if at is None else at)
+        self.problems.append(Problem(self.file, line if line is not None else 1, key, message))
 
-    def typed(self, table: Mapping[str, Any], path: tuple[object, ...],
+    def typed(self, table: Mapping[str, Any], path: KeyPath,
               schema: Mapping[str, tuple[type, ...]], required: tuple[str, ...]) -> bool:
+        """Check a table's keys against ``schema``; False if anything is wrong."""
         ok = True
         for key in required:
             if key not in table:
-                self.add(path, f"missing required key '{key}'")
+                self.add((*path, key), "missing required key", at=path)
                 ok = False
         for key, value in table.items():
             if key not in schema:
-                self.add((*path, key), f"unknown key (expected one of: {', '.join(schema)})")
+                self.add((*path, key), _unknown(key, schema))
                 ok = False
             elif not _is(value, schema[key]):
                 want = " or ".join(_TYPE_NAMES[t] for t in schema[key])
-                self.add((*path, key), f"must be {want}, not {_TYPE_NAMES.get(type(value), type(value).__name__)}")
+                self.add((*path, key), f"must be {want}, not {_type_name(value)}")
                 ok = False
         return ok
 
 
-_TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "an array",
-               dict: "a table", float: "a number"}
+def _unknown(key: str, schema: Mapping[str, object]) -> str:
+    close = difflib.get_close_matches(key, list(schema), n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    return f"unknown key ({hint}expected one of: {', '.join(schema)})"
+
+
+def _type_name(value: object) -> str:
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
 
 
 def _is(value: object, types: tuple[type, ...]) -> bool:
@@ -217,133 +254,229 @@ def latin_letter(char: str, folds: Mapping[str, str]) -> str | None:
     return folds.get(base)
 
 
+def _upper(face: str, locale: str) -> str:
+    try:
+        return casemap.upper(face, locale)
+    except Exception:  # an unknown locale is reported on its own key
+        return face.upper()
+
+
+def _check_top(check: _Checker, data: Mapping[str, Any], file: str) -> None:
+    """The scalar keys: code, locale, script and scheme, blanks, sources."""
+    check.typed(data, (), _TOP_KEYS, _REQUIRED)
+    code, locale, script = data.get("code"), data.get("locale"), data.get("script")
+    if isinstance(code, str) and not _CODE.match(code):
+        check.add(("code",), f"must be an ISO 639 code of 2 or 3 lower-case letters, not {code!r}")
+    elif isinstance(code, str) and Path(file).suffix == ".toml" and Path(file).stem != code:
+        check.add(("code",), f"code {code!r} does not match the file name {Path(file).name!r}")
+    if isinstance(locale, str) and not _LOCALE.match(locale):
+        check.add(("locale",), f"must be a locale such as 'es' or 'pt_BR', not {locale!r}")
+    if isinstance(script, str) and script not in SCRIPTS:
+        check.add(("script",), f"unknown script {script!r} (known: {', '.join(SCRIPTS)})")
+    elif isinstance(script, str) and script != "Latin" and "scheme" not in data:
+        check.add(("scheme",), f"a {script}-script language needs a scheme (a file in transliterations/)",
+                  at=("script",))
+    blanks = data.get("blanks")
+    if isinstance(blanks, int) and not isinstance(blanks, bool) and blanks < 0:
+        check.add(("blanks",), f"must not be negative, not {blanks}")
+    _check_source_list(check, data)
+
+
+def _check_source_list(check: _Checker, data: Mapping[str, Any]) -> None:
+    sources = data.get("sources")
+    if not isinstance(sources, list):
+        return
+    if not all(isinstance(s, str) and s.strip() for s in sources):
+        check.add(("sources",), "must be a list of non-empty strings")
+    elif data.get("official") is True and len(set(sources)) < 2:
+        check.add(("sources",), f"official values need at least two public sources, found {len(set(sources))}")
+
+
+def _check_tile(check: _Checker, face: str, entry: object, official: bool) -> Tile | None:
+    """One ``[tiles]`` entry on its own: its table, types, count and points."""
+    path: KeyPath = ("tiles", face)
+    if not isinstance(entry, dict):
+        check.add(path, f"must be a table {{ count = N, points = P }}, not {_type_name(entry)}")
+        return None
+    required = ("count", "points") if official else ("count",)
+    if not check.typed(entry, path, _TILE_KEYS, required):
+        return None
+    count, points = entry["count"], entry.get("points", 0)
+    ok = True
+    if count < 1:
+        check.add((*path, "count"), f"must be at least 1, not {count} (leave out tiles that are not in the bag)")
+        ok = False
+    if points < 0:
+        check.add((*path, "points"), f"must not be negative, not {points}")
+        ok = False
+    return Tile(face, count, points, "points" in entry) if ok else None
+
+
+def _check_face(check: _Checker, face: str, locale: str, seen: dict[str, str]) -> bool:
+    """A face: non-empty, NFC, upper case in the locale, not the same tile as an earlier face."""
+    path: KeyPath = ("tiles", face)
+    if not face or face != face.strip() or any(c.isspace() for c in face):
+        check.add(path, f"a face must be a non-empty string without spaces, not {face!r}")
+        return False
+    ok = True
+    if unicodedata.normalize("NFC", face) != face:
+        check.add(path, f"a face must be written in NFC (composed) form: write {unicodedata.normalize('NFC', face)!r}")
+        ok = False
+    upper = _upper(unicodedata.normalize("NFC", face), locale)
+    if upper != unicodedata.normalize("NFC", face):
+        check.add(path, f"a face must be upper case in locale {locale!r}: write {upper!r}")
+        ok = False
+    if upper in seen:
+        check.add(path, f"duplicate face: {face!r} is the same tile as {seen[upper]!r} after case mapping")
+        return False
+    seen[upper] = face
+    return ok
+
+
 def _check_tiles(check: _Checker, data: Mapping[str, Any], locale: str) -> list[Tile]:
     tiles: list[Tile] = []
     seen: dict[str, str] = {}
-    official = data.get("official", True) is True
-    for face, entry in data.get("tiles", {}).items():
-        path: tuple[object, ...] = ("tiles", face)
-        if not isinstance(entry, dict):
-            check.add(path, "must be a table { count = N, points = P }")
-            continue
-        required = ("count", "points") if official else ("count",)
-        if not check.typed(entry, path, {"count": (int,), "points": (int,)}, required):
-            continue
-        count, points = entry["count"], entry.get("points", 0)
-        if not face or face != face.strip():
-            check.add(path, "a face must be a non-empty string without spaces")
-            continue
-        if count < 1:
-            check.add((*path, "count"), f"must be at least 1, not {count}")
-        if points < 0:
-            check.add((*path, "points"), f"must not be negative, not {points}")
-        try:
-            folded = casemap.upper(face, locale)
-        except Exception:
-            folded = face.upper()
-        if folded != face:
-            check.add(path, f"a face must be upper case in locale {locale!r}: write {folded!r}")
-        if folded in seen:
-            check.add(path, f"duplicate face: {face!r} is the same tile as {seen[folded]!r}")
-            continue
-        seen[folded] = face
-        tiles.append(Tile(face, count, points))
-    if "tiles" in data and not tiles and not check.problems:
+    official = data.get("official", True) is not False
+    for face, entry in data["tiles"].items():
+        tile = _check_tile(check, face, entry, official)
+        if _check_face(check, face, locale, seen) and tile is not None:
+            tiles.append(tile)
+    if not data["tiles"]:
         check.add(("tiles",), "a tile set needs at least one tile")
     return tiles
 
 
-def _check_faces(check: _Checker, tiles: list[Tile], script: str, folds: Mapping[str, str]) -> None:
-    """Every letter of a Latin multi-letter face must be spellable on the board."""
-    if script != "Latin":
-        return
+def _check_spelling(check: _Checker, tiles: list[Tile], folds: Mapping[str, str]) -> None:
+    """Latin script: every letter of every face is spelled with A–Z (marks stripped, or a fold)."""
+    faces = {t.face for t in tiles}
     for tile in tiles:
         for char in tile.face:
-            if char in JOINERS:
+            if char in JOINERS or latin_letter(char, folds) is not None:
                 continue
-            if latin_letter(char, folds) is None and not (len(tile.face) > 1 and char in {t.face for t in tiles}):
-                check.add(("tiles", tile.face),
-                          f"letter {char!r} (U+{ord(char):04X}) cannot be spelled with A–Z: add a fold")
+            if len(tile.face) > 1 and char in faces:
+                continue  # reported on its own face
+            of = f" of face {tile.face!r}" if len(tile.face) > 1 else ""
+            what = f"letter {char!r} (U+{ord(char):04X}){of}"
+            check.add(("tiles", tile.face), f"{what} cannot be spelled with A–Z: add a fold, "
+                                            f"e.g. [folds] {char!r} = \"...\"")
 
 
-def _check_sources(check: _Checker, data: Mapping[str, Any]) -> list[LexiconSource]:
-    found: list[LexiconSource] = []
-    for index, entry in enumerate(data.get("lexicon", [])):
-        path: tuple[object, ...] = ("lexicon", index)
-        if not isinstance(entry, dict):
-            check.add(path, "must be a table (write [[lexicon]])")
-            continue
-        if not check.typed(entry, path, _SOURCE_KEYS, ("kind",)):
-            continue
-        if entry["kind"] not in SOURCE_KINDS:
-            check.add((*path, "kind"), f"must be one of {', '.join(SOURCE_KINDS)}, not {entry['kind']!r}")
-            continue
-        if entry["kind"] != "wordfreq" and "path" not in entry:
-            check.add(path, f"a {entry['kind']} source needs a 'path'")
-            continue
-        found.append(LexiconSource(**entry))
-    return found
-
-
-def _check_strings(check: _Checker, data: Mapping[str, Any], table: str) -> dict[str, str]:
-    result: dict[str, str] = {}
-    for key, value in data.get(table, {}).items():
+def _check_folds(check: _Checker, data: Mapping[str, Any]) -> dict[str, str]:
+    folds: dict[str, str] = {}
+    for key, value in data["folds"].items():
         if not isinstance(value, str):
-            check.add((table, key), f"must be a string, not {_TYPE_NAMES.get(type(value), type(value).__name__)}")
-        elif table == "folds" and not all("A" <= c <= "Z" for c in value):
-            check.add((table, key), f"a fold must be spelled with A–Z only, not {value!r}")
+            check.add(("folds", key), f"must be a string, not {_type_name(value)}")
+        elif not key or all("A" <= c <= "Z" for c in key):
+            check.add(("folds", key), "a fold is for a letter that is not already A–Z")
+        elif not value or not all("A" <= c <= "Z" for c in value):
+            check.add(("folds", key), f"a fold must be spelled with A–Z only, not {value!r}")
         else:
-            result[key] = value
-    return result
+            folds[key] = value
+    return folds
+
+
+def _check_aliases(check: _Checker, data: Mapping[str, Any], faces: set[str]) -> dict[str, str]:
+    aliases: dict[str, str] = {}
+    for key, value in data["aliases"].items():
+        if not isinstance(value, str):
+            check.add(("aliases", key), f"must be a string, not {_type_name(value)}")
+        elif key in faces:
+            check.add(("aliases", key), f"{key!r} is a tile of the set and cannot also be an alias")
+        elif value not in faces:
+            check.add(("aliases", key), f"alias of {value!r}, which is not a tile of the set")
+        else:
+            aliases[key] = value
+    return aliases
+
+
+def _check_source(check: _Checker, index: int, entry: object) -> LexiconSource | None:
+    """One ``[[lexicon]]`` entry."""
+    path: KeyPath = ("lexicon", index)
+    if not isinstance(entry, dict):
+        check.add(path, "must be a table (write [[lexicon]])")
+        return None
+    if not check.typed(entry, path, _SOURCE_KEYS, ("kind",)):
+        return None
+    ok = True
+    for key, choices in _SOURCE_CHOICES.items():
+        if key in entry and entry[key] not in choices:
+            check.add((*path, key), f"must be one of {', '.join(choices)}, not {entry[key]!r}")
+            ok = False
+    if entry["kind"] in ("wordlist", "hunspell") and "path" not in entry:
+        check.add((*path, "path"), f"a {entry['kind']} source needs a 'path'", at=path)
+        ok = False
+    if entry["kind"] == "hunspell" and not str(entry.get("path", ".dic")).endswith(".dic"):
+        check.add((*path, "path"), "a hunspell source names the .dic file (the .aff must lie beside it)")
+        ok = False
+    for key in ("top", "max_prefix_length", "max_forms"):
+        if key in entry and entry[key] < 1:
+            check.add((*path, key), f"must be at least 1, not {entry[key]}")
+            ok = False
+    if "encoding" in entry and not _known_encoding(entry["encoding"]):
+        check.add((*path, "encoding"), f"unknown text encoding {entry['encoding']!r}")
+        ok = False
+    return LexiconSource(**entry) if ok else None
+
+
+def _known_encoding(name: str) -> bool:
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return False
+    return True
 
 
 def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec | None, list[Problem]]:
     """Check parsed spec data; returns the spec (if usable) and every problem found."""
     check = _Checker(file, lines)
-    check.typed(data, (), _TOP_KEYS, _REQUIRED)
-    code = data.get("code")
-    if isinstance(code, str) and not (len(code) in (2, 3) and code.isascii() and code.islower() and code.isalpha()):
-        check.add(("code",), f"must be an ISO 639 code of 2 or 3 lower-case letters, not {code!r}")
-    if isinstance(code, str) and Path(file).suffix == ".toml" and Path(file).stem not in (code, "<input>"):
-        check.add(("code",), f"code {code!r} does not match the file name {Path(file).name!r}")
-    script = data.get("script")
-    if isinstance(script, str) and script not in SCRIPTS:
-        check.add(("script",), f"unknown script {script!r} (known: {', '.join(SCRIPTS)})")
-    if isinstance(script, str) and script != "Latin" and "scheme" not in data:
-        check.add(("script",), f"a {script}-script language needs a 'scheme' (a file in transliterations/)")
-    if isinstance(data.get("blanks"), int) and not isinstance(data.get("blanks"), bool) and data["blanks"] < 0:
-        check.add(("blanks",), f"must not be negative, not {data['blanks']}")
-    if isinstance(data.get("sources"), list):
-        if not all(isinstance(s, str) and s.strip() for s in data["sources"]):
-            check.add(("sources",), "must be a list of non-empty strings")
-        elif data.get("official") is True and len(data["sources"]) < 2:
-            check.add(("sources",), "official values need at least two public sources")
-    locale = data.get("locale") if isinstance(data.get("locale"), str) else "und"
+    _check_top(check, data, file)
+    locale = data["locale"] if isinstance(data.get("locale"), str) else "und"
+    script = data["script"] if isinstance(data.get("script"), str) else "Latin"
     tiles = _check_tiles(check, data, locale) if isinstance(data.get("tiles"), dict) else []
-    folds = _check_strings(check, data, "folds") if isinstance(data.get("folds"), dict) else {}
-    aliases = _check_strings(check, data, "aliases") if isinstance(data.get("aliases"), dict) else {}
+    folds = _check_folds(check, data) if isinstance(data.get("folds"), dict) else {}
     faces = {t.face for t in tiles}
-    for alias, face in aliases.items():
-        if face not in faces:
-            check.add(("aliases", alias), f"alias of {face!r}, which is not a tile of the set")
-    _check_faces(check, tiles, script if isinstance(script, str) else "Latin", folds)
-    lexicon = _check_sources(check, data) if isinstance(data.get("lexicon"), list) else []
+    aliases = _check_aliases(check, data, faces) if isinstance(data.get("aliases"), dict) else {}
+    if script == "Latin":
+        _check_spelling(check, tiles, folds)
+    lexicon: list[Any] = data["lexicon"] if isinstance(data.get("lexicon"), list) else []
+    sources = [_check_source(check, i, entry) for i, entry in enumerate(lexicon)]
     if check.problems:
         return None, check.problems
     spec = Spec(
         code=data["code"], name=data["name"], script=data["script"], locale=data["locale"],
         official=data["official"], blanks=data["blanks"], tiles=tuple(tiles),
         sources=tuple(data["sources"]), folds=MappingProxyType(folds),
-        aliases=MappingProxyType(aliases), scheme=data.get("scheme"), lexicon=tuple(lexicon),
+        aliases=MappingProxyType(aliases), scheme=data.get("scheme"),
+        lexicon=tuple(s for s in sources if s is not None),
         native_name=data.get("native_name", ""), notes=data.get("notes", ""),
     )
     return spec, []
 
 
+def _with_keys(err: LexcError, raw: bytes) -> LexcError:
+    """Name the key written on the line of each malformed-TOML problem, when there is one."""
+    text = raw.decode("utf-8", errors="replace").splitlines()
+    problems = []
+    for p in err.problems:
+        key = p.key
+        if key is None and p.line is not None and 0 < p.line <= len(text):
+            match = re.match(r"""\s*("[^"]*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=""", text[p.line - 1])
+            key = match.group(1).strip("\"'") if match else None
+        problems.append(Problem(p.file, p.line, key, p.message))
+    return LexcError(problems)
+
+
 def load_spec(path: Path | str) -> Spec:
     """Load and check the spec at ``path``; raises :class:`LexcError` listing every problem."""
     path = Path(path)
-    data, lines, raw = load(path)
+    try:
+        data, lines, raw = load(path)
+    except LexcError as err:
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            raise err from None
+        raise _with_keys(err, raw) from None
     spec, problems = check_data(data, lines, str(path))
     if spec is None:
         raise LexcError(problems)
