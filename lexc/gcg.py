@@ -1,0 +1,656 @@
+"""Game records in GCG, the format of Quackle, Macondo, Woogles and Elise.
+
+A record is a list of *pragmas* (``#title``, ``#lexicon``, ``#note`` ...) and *events*
+(``>nick: RACK 8D WORD +18 18``). :func:`parse` reads the dialects described in
+docs/gcg.md -- played-through squares written as ``.``, as the letter itself or in
+parentheses, exchanges by tiles or by count, withdrawn phonies (``--``, including old
+Quackle's ``-- +0``), challenge bonuses, time penalties, end-of-game rack points and
+the six-zero penalty, events without a rack, old Quackle's trailing cross-word lists --
+and checks what can be checked without a board: the syntax of every line, the
+players, and each player's running total. Every event keeps its line.
+
+>>> record = parse('''#player1 cesar César del Solar
+... #player2 jasonv12 Jason
+... >cesar: FHIIMMR 8G FIRM +18 18
+... #note opening
+... >jasonv12: AGGNRVY H4 VARY.NG +18 18
+... >cesar: AEIORST -4 +0 18
+... ''')
+>>> [(e.kind.value, e.player, e.position, e.word, e.delta, e.total, e.line) for e in record.events[:2]]
+[('play', 'cesar', '8G', 'FIRM', 18, 18, 3), ('play', 'jasonv12', 'H4', 'VARY.NG', 18, 18, 5)]
+>>> record.events[0].notes, record.events[2].kind.value, record.events[2].count
+(('opening',), 'exchange', 4)
+
+Writing gives UTF-8 with ``#character-encoding`` first, and reading it back gives the
+same record; language designations (a lexc extension) are written as
+``#note lang: ...`` lines that other programs show as comments:
+
+>>> text = dumps(record.with_lang(1, "fr"))
+>>> print(text.splitlines()[5:7])
+['>jasonv12: AGGNRVY H4 VARY.NG +18 18', '#note lang: fr']
+>>> parse(text) == record.with_lang(1, "fr")
+True
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+
+from .errors import LexcError, Problem
+
+__all__ = [
+    "Event",
+    "GameRecord",
+    "Kind",
+    "Player",
+    "Pragma",
+    "dumps",
+    "parse",
+    "read",
+    "write",
+]
+
+
+class Kind(StrEnum):
+    """What an event is."""
+
+    PLAY = "play"  # tiles placed: ``8D WORD``
+    PASS = "pass"  # ``-``
+    EXCHANGE = "exchange"  # ``-TILES`` or ``-N``
+    WITHDRAWAL = "withdrawal"  # ``--``: the player's phony comes off the board
+    CHALLENGE_BONUS = "challenge_bonus"  # ``(challenge) +5``: a challenged play was good
+    END_POINTS = "end_points"  # ``(TILES) +N``: the player who went out gains the others' tiles
+    END_PENALTY = "end_penalty"  # ``RACK (RACK) -N``: a player loses their own tiles
+    TIME_PENALTY = "time_penalty"  # ``(time) -10``
+
+
+#: Kinds whose recorded delta the replay can recompute.
+SCORED = frozenset({Kind.PLAY, Kind.END_POINTS, Kind.END_PENALTY})
+
+
+@dataclass(frozen=True, slots=True)
+class Pragma:
+    """A ``#name value`` line. A multi-line ``#note`` has its lines joined with newlines."""
+
+    name: str
+    value: str
+    line: int | None = field(default=None, compare=False)
+
+    def to_gcg(self) -> list[str]:
+        """The lines that write this pragma.
+
+        >>> Pragma("note", "two\\n\\nlines").to_gcg()
+        ['#note two', '#- ', 'lines']
+        """
+        first, *rest = self.value.split("\n")
+        head = f"#{self.name}{first}" if self.name == ">" else f"#{self.name} {first}".rstrip()
+        return [head] + [f"#- {text}" if _needs_continuation_mark(text) else text for text in rest]
+
+
+def _needs_continuation_mark(text: str) -> bool:
+    bare = text.strip()
+    return not bare or bare[0] in "#>" or text != text.rstrip()
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A ``#playerN nick Full Name`` pragma: events name players by nickname."""
+
+    number: int
+    nick: str
+    name: str
+
+    def to_gcg(self) -> str:
+        return f"#player{self.number} {self.nick} {self.name}".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One ``>nick: ...`` line, with the pragmas (notes) that follow it.
+
+    ``delta`` is the signed change of the player's total and ``total`` the total after
+    it, as recorded. ``rack`` is the rack before the event as written (``None`` when
+    the line has none). ``word`` is the main word as written, with its played-through
+    squares as ``.``, as letters, or in parentheses. ``tiles`` holds the tiles of an
+    exchange or of an end-of-game rack; ``count`` the number of tiles of an exchange
+    written as ``-N``. ``lang`` is the play's language designation (docs/gcg.md).
+    """
+
+    kind: Kind
+    player: str
+    rack: str | None
+    delta: int
+    total: int
+    position: str | None = None
+    word: str | None = None
+    tiles: str | None = None
+    count: int | None = None
+    lang: str | None = None
+    extra: tuple[str, ...] = ()
+    pragmas: tuple[Pragma, ...] = ()
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The texts of the ``#note`` pragmas after this event."""
+        return tuple(p.value for p in self.pragmas if p.name == "note")
+
+    @property
+    def move(self) -> str:
+        """The move as GCG writes it between the rack and the delta.
+
+        >>> Event(Kind.EXCHANGE, "a", "AEIORST", 0, 18, count=4).move
+        '-4'
+        """
+        match self.kind:
+            case Kind.PLAY:
+                return f"{self.position} {self.word}"
+            case Kind.PASS:
+                return "-"
+            case Kind.EXCHANGE:
+                return f"-{self.tiles if self.tiles is not None else self.count}"
+            case Kind.WITHDRAWAL:
+                return "--"
+            case Kind.CHALLENGE_BONUS:
+                return "(challenge)"
+            case Kind.TIME_PENALTY:
+                return "(time)"
+            case Kind.END_POINTS | Kind.END_PENALTY:
+                return f"({self.tiles})"
+        raise AssertionError(self.kind)  # pragma: no cover
+
+    def to_gcg(self) -> str:
+        """The event line (without its pragmas).
+
+        >>> Event(Kind.END_POINTS, "emely", None, 14, 345, tiles="OPEG").to_gcg()
+        '>emely:  (OPEG) +14 345'
+        """
+        parts = [f">{self.player}:", self.rack or "", self.move, f"{self.delta:+d}", str(self.total), *self.extra]
+        return " ".join(parts)
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"kind": self.kind.value, "player": self.player, "rack": self.rack}
+        for name in ("position", "word", "tiles", "count", "lang"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        data.update(delta=self.delta, total=self.total, line=self.line)
+        if self.notes:
+            data["notes"] = list(self.notes)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole GCG file: players, header pragmas (before the first event) and events.
+
+    ``lang`` is the game's default language designation. ``file``, ``encoding`` and
+    the line numbers do not take part in equality, so a record read back from what
+    :func:`dumps` wrote compares equal to the original.
+    """
+
+    players: tuple[Player, ...]
+    pragmas: tuple[Pragma, ...]
+    events: tuple[Event, ...]
+    lang: str | None = None
+    file: str | None = field(default=None, compare=False)
+    encoding: str = field(default="utf-8", compare=False)
+
+    def pragma(self, name: str) -> str | None:
+        """The value of the first header pragma called ``name``."""
+        return next((p.value for p in self.pragmas if p.name == name), None)
+
+    def all_pragmas(self) -> Iterator[Pragma]:
+        """Header pragmas, then each event's pragmas, in file order."""
+        yield from self.pragmas
+        for event in self.events:
+            yield from event.pragmas
+
+    @property
+    def title(self) -> str | None:
+        return self.pragma("title")
+
+    @property
+    def lexicon(self) -> str | None:
+        return self.pragma("lexicon")
+
+    def _setting(self, pragma: str, note_key: str) -> str | None:
+        """A game setting from its pragma or from an old Woogles ``#note Key: value`` header."""
+        value = self.pragma(pragma)
+        if value is None:
+            prefix = note_key.lower() + ":"
+            value = next((p.value[len(prefix):].strip() for p in self.pragmas
+                          if p.name == "note" and p.value.lower().startswith(prefix)), None)
+        return value or None
+
+    @property
+    def tile_distribution(self) -> str | None:
+        """``#tile-distribution`` (or an old Woogles ``#note LetterDistribution:``)."""
+        return self._setting("tile-distribution", "LetterDistribution")
+
+    @property
+    def board_layout(self) -> str | None:
+        """``#board-layout`` (or an old Woogles ``#note BoardLayout:``)."""
+        return self._setting("board-layout", "BoardLayout")
+
+    @property
+    def incomplete(self) -> bool:
+        """Whether the file says ``#incomplete`` (old Quackle writes it even on finished games)."""
+        return any(p.name == "incomplete" for p in self.all_pragmas())
+
+    @property
+    def last_racks(self) -> dict[str, str]:
+        """The racks of ``#rack1``/``#rack2``/..., by nickname."""
+        by_number = {p.number: p.nick for p in self.players}
+        racks: dict[str, str] = {}
+        for pragma in self.all_pragmas():
+            number = _RACK_PRAGMA.fullmatch(pragma.name)
+            if number and int(number[1]) in by_number and pragma.value:
+                racks[by_number[int(number[1])]] = pragma.value.split()[0]
+        return racks
+
+    def totals(self, upto: int | None = None) -> dict[str, int]:
+        """Each player's total after the first ``upto`` events (all by default)."""
+        totals = {p.nick: 0 for p in self.players}
+        for event in self.events[:upto]:
+            totals[event.player] = event.total
+        return totals
+
+    def with_lang(self, index: int | None, lang: str | None) -> GameRecord:
+        """A copy with event ``index`` (or the game, when ``index`` is None) designated ``lang``."""
+        if index is None:
+            return replace(self, lang=lang)
+        events = list(self.events)
+        events[index] = replace(events[index], lang=lang)
+        return replace(self, events=tuple(events))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "players": [{"number": p.number, "nick": p.nick, "name": p.name} for p in self.players],
+            "pragmas": [{"name": p.name, "value": p.value} for p in self.pragmas],
+            "lang": self.lang,
+            "events": [e.to_json() for e in self.events],
+        }
+
+
+# --------------------------------------------------------------------------- reading
+
+_PLAYER_PRAGMA = re.compile(r"player([1-9])")
+_RACK_PRAGMA = re.compile(r"rack([1-9])")
+_PRAGMA = re.compile(r"#(>|[^\s>]*)\s*(.*)")
+_DELTA = re.compile(r"[+-]-?\d+")
+_TOTAL = re.compile(r"-?\d+")
+_POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})")
+_PARENTHESISED = re.compile(r"\((.*)\)")
+_LANG_NOTE = re.compile(r"lang:\s*(\S.*)")
+_SPECIAL = ("-", "--", "(challenge)", "(time)")
+_HEADER_ONLY = ("character-encoding",)
+
+
+def _is_special(token: str) -> bool:
+    """Whether ``token`` is a move other than a placement (pass, exchange, bonus, rack...)."""
+    return token in _SPECIAL or token.startswith("-") or bool(_PARENTHESISED.fullmatch(token))
+
+
+def position_token(token: str) -> str | None:
+    """``token`` as a normalised coordinate (upper-case column), or None if it is none.
+
+    >>> position_token("8d"), position_token("h10"), position_token("QUITE")
+    ('8D', 'H10', None)
+    """
+    match = _POSITION.fullmatch(token)
+    if not match:
+        return None
+    return f"{match[1]}{match[2].upper()}" if match[1] else f"{match[3].upper()}{match[4]}"
+
+
+def _decode(data: bytes, file: str | None) -> tuple[str, str]:
+    """The text of a GCG file and the encoding used: the declared one, else UTF-8, else Latin-1."""
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    first = data.split(b"\n", 1)[0].strip()
+    declared = re.fullmatch(rb"#character-encoding\s+(\S+)", first)
+    if declared:
+        name = declared[1].decode("ascii", "replace")
+        try:
+            codec = codecs.lookup(name).name
+        except LookupError:
+            raise LexcError(Problem(file, 1, "#character-encoding", f"unknown character encoding {name!r}")) from None
+        try:
+            return data.decode(codec), codec
+        except UnicodeDecodeError as err:
+            line = data.count(b"\n", 0, err.start) + 1
+            byte = data[err.start]
+            raise LexcError(Problem(file, line, "#character-encoding",
+                                    f"byte 0x{byte:02x} is not valid {name}, the encoding the file declares")) from None
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"  # the GCG default, ISO-8859-1
+
+
+class _Builder:
+    """An event or the header being read: its fields and the pragmas that follow it."""
+
+    def __init__(self, event: Event | None) -> None:
+        self.event = event
+        self.pragmas: list[list[object]] = []  # [name, value, line]
+        self.lang: str | None = None
+        self.lang_line: int | None = None
+
+    def freeze(self, file: str | None, problems: list[Problem]) -> tuple[tuple[Pragma, ...], str | None]:
+        pragmas = []
+        for name, value, line in self.pragmas:
+            assert isinstance(name, str) and isinstance(value, str) and isinstance(line, int)
+            lang = _LANG_NOTE.fullmatch(value) if name == "note" else None
+            if lang:
+                if self.lang is not None:
+                    problems.append(Problem(file, line, "#note lang",
+                                            f"a second language designation (the first is on line {self.lang_line})"))
+                self.lang, self.lang_line = lang[1].strip(), line
+            else:
+                pragmas.append(Pragma(name, value, line))
+        return tuple(pragmas), self.lang
+
+
+class _Reader:
+    """Reads the lines of one file; collects one problem at most per line."""
+
+    def __init__(self, file: str | None) -> None:
+        self.file = file
+        self.problems: list[Problem] = []
+        self.players: list[Player] = []
+        self.header = _Builder(None)
+        self.events: list[_Builder] = []
+        self.totals: dict[str, int] = {}
+        self.timed: dict[str, int] = {}  # nick -> line of their time penalty
+        self.ambiguous: set[str] = set()  # nicknames declared twice: totals cannot be checked
+        self.in_note = False
+
+    def problem(self, line: int, key: str | None, message: str) -> None:
+        self.problems.append(Problem(self.file, line, key, message))
+
+    @property
+    def current(self) -> _Builder:
+        return self.events[-1] if self.events else self.header
+
+    # -- pragmas
+
+    def pragma(self, text: str, number: int) -> None:
+        match = _PRAGMA.fullmatch(text)
+        assert match is not None
+        name, value = match[1], match[2].strip()
+        self.in_note = False
+        if name == "character-encoding":
+            if number != 1:
+                self.problem(number, "#character-encoding", "must be the first line of the file")
+            return
+        player = _PLAYER_PRAGMA.fullmatch(name)
+        if player:
+            self.player(int(player[1]), value, number)
+            return
+        if name == "-" and self.current.pragmas and self.current.pragmas[-1][0] == "note":
+            self.current.pragmas[-1][1] = f"{self.current.pragmas[-1][1]}\n{value}"
+            self.in_note = True
+            return
+        self.current.pragmas.append([name, value, number])
+        self.in_note = name == "note"
+
+    def player(self, number: int, value: str, line: int) -> None:
+        nick, _, name = value.partition(" ")
+        key = f"#player{number}"
+        if self.events:
+            self.problem(line, key, "players must be declared before the first event")
+        elif not nick:
+            self.problem(line, key, "expected a nickname and a name, e.g. '#player1 cesar César del Solar'")
+        elif any(p.number == number for p in self.players):
+            self.problem(line, key, "declared twice")
+        elif any(p.nick == nick for p in self.players):
+            other = next(p.number for p in self.players if p.nick == nick)
+            self.problem(line, key, f"nickname {nick!r} is already player {other}'s: events could not tell them apart")
+            self.ambiguous.add(nick)
+        else:
+            self.players.append(Player(number, nick, name.strip() or nick))
+            self.totals[nick] = 0
+
+    def continuation(self, text: str, number: int) -> None:
+        if self.in_note:
+            note = self.current.pragmas[-1]
+            note[1] = f"{note[1]}\n{text}"
+        else:
+            self.problem(number, None, f"expected a pragma (#...) or an event (>...), not {text.strip()[:40]!r}")
+
+    # -- events
+
+    def nick(self, text: str, number: int) -> tuple[str, str] | None:
+        """The event's player and the rest of the line."""
+        body = text[1:]
+        known = [p.nick for p in self.players if body.startswith(p.nick + ":")]
+        if known:
+            nick = max(known, key=len)
+            return nick, body[len(nick) + 1:]
+        nick, colon, _ = body.partition(":")
+        if not colon or not nick.strip():
+            self.problem(number, None, "an event starts with '>nick:'")
+        elif not self.players:
+            self.problem(number, nick, "event before any #player1/#player2 pragma")
+        else:
+            declared = ", ".join(p.nick for p in self.players)
+            self.problem(number, nick, f"unknown player (declared: {declared})")
+        return None
+
+    def event(self, text: str, number: int) -> None:
+        self.in_note = False
+        found = self.nick(text, number)
+        if found is None:
+            return
+        nick, rest = found
+        tokens = rest.split()
+        pair = next((i for i in range(len(tokens) - 1)
+                     if _DELTA.fullmatch(tokens[i]) and _TOTAL.fullmatch(tokens[i + 1])), None)
+        if pair is None:
+            self.problem(number, nick, "expected '<signed delta> <total>' after the move, e.g. '+18 18'")
+            return
+        delta = int(tokens[pair].lstrip("+"))
+        total = int(tokens[pair + 1])
+        event = self.classify(nick, tokens[:pair], delta, total, tuple(tokens[pair + 2:]), number)
+        if event is None:
+            return
+        event = self.check(event, number)
+        if event is not None:
+            self.events.append(_Builder(event))
+
+    def classify(self, nick: str, before: list[str], delta: int, total: int, extra: tuple[str, ...],
+                 number: int) -> Event | None:
+        """The event that the tokens before the delta describe."""
+        rack: str | None = None
+        if len(before) == 3 or (len(before) == 2 and _is_special(before[1])):
+            rack, *before = before
+        if len(before) == 2:
+            position = position_token(before[0])
+            if position is None:
+                self.problem(number, before[0], "expected a coordinate such as 8D (across) or D8 (down)")
+                return None
+            return Event(Kind.PLAY, nick, rack, delta, total, position=position, word=before[1], extra=extra,
+                         line=number)
+        if len(before) != 1:
+            shown = " ".join(before) or "nothing"
+            self.problem(number, nick, f"cannot read the move {shown!r}: expected 'RACK 8D WORD', '-', '-TILES', "
+                                       "'--', '(challenge)', '(time)' or '(TILES)' before the delta")
+            return None
+        token = before[0]
+        simple = {"-": Kind.PASS, "--": Kind.WITHDRAWAL, "(challenge)": Kind.CHALLENGE_BONUS,
+                  "(time)": Kind.TIME_PENALTY}
+        if token in simple:
+            return Event(simple[token], nick, rack, delta, total, extra=extra, line=number)
+        if token.startswith("-"):
+            exchanged = token[1:]
+            if exchanged.isdigit():
+                return Event(Kind.EXCHANGE, nick, rack, delta, total, count=int(exchanged), extra=extra, line=number)
+            return Event(Kind.EXCHANGE, nick, rack, delta, total, tiles=exchanged, extra=extra, line=number)
+        inner = _PARENTHESISED.fullmatch(token)
+        if inner and inner[1] and rack is not None:  # RACK (RACK) -N: a player loses their own tiles
+            if inner[1] != rack:
+                self.problem(number, token, f"the rack penalty counts ({inner[1]}) but the rack is {rack}")
+                return None
+            return Event(Kind.END_PENALTY, nick, rack, delta, total, tiles=rack, extra=extra, line=number)
+        if inner and inner[1]:  # (RACK) +N: the player who went out gains these tiles
+            return Event(Kind.END_POINTS, nick, rack, delta, total, tiles=inner[1], extra=extra, line=number)
+        self.problem(number, token, "expected a rack, a coordinate, '-', '--', '(challenge)', '(time)' or '(TILES)'")
+        return None
+
+    def check(self, event: Event, number: int) -> Event | None:
+        """Check the event against the ones before it; the event to keep (None when broken)."""
+        previous = self.events[-1].event if self.events else None
+        key = event.player
+        kind = event.kind
+        before = self.totals[event.player]
+        self.totals[event.player] = event.total  # a broken line does not cascade to the next ones
+        if self.timed and kind is not Kind.TIME_PENALTY:
+            self.problem(number, key, f"{kind.value.replace('_', ' ')} after the time penalty of line "
+                                      f"{min(self.timed.values())}: time penalties come last")
+            return None
+        if kind in (Kind.PASS, Kind.EXCHANGE) and event.delta != 0:
+            self.problem(number, key, f"a {kind.value} scores +0, not {event.delta:+d}")
+            return None
+        if kind is Kind.WITHDRAWAL:
+            withdrawn = self.withdrawal(event, previous, before, number)
+            if withdrawn is None:
+                return None
+            event = withdrawn
+        if kind is Kind.CHALLENGE_BONUS and not (previous and previous.kind is Kind.PLAY
+                                                 and previous.player == event.player):
+            self.problem(number, key, "challenge bonus that does not follow a play by the same player")
+            return None
+        if kind is Kind.TIME_PENALTY:
+            if event.player in self.timed:
+                self.problem(number, key, f"second time penalty (the first is on line {self.timed[event.player]})")
+                return None
+            self.timed[event.player] = number
+        if (kind in (Kind.END_PENALTY, Kind.TIME_PENALTY) and event.delta > 0) or (
+                kind in (Kind.END_POINTS, Kind.CHALLENGE_BONUS) and event.delta < 0):
+            self.problem(number, key, f"a {kind.value.replace('_', ' ')} cannot be {event.delta:+d}")
+            return None
+        if before + event.delta != event.total and event.player not in self.ambiguous:
+            self.problem(number, key, f"total {event.total} does not add up: {before} {event.delta:+d} = "
+                                      f"{before + event.delta}")
+            self.totals[event.player] = before + event.delta  # only the first wrong total is reported
+            return None
+        return event
+
+    def withdrawal(self, event: Event, previous: Event | None, before: int, number: int) -> Event | None:
+        if not (previous and previous.kind is Kind.PLAY and previous.player == event.player):
+            self.problem(number, event.player, "phony withdrawn ('--') without a play by the same player before it")
+            return None
+        if event.delta == 0 and previous.delta and event.total == before - previous.delta:
+            return replace(event, delta=-previous.delta)  # old Quackle: '-- +0' and the reduced total
+        if event.delta != -previous.delta:
+            self.problem(number, event.player, f"withdraws {-event.delta} points but the play on line "
+                                               f"{previous.line} scored {previous.delta}")
+            return None
+        return event
+
+    # -- the whole file
+
+    def read(self, text: str, encoding: str) -> GameRecord:
+        for number, raw in enumerate(text.split("\n"), start=1):
+            line = raw.rstrip()
+            stripped = line.lstrip()
+            if not stripped:
+                continue
+            if stripped.startswith("#"):
+                self.pragma(stripped, number)
+            elif stripped.startswith(">"):
+                self.event(stripped, number)
+            else:
+                self.continuation(line, number)
+        if not self.players and not self.problems:
+            self.problems.append(Problem(self.file, None, None, "no #player1/#player2 pragmas: not a GCG game record"))
+        header, lang = self.header.freeze(self.file, self.problems)
+        events = []
+        for builder in self.events:
+            pragmas, event_lang = builder.freeze(self.file, self.problems)
+            assert builder.event is not None
+            events.append(replace(builder.event, pragmas=pragmas, lang=event_lang))
+        if self.problems:
+            raise LexcError(sorted(self.problems, key=lambda p: p.line or 0))
+        return GameRecord(tuple(self.players), header, tuple(events), lang, self.file, encoding)
+
+
+def parse(data: bytes | str, file: str | None = None) -> GameRecord:
+    """Read a GCG record from its bytes (or text); ``file`` names it in error messages.
+
+    >>> parse(">a: AB 8D AB +8 8", "x.gcg")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: x.gcg:1: a: event before any #player1/#player2 pragma
+    """
+    if isinstance(data, bytes):
+        text, encoding = _decode(data, file)
+    else:
+        text, encoding = data.removeprefix("\ufeff"), "utf-8"
+        first = text.split("\n", 1)[0].strip()
+        if first.startswith("#character-encoding") and first.split()[-1].lower().replace("-", "") != "utf8":
+            text, encoding = _decode(text.encode("utf-8"), file)
+    return _Reader(file).read(text, encoding)
+
+
+def read(path: str | os.PathLike[str]) -> GameRecord:
+    """Read the GCG file at ``path``."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror or err}")) from None
+    return parse(data, str(path))
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _lang_lines(lang: str | None) -> list[str]:
+    return [f"#note lang: {lang}"] if lang else []
+
+
+def dumps(record: GameRecord) -> str:
+    """The record as GCG text: UTF-8 declared on the first line, one event per line, LF endings."""
+    lines = ["#character-encoding UTF-8"]
+    lines += [p.to_gcg() for p in record.players]
+    for pragma in record.pragmas:
+        lines += pragma.to_gcg()
+    lines += _lang_lines(record.lang)
+    for event in record.events:
+        lines.append(event.to_gcg())
+        lines += _lang_lines(event.lang)
+        for pragma in event.pragmas:
+            lines += pragma.to_gcg()
+    return "\n".join(lines) + "\n"
+
+
+def write(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` to ``path`` atomically (a temporary file, then a rename).
+
+    Writing over the file the record was read from is safe: the record is in memory and
+    the old file is only replaced once the new one is complete.
+    """
+    target = Path(path)
+    data = dumps(record).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
