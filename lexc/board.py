@@ -1,0 +1,122 @@
+"""The board: an immutable grid of placed tiles on a ruleset's layout.
+
+>>> from lexc.notation import parse_play
+>>> from lexc.ruleset import load_ruleset
+>>> board = Board.empty(load_ruleset("standard")).apply(parse_play("8D QUITE"))
+>>> board[7, 3], board[7, 2], board.is_empty
+(BoardTile(face='Q', blank=False), None, False)
+>>> print(board.apply(parse_play("8A MES(QUITE)")).row_text(7))
+MESQUITE.......
+
+A board is a value: :meth:`Board.apply` returns a new board and leaves the old one as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .errors import LexcError, Problem
+from .notation import BoardTile, Placement, Play, Through, square_name
+from .ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Tiles on the squares of ``ruleset``'s board, row by row; ``last`` is the last play's placements."""
+
+    ruleset: Ruleset
+    squares: tuple[BoardTile | None, ...]
+    last: tuple[Placement, ...] = ()
+
+    @classmethod
+    def empty(cls, ruleset: Ruleset) -> Board:
+        """The empty board of ``ruleset``."""
+        return cls(ruleset, (None,) * (ruleset.rows * ruleset.cols))
+
+    @property
+    def rows(self) -> int:
+        return self.ruleset.rows
+
+    @property
+    def cols(self) -> int:
+        return self.ruleset.cols
+
+    def __getitem__(self, square: tuple[int, int]) -> BoardTile | None:
+        row, col = square
+        if not (0 <= row < self.ruleset.rows and 0 <= col < self.ruleset.cols):
+            return None
+        return self.squares[row * self.ruleset.cols + col]
+
+    def on_board(self, row: int, col: int) -> bool:
+        """Whether ``(row, col)`` is a square of the board."""
+        return 0 <= row < self.ruleset.rows and 0 <= col < self.ruleset.cols
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether no tile has been played."""
+        return all(t is None for t in self.squares)
+
+    def tiles(self) -> Iterator[tuple[int, int, BoardTile]]:
+        """Every tile on the board: ``(row, col, tile)``."""
+        cols = self.ruleset.cols
+        for index, tile in enumerate(self.squares):
+            if tile is not None:
+                yield index // cols, index % cols, tile
+
+    def placements(self, play: Play) -> tuple[Placement, ...]:
+        """The tiles ``play`` places on this board, checked against it.
+
+        A letter written on an occupied square holding the same tile is read as played
+        through (older GCG files write such letters instead of ``.``). Raises
+        :class:`LexcError` when the play cannot be laid: off the board, a ``.`` or a
+        parenthesised letter on an empty square, or a tile on a square holding another.
+        """
+        placed: list[Placement] = []
+        for row, col, cell in play.squares():
+            if not self.on_board(row, col):
+                raise _error(play, f"{_name(row, col)} is off the {self.rows}×{self.cols} board")
+            here = self.squares[row * self.ruleset.cols + col]
+            if isinstance(cell, Through):
+                if here is None:
+                    raise _error(play, f"no tile on {square_name(row, col)} to play through")
+                if cell.face is not None and cell.face != here.face:
+                    raise _error(play, f"{square_name(row, col)} holds {here}, not {cell.face}")
+            elif here is not None:
+                if here.face != cell.face:
+                    raise _error(play, f"{square_name(row, col)} already holds {here}")
+            else:
+                placed.append(Placement(row, col, cell))
+        if not placed:
+            raise _error(play, "the play places no tile")
+        return tuple(placed)
+
+    def place(self, placements: tuple[Placement, ...]) -> Board:
+        """A new board with ``placements`` added (not checked: use :meth:`apply`)."""
+        squares = list(self.squares)
+        cols = self.ruleset.cols
+        for p in placements:
+            squares[p.row * cols + p.col] = p.tile
+        return Board(self.ruleset, tuple(squares), placements)
+
+    def apply(self, play: Play) -> Board:
+        """The board after ``play`` (legality is :func:`lexc.scoring.score_play`'s business)."""
+        return self.place(self.placements(play))
+
+    def row_text(self, row: int) -> str:
+        """One row as text: tiles in notation, ``.`` for an empty square."""
+        return "".join("." if (t := self[row, c]) is None else str(t) for c in range(self.ruleset.cols))
+
+    def __str__(self) -> str:
+        return "\n".join(self.row_text(r) for r in range(self.ruleset.rows))
+
+    def to_json(self) -> dict[str, object]:
+        return {"ruleset": self.ruleset.name, "rows": [self.row_text(r) for r in range(self.ruleset.rows)]}
+
+
+def _name(row: int, col: int) -> str:
+    return square_name(row, col) if 0 <= col < 26 else f"row {row + 1}, column {col + 1}"
+
+
+def _error(play: Play, message: str) -> LexcError:
+    return LexcError(Problem(None, None, str(play), message))

@@ -1,0 +1,355 @@
+"""Rulesets: board, premium squares, racks, bonuses, end of game and challenges, as data.
+
+A ruleset is a TOML file in ``rulesets/`` (format: docs/rulesets.md). Shipped:
+``standard``, ``tournament``, ``polyglot``, ``dover`` and ``super``.
+
+>>> std = load_ruleset("standard")
+>>> std.size, std.centre, std.rack_size, dict(std.bonuses), std.premium(0, 0), std.premium(7, 7)
+((15, 15), (7, 7), 7, {7: 50}, (1, 3), (1, 2))
+>>> dover = load_ruleset("dover")
+>>> dover.size, dict(dover.bonuses), dover.inner, dover.min_word, dover.premium(3, 3)
+((21, 21), {6: 20, 7: 50, 8: 80}, (3, 3, 17, 17), 3, (1, 3))
+
+A ruleset is plain data read with :mod:`tomllib`; loading never executes code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from .errors import LexcError, Problem
+from .notation import BLANK, parse_rack, parse_square
+from .paths import rulesets_dir
+from .spec import Spec, get_spec
+from .tomlsrc import Lines, load
+
+#: Premium-square symbols of a layout: (letter multiplier, word multiplier).
+SQUARES: Mapping[str, tuple[int, int]] = MappingProxyType({
+    ".": (1, 1), "d": (2, 1), "t": (3, 1), "q": (4, 1), "D": (1, 2), "T": (1, 3), "Q": (1, 4),
+})
+
+END_GAME_RULES = ("standard", "tournament")
+CHALLENGE_RULES = ("double", "single", "void", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class Polyglot:
+    """Polyglot settings: the language of undesignated words, of rack values, and rule 4."""
+
+    default_lang: str = "en"
+    rack_values: str = "en"
+    face_down: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {"default_lang": self.default_lang, "rack_values": self.rack_values, "face_down": self.face_down}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A game's board and rules (see docs/rulesets.md).
+
+    ``premiums`` holds one symbol per square, row by row (:data:`SQUARES`); ``inner`` is
+    ``(top, left, bottom, right)``, 0-based and inclusive, of the board every play must touch
+    (Dover), or None; ``min_word`` is the length at least one new word of each play must reach;
+    ``tiles`` is the language code of the tile set on the board (``en`` for Polyglot games).
+    """
+
+    name: str
+    description: str
+    rows: int
+    cols: int
+    premiums: tuple[str, ...]
+    centre: tuple[int, int]
+    rack_size: int
+    bonuses: Mapping[int, int]
+    tiles: str = "en"
+    first_play_tiles: int = 2
+    min_word: int = 2
+    inner: tuple[int, int, int, int] | None = None
+    end_game: str = "standard"
+    challenge: str = "double"
+    challenge_bonus: int = 0
+    polyglot: Polyglot | None = None
+    distribution: Mapping[str, int] | None = None
+    sources: tuple[str, ...] = ()
+    path: Path | None = None
+    sha256: str = ""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """``(rows, cols)``."""
+        return self.rows, self.cols
+
+    def premium(self, row: int, col: int) -> tuple[int, int]:
+        """``(letter multiplier, word multiplier)`` of a square (0-based)."""
+        return SQUARES[self.premiums[row][col]]
+
+    def in_inner(self, row: int, col: int) -> bool:
+        """Whether a square is on the inner board (always, when the ruleset has none)."""
+        if self.inner is None:
+            return True
+        top, left, bottom, right = self.inner
+        return top <= row <= bottom and left <= col <= right
+
+    def bonus(self, tiles_played: int) -> int:
+        """The bonus for playing ``tiles_played`` tiles from the rack."""
+        return self.bonuses.get(tiles_played, 0)
+
+    @property
+    def spec(self) -> Spec:
+        """The spec of the tile set on the board."""
+        return get_spec(self.tiles)
+
+    @property
+    def rack_lang(self) -> str:
+        """The language whose values count for tiles left on racks."""
+        return self.polyglot.rack_values if self.polyglot else self.tiles
+
+    def with_tiles(self, lang: str) -> Ruleset:
+        """This ruleset played with the tile set of ``lang`` (an ordinary game in that language).
+
+        >>> load_ruleset("standard").with_tiles("es").tiles
+        'es'
+        """
+        get_spec(lang)
+        return dataclasses.replace(self, tiles=lang, distribution=None)
+
+    def bag(self) -> dict[str, int]:
+        """Tile counts of a full bag, blanks as ``?``.
+
+        >>> bag = load_ruleset("super").bag()
+        >>> sum(bag.values()), bag["?"], bag["E"]
+        (200, 4, 24)
+        """
+        if self.distribution is not None:
+            return dict(self.distribution)
+        spec = self.spec
+        counts = {t.face: t.count for t in spec.tiles}
+        counts[BLANK] = spec.blanks
+        return counts
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name, "description": self.description, "size": [self.rows, self.cols],
+            "centre": list(self.centre), "rack_size": self.rack_size,
+            "bonuses": {str(k): v for k, v in sorted(self.bonuses.items())}, "tiles": self.tiles,
+            "first_play_tiles": self.first_play_tiles, "min_word": self.min_word,
+            "inner": list(self.inner) if self.inner else None, "end_game": self.end_game,
+            "challenge": {"rule": self.challenge, "bonus": self.challenge_bonus},
+            "polyglot": self.polyglot.to_json() if self.polyglot else None,
+            "premiums": list(self.premiums), "sources": list(self.sources),
+        }
+
+
+# --------------------------------------------------------------------------- end of game
+
+
+def rack_value(rack: str | Sequence[str], ruleset: Ruleset) -> int:
+    """Value of the tiles on a rack (blanks 0), in the ruleset's rack language (English in Polyglot).
+
+    >>> rack_value("QZ?", load_ruleset("standard")), rack_value("[CH]Ñ", load_ruleset("standard").with_tiles("es"))
+    (20, 13)
+    """
+    spec = get_spec(ruleset.rack_lang)
+    tiles = parse_rack(rack, get_spec(ruleset.tiles)) if isinstance(rack, str) else tuple(rack)
+    total = 0
+    for face in tiles:
+        if face == BLANK:
+            continue
+        tile = spec.by_face.get(face)
+        if tile is None:
+            raise LexcError(Problem(None, None, face, f"not a tile of the {spec.name} set (rack {''.join(tiles)})"))
+        total += tile.points
+    return total
+
+
+def end_adjustments(racks: Sequence[str | Sequence[str]], ruleset: Ruleset) -> list[int]:
+    """Each player's score change at the end of the game, given every player's final rack.
+
+    A player with an empty rack went out. ``standard``: every rack is subtracted from its
+    owner and the player who went out gains them all. ``tournament`` (two players): the
+    player who went out gains twice the other rack and the other score is unchanged; with
+    more players the standard rule applies (Polyglot rule 5). Nobody out: every rack is
+    subtracted.
+
+    >>> end_adjustments(["", "QE"], load_ruleset("standard")), end_adjustments(["", "QE"], load_ruleset("tournament"))
+    ([11, -11], [22, 0])
+    >>> end_adjustments(["A", "QE"], load_ruleset("tournament"))
+    [-1, -11]
+    """
+    values = [rack_value(r, ruleset) for r in racks]
+    out = [i for i, r in enumerate(racks) if len(r) == 0]
+    if not out:
+        return [-v for v in values]
+    winner = out[0]
+    if ruleset.end_game == "tournament" and len(racks) == 2:
+        return [2 * sum(values) if i == winner else 0 for i in range(len(racks))]
+    return [sum(values) if i == winner else -v for i, v in enumerate(values)]
+
+
+# --------------------------------------------------------------------------- loading
+
+_KEYS: dict[str, tuple[type, ...]] = {
+    "name": (str,), "description": (str,), "sources": (list,), "tiles": (str,), "rack_size": (int,),
+    "centre": (str,), "first_play_tiles": (int,), "min_word": (int,), "bonuses": (dict,),
+    "end_game": (dict,), "challenge": (dict,), "polyglot": (dict,), "inner": (dict,),
+    "distribution": (dict,), "board": (dict,),
+}
+_REQUIRED = ("name", "rack_size", "centre", "bonuses", "board")
+
+
+class _Check:
+    def __init__(self, file: str, lines: Lines):
+        self.file, self.lines = file, lines
+        self.problems: list[Problem] = []
+
+    def add(self, path: tuple[object, ...], message: str) -> None:
+        self.problems.append(Problem(self.file, self.lines.find(path), ".".join(map(str, path)) or None, message))
+
+    def get(self, table: Mapping[str, Any], path: tuple[object, ...], key: str, kind: type, default: Any) -> Any:
+        value = table.get(key, default)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            self.add((*path, key), f"must be {kind.__name__}, not {type(value).__name__}")
+            return default
+        return value
+
+
+def _layout(check: _Check, board: Mapping[str, Any]) -> tuple[str, ...]:
+    layout = board.get("layout")
+    if not isinstance(layout, list) or not layout or not all(isinstance(r, str) for r in layout):
+        check.add(("board", "layout"), "must be a non-empty array of strings, one per row")
+        return ()
+    width = len(layout[0])
+    for index, row in enumerate(layout):
+        if len(row) != width:
+            check.add(("board", "layout"), f"row {index + 1} has {len(row)} squares, row 1 has {width}")
+        bad = sorted(set(row) - set(SQUARES))
+        if bad:
+            check.add(("board", "layout"), f"row {index + 1}: unknown square symbol(s) {''.join(bad)!r} "
+                      f"(known: {' '.join(SQUARES)})")
+    if not 2 <= width <= 26 or not 2 <= len(layout) <= 99:
+        check.add(("board", "layout"), f"a board has 2–26 columns and 2–99 rows, not {width}×{len(layout)}")
+    return tuple(layout)
+
+
+def _square(check: _Check, path: tuple[object, ...], text: object, rows: int, cols: int) -> tuple[int, int]:
+    if not isinstance(text, str):
+        check.add(path, "must be a square such as H8")
+        return 0, 0
+    try:
+        row, col = parse_square(text)
+    except LexcError:
+        check.add(path, f"{text!r} is not a square such as H8")
+        return 0, 0
+    if not (row < rows and col < cols):
+        check.add(path, f"{text} is off the {rows}×{cols} board")
+    return row, col
+
+
+def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Ruleset | None, list[Problem]]:
+    """Check parsed ruleset data; returns the ruleset (if usable) and every problem found."""
+    check = _Check(file, lines)
+    for key in _REQUIRED:
+        if key not in data:
+            check.add((), f"missing required key '{key}'")
+    for key in data:
+        if key not in _KEYS:
+            check.add((key,), f"unknown key (expected one of: {', '.join(_KEYS)})")
+    if check.problems:
+        return None, check.problems
+    premiums = _layout(check, check.get(data, (), "board", dict, {}))
+    rows, cols = len(premiums), len(premiums[0]) if premiums else 0
+    centre = _square(check, ("centre",), data["centre"], rows, cols)
+    bonuses: dict[int, int] = {}
+    for key, value in check.get(data, (), "bonuses", dict, {}).items():
+        if not key.isdigit() or not isinstance(value, int) or isinstance(value, bool):
+            check.add(("bonuses", key), "write TILES_PLAYED = POINTS, e.g. 7 = 50")
+        else:
+            bonuses[int(key)] = value
+    rack_size = check.get(data, (), "rack_size", int, 7)
+    if rack_size < 1:
+        check.add(("rack_size",), f"must be at least 1, not {rack_size}")
+    tiles = check.get(data, (), "tiles", str, "en")
+    try:
+        get_spec(tiles)
+    except LexcError as err:
+        check.add(("tiles",), str(err.problems[0].message))
+    end = check.get(check.get(data, (), "end_game", dict, {}), ("end_game",), "rule", str, "standard")
+    if end not in END_GAME_RULES:
+        check.add(("end_game", "rule"), f"must be one of {', '.join(END_GAME_RULES)}, not {end!r}")
+    challenge_table = check.get(data, (), "challenge", dict, {})
+    challenge = check.get(challenge_table, ("challenge",), "rule", str, "double")
+    if challenge not in CHALLENGE_RULES:
+        check.add(("challenge", "rule"), f"must be one of {', '.join(CHALLENGE_RULES)}, not {challenge!r}")
+    inner = None
+    if "inner" in data:
+        table = check.get(data, (), "inner", dict, {})
+        top, left = _square(check, ("inner", "from"), table.get("from"), rows, cols)
+        bottom, right = _square(check, ("inner", "to"), table.get("to"), rows, cols)
+        inner = (top, left, bottom, right)
+    polyglot = None
+    if "polyglot" in data:
+        table = check.get(data, (), "polyglot", dict, {})
+        polyglot = Polyglot(check.get(table, ("polyglot",), "default_lang", str, "en"),
+                            check.get(table, ("polyglot",), "rack_values", str, "en"),
+                            check.get(table, ("polyglot",), "face_down", bool, False))
+    distribution = None
+    if "distribution" in data:
+        table = check.get(data, (), "distribution", dict, {})
+        distribution = {(BLANK if k == "blanks" else k): v for k, v in table.items()}
+        for key, value in table.items():
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                check.add(("distribution", key), "must be a count (an integer, at least 0)")
+    if check.problems:
+        return None, check.problems
+    ruleset = Ruleset(
+        name=check.get(data, (), "name", str, ""), description=check.get(data, (), "description", str, ""),
+        rows=rows, cols=cols, premiums=premiums, centre=centre, rack_size=rack_size,
+        bonuses=MappingProxyType(bonuses), tiles=tiles,
+        first_play_tiles=check.get(data, (), "first_play_tiles", int, 2),
+        min_word=check.get(data, (), "min_word", int, 2), inner=inner, end_game=end, challenge=challenge,
+        challenge_bonus=check.get(challenge_table, ("challenge",), "bonus", int, 0), polyglot=polyglot,
+        distribution=MappingProxyType(distribution) if distribution is not None else None,
+        sources=tuple(str(s) for s in check.get(data, (), "sources", list, [])),
+    )
+    return (None, check.problems) if check.problems else (ruleset, [])
+
+
+_CACHE: dict[str, Ruleset] = {}
+
+
+def load_ruleset(name_or_path: str | Path) -> Ruleset:
+    """A shipped ruleset by name (``standard``, ``tournament``, ``polyglot``, ``dover``, ``super``) or a file.
+
+    >>> load_ruleset("nonesuch")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <input>: unknown ruleset 'nonesuch' (known: dover, polyglot, standard, super, tournament)
+    """
+    text = str(name_or_path)
+    if text in _CACHE:
+        return _CACHE[text]
+    path = Path(text)
+    if not (text.endswith(".toml") or path.is_file()):
+        path = rulesets_dir() / f"{text}.toml"
+        if not path.is_file():
+            known = ", ".join(sorted(p.stem for p in rulesets_dir().glob("*.toml")))
+            raise LexcError(f"unknown ruleset {text!r} (known: {known})")
+    data, lines, raw = load(path)
+    ruleset, problems = check_data(data, lines, str(path))
+    if ruleset is None:
+        raise LexcError(problems)
+    ruleset = dataclasses.replace(ruleset, path=path, sha256=hashlib.sha256(raw).hexdigest())
+    _CACHE[text] = ruleset
+    return ruleset
+
+
+def ruleset_names() -> list[str]:
+    """Names of the shipped rulesets."""
+    return sorted(p.stem for p in rulesets_dir().glob("*.toml"))

@@ -1,0 +1,394 @@
+"""Scoring a play: words formed, their languages, native tilings, premiums, bonus and legality.
+
+The rules are those of DESIGN.md, "Polyglot scoring, as we read the rules" (docs/scoring.md).
+The worked example of the Scrabble article:
+
+>>> from lexc.board import Board
+>>> from lexc.notation import parse_play
+>>> from lexc.ruleset import load_ruleset
+>>> std = load_ruleset("standard")
+>>> board = Board.empty(std)
+>>> result = score_play(board, parse_play("8D QUITE"), std)
+>>> result.score, [w.board for w in result.words]
+(48, ['QUITE'])
+>>> board = board.apply(result.play)
+>>> score_play(board, parse_play("8A MES(QUITE)"), std).score
+57
+
+In a Polyglot game each word is scored on its native tiling with its language's values:
+
+>>> pg = load_ruleset("polyglot")
+>>> score_play(Board.empty(pg), parse_play("8D WHISKY @fr"), pg).words[0].base
+36
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from .board import Board
+from .errors import LexcError
+from .lexicon import Lexicon
+from .normalize import Spelling, normaliser
+from .notation import BLANK, FACE_DOWN, BoardTile, Placement, Play, format_position, parse_rack, square_name
+from .ruleset import Ruleset
+from .spec import Spec, get_spec
+
+__all__ = ["PlayResult", "ScoredTile", "WordScore", "score_play", "words_formed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One square of a word: 0-based position, the tile on it, and whether it was covered this turn."""
+
+    row: int
+    col: int
+    tile: BoardTile
+    new: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredTile:
+    """One native tile of a scored word and what it earned.
+
+    ``board`` is the board tiles spelling it (``SHCH`` for Щ); ``points`` its value in the
+    language; ``letter_multiplier`` the premium applied (the highest letter premium among
+    its board tiles placed this turn, 1 if none); ``blank`` whether any of its board tiles is
+    a blank (then it scores 0); ``value`` what it adds to the word before word premiums.
+    """
+
+    face: str
+    board: str
+    points: int
+    letter_multiplier: int
+    blank: bool
+    new: bool
+    squares: tuple[str, ...]
+    value: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"face": self.face, "board": self.board, "points": self.points,
+                "letter_multiplier": self.letter_multiplier, "blank": self.blank, "new": self.new,
+                "squares": list(self.squares), "value": self.value}
+
+    def explain(self) -> str:
+        face = self.face if self.board == self.face else f"{self.face}[{self.board}]"
+        if self.blank:
+            return f"{face} 0 (blank)"
+        if self.letter_multiplier > 1:
+            return f"{face} {self.points}×{self.letter_multiplier}"
+        return f"{face} {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class WordScore:
+    """A word formed by a play, scored.
+
+    ``board`` is its board spelling; ``lang`` its designated language; ``values`` the language
+    whose tile values scored it (English for a language without official values); ``native``
+    the native word used (None when the language's tiling was derived without a lexicon entry
+    and equals the board spelling); ``valid`` True or False when a lexicon of ``lang`` was
+    given, None otherwise; ``alternatives`` how many native spellings were compared.
+    """
+
+    board: str
+    lang: str
+    values: str
+    native: str | None
+    position: str
+    main: bool
+    tiles: tuple[ScoredTile, ...]
+    word_multiplier: int
+    subtotal: int
+    valid: bool | None
+    alternatives: int = 1
+    note: str = ""
+
+    @property
+    def value(self) -> int:
+        """Sum of the tiles' values: letter premiums applied, before the word multiplier."""
+        return sum(t.value for t in self.tiles)
+
+    @property
+    def base(self) -> int:
+        """Sum of the tiles' points before any premium (blanks 0)."""
+        return sum(0 if t.blank else t.points for t in self.tiles)
+
+    def to_json(self) -> dict[str, object]:
+        return {"board": self.board, "lang": self.lang, "values": self.values, "native": self.native,
+                "position": self.position, "main": self.main, "tiles": [t.to_json() for t in self.tiles],
+                "base": self.base, "value": self.value, "word_multiplier": self.word_multiplier,
+                "subtotal": self.subtotal, "valid": self.valid, "alternatives": self.alternatives, "note": self.note}
+
+    def explain(self) -> str:
+        name = self.board if not self.native or self.native == self.board else f"{self.board} = {self.native}"
+        lang = self.lang if self.values == self.lang else f"{self.lang}, {self.values} values"
+        valid = {True: "", False: "  NOT A WORD", None: ""}[self.valid]
+        sums = " + ".join(t.explain() for t in self.tiles)
+        mult = f" ×{self.word_multiplier}" if self.word_multiplier > 1 else ""
+        extra = f"  ({self.note})" if self.note else ""
+        return f"{self.position} {name} ({lang}): {sums} = {self.value}{mult} = {self.subtotal}{valid}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """A scored play: its words, bonus, total and legality problems (``problems``: empty when legal)."""
+
+    play: Play
+    score: int
+    words: tuple[WordScore, ...]
+    bonus: int
+    tiles_played: int
+    problems: tuple[str, ...]
+    placements: tuple[Placement, ...]
+
+    @property
+    def legal(self) -> bool:
+        """Whether the play breaks no rule of the ruleset (phonies aside)."""
+        return not self.problems
+
+    @property
+    def phonies(self) -> tuple[WordScore, ...]:
+        """Words looked up and not found."""
+        return tuple(w for w in self.words if w.valid is False)
+
+    def to_json(self) -> dict[str, object]:
+        return {"play": self.play.to_json(), "score": self.score, "words": [w.to_json() for w in self.words],
+                "bonus": self.bonus, "tiles_played": self.tiles_played, "problems": list(self.problems),
+                "phonies": [w.board for w in self.phonies]}
+
+    def explain(self) -> str:
+        """The score in words: one line per word, the bonus, the total, then any problem."""
+        lines = [f"{self.play}: {self.score} points"]
+        lines += [f"  {w.explain()}" for w in self.words]
+        if self.bonus:
+            lines.append(f"  bonus for {self.tiles_played} tiles: {self.bonus}")
+        lines.append(f"  total: {' + '.join(str(w.subtotal) for w in self.words) or '0'}"
+                     + (f" + {self.bonus}" if self.bonus else "") + f" = {self.score}")
+        lines += [f"  problem: {p}" for p in self.problems]
+        lines += [f"  phony: {w.board} is not in the {w.lang} lexicon" for w in self.phonies]
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- words formed
+
+
+def words_formed(board: Board, placements: Sequence[Placement], across: bool) -> list[tuple[bool, tuple[Square, ...]]]:
+    """Every word of 2+ tiles the placements form: ``(is_main, squares)``, the main word first."""
+    new = {(p.row, p.col): p.tile for p in placements}
+
+    def at(row: int, col: int) -> BoardTile | None:
+        return new.get((row, col)) or board[row, col]
+
+    def run(row: int, col: int, dr: int, dc: int) -> tuple[Square, ...]:
+        while at(row - dr, col - dc) is not None:
+            row, col = row - dr, col - dc
+        squares = []
+        while (tile := at(row, col)) is not None:
+            squares.append(Square(row, col, tile, (row, col) in new))
+            row, col = row + dr, col + dc
+        return tuple(squares)
+
+    dr, dc = (0, 1) if across else (1, 0)
+    first = placements[0]
+    words: list[tuple[bool, tuple[Square, ...]]] = []
+    main = run(first.row, first.col, dr, dc)
+    if len(main) > 1:
+        words.append((True, main))
+    for p in placements:
+        cross = run(p.row, p.col, dc, dr)
+        if len(cross) > 1:
+            words.append((False, cross))
+    return words
+
+
+# --------------------------------------------------------------------------- scoring one word
+
+
+@cache
+def _board_letters(lang: str, face: str) -> str:
+    """How tile ``face`` of ``lang`` is spelled with A–Z (CH -> CH, L·L -> LL, Щ -> SHCH)."""
+    try:
+        return normaliser(lang).spell(face).board
+    except LexcError:
+        return face
+
+
+def _spelling_key(squares: Sequence[Square], tile_lang: str, native_game: bool) -> str:
+    if native_game:
+        return "".join(_board_letters(tile_lang, s.tile.face) for s in squares)
+    return "".join(s.tile.face for s in squares)
+
+
+def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int, int]],
+                 ruleset: Ruleset) -> tuple[tuple[ScoredTile, ...], int]:
+    """Score native tiles given as ``(face, board, points, n_board_tiles)`` over ``squares``."""
+    tiles: list[ScoredTile] = []
+    start = 0
+    for face, board_text, points, width in units:
+        span = squares[start:start + width]
+        start += width
+        blank = any(s.tile.blank for s in span)
+        mult = max((ruleset.premium(s.row, s.col)[0] for s in span if s.new), default=1)
+        tiles.append(ScoredTile(face, board_text, points, mult, blank, any(s.new for s in span),
+                                tuple(square_name(s.row, s.col) for s in span), 0 if blank else points * mult))
+    word_mult = 1
+    for s in squares:
+        if s.new:
+            word_mult *= ruleset.premium(s.row, s.col)[1]
+    return tuple(tiles), word_mult
+
+
+def _board_units(squares: Sequence[Square], spec: Spec, problems: list[str]) -> list[tuple[str, str, int, int]]:
+    """Each board tile as one native tile of ``spec`` (a native game, or English words on English tiles)."""
+    units = []
+    for s in squares:
+        tile = spec.by_face.get(s.tile.face)
+        if tile is None and s.tile.face != FACE_DOWN and not s.tile.blank:
+            problems.append(f"{s.tile.face} on {square_name(s.row, s.col)} is not a tile of the {spec.name} set")
+        units.append((s.tile.face, s.tile.letters, tile.points if tile else 0, 1))
+    return units
+
+
+def _spelling_units(spelling: Spelling) -> list[tuple[str, str, int, int]]:
+    return [(t.face, t.board, t.points, len(t.board)) for t in spelling.tiles]
+
+
+def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str, ruleset: Ruleset,
+                lexicon: Lexicon | None, problems: list[str]) -> WordScore:
+    position = format_position(squares[0].row, squares[0].col, across)
+    native_game = ruleset.polyglot is None
+    spec = get_spec(lang)
+    key = _spelling_key(squares, ruleset.tiles, native_game)
+    candidates = lexicon.spellings(key) if lexicon is not None else []
+    if native_game or lang == ruleset.tiles:
+        # The board tiles are the language's own tiles: each is one native tile.
+        faces = tuple(s.tile.face for s in squares)
+        matching = [c for c in candidates if tuple(t.face for t in c.tiles) == faces]
+        valid = None if lexicon is None else bool(matching)
+        native = matching[0].native if matching else None
+        tiles, word_mult = _score_units(squares, _board_units(squares, get_spec(ruleset.tiles), problems), ruleset)
+        return WordScore(key, lang, ruleset.tiles, native, position, main, tiles, word_mult,
+                         sum(t.value for t in tiles) * word_mult, valid)
+    valid = None if lexicon is None else bool(candidates)
+    note = ""
+    spellings = [c for c in candidates if c.board == key]
+    if not spellings:
+        try:
+            spellings = [normaliser(lang).spell(key)]
+        except LexcError:
+            note = f"no {spec.name} spelling of {key}: scored on the board tiles"
+        spellings = [s for s in spellings if s.board == key]
+    if not spec.official:
+        en = get_spec(ruleset.tiles)
+        tiles, word_mult = _score_units(squares, _board_units(squares, en, problems), ruleset)
+        native = spellings[0].native if spellings and lexicon is not None else None
+        return WordScore(key, lang, ruleset.tiles, native, position, main, tiles, word_mult,
+                         sum(t.value for t in tiles) * word_mult, valid, len(spellings) or 1,
+                         f"{spec.name} has no official tile values: scored in English")
+    if not spellings:
+        tiles, word_mult = _score_units(squares, _board_units(squares, get_spec(ruleset.tiles), problems), ruleset)
+        return WordScore(key, lang, ruleset.tiles, None, position, main, tiles, word_mult,
+                         sum(t.value for t in tiles) * word_mult, valid, 1, note)
+    best: WordScore | None = None
+    for spelling in spellings:
+        tiles, word_mult = _score_units(squares, _spelling_units(spelling), ruleset)
+        subtotal = sum(t.value for t in tiles) * word_mult
+        if best is None or subtotal > best.subtotal:
+            best = WordScore(key, lang, lang, spelling.native, position, main, tiles, word_mult, subtotal, valid,
+                             len(spellings))
+    assert best is not None
+    return best
+
+
+# --------------------------------------------------------------------------- the play
+
+
+def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *,
+               lexicons: Mapping[str, Lexicon] | None = None, rack: str | Sequence[str] | None = None,
+               lang: str | None = None) -> PlayResult:
+    """Score ``play`` on ``board`` under ``ruleset`` (default: the board's).
+
+    ``lexicons`` maps language codes to lexicons: each word is looked up in its language's
+    (``valid`` None when there is none). ``rack`` (notation, or a sequence of faces with ``?``
+    for a blank), when known, is checked to hold the tiles played. ``lang`` is the default
+    language of the play's words when the play designates none (Polyglot). Raises
+    :class:`LexcError` only when the play cannot be laid on the board at all; every broken
+    rule is listed in ``problems`` and the play is scored all the same.
+    """
+    ruleset = ruleset or board.ruleset
+    placements = board.placements(play)
+    problems: list[str] = []
+    words = words_formed(board, placements, play.across)
+    _check_geometry(board, play, placements, words, ruleset, problems)
+    if rack is not None:
+        _check_rack(rack, placements, ruleset, problems)
+    default = play.langs.default or lang
+    if ruleset.polyglot is None:
+        if (default and default != ruleset.tiles) or any(lg != ruleset.tiles for _, lg in play.langs.words):
+            problems.append(f"an ordinary {get_spec(ruleset.tiles).name} game: every word is {ruleset.tiles}")
+    elif not ruleset.polyglot.face_down and any(p.tile.face == FACE_DOWN for p in placements):
+        problems.append("a face-down tile (Polyglot rule 4) is not allowed in this ruleset")
+    elif sum(p.tile.face == FACE_DOWN for p in placements) > 1:
+        problems.append("only one face-down tile may be played per turn (Polyglot rule 4)")
+    scored = []
+    for main, squares in words:
+        across = play.across if main else not play.across
+        word_lang = _designated(play, squares, across, default, ruleset)
+        lexicon = lexicons.get(word_lang) if lexicons else None
+        scored.append(_score_word(squares, main, across, word_lang, ruleset, lexicon, problems))
+    bonus = ruleset.bonus(len(placements))
+    total = sum(w.subtotal for w in scored) + bonus
+    return PlayResult(play, total, tuple(scored), bonus, len(placements), tuple(problems), placements)
+
+
+def _designated(play: Play, squares: tuple[Square, ...], across: bool, default: str | None, ruleset: Ruleset) -> str:
+    if ruleset.polyglot is None:
+        return ruleset.tiles
+    position = format_position(squares[0].row, squares[0].col, across)
+    board = "".join(s.tile.face for s in squares)
+    found = play.langs.lang_of(position, board)
+    return found or default or ruleset.polyglot.default_lang
+
+
+def _check_geometry(board: Board, play: Play, placements: tuple[Placement, ...],
+                    words: list[tuple[bool, tuple[Square, ...]]], ruleset: Ruleset, problems: list[str]) -> None:
+    main = next((sq for is_main, sq in words if is_main), None)
+    if main is not None and len(main) != len(play.cells):
+        first, last = main[0], main[-1]
+        spelled = "".join(str(s.tile) for s in main)
+        problems.append(f"the main word runs from {square_name(first.row, first.col)} to "
+                        f"{square_name(last.row, last.col)} ({spelled}): write the whole word")
+    if not words:
+        problems.append("the play forms no word of two or more letters")
+    if board.is_empty:
+        centre = ruleset.centre
+        if all((p.row, p.col) != centre for p in placements):
+            problems.append(f"the first play must cover the centre square {square_name(*centre)}")
+        if len(placements) < ruleset.first_play_tiles:
+            problems.append(f"the first play must place at least {ruleset.first_play_tiles} tiles")
+    elif not any(board[p.row + dr, p.col + dc] is not None
+                 for p in placements for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))):
+        problems.append("the play does not touch any tile on the board")
+    if ruleset.inner is not None and not any(ruleset.in_inner(p.row, p.col) for p in placements):
+        top, left, bottom, right = ruleset.inner
+        problems.append(f"every play must place a tile on the inner board "
+                        f"{square_name(top, left)}–{square_name(bottom, right)}")
+    if ruleset.min_word > 2 and words and max(len(sq) for _, sq in words) < ruleset.min_word:
+        problems.append(f"at least one new word must have {ruleset.min_word} or more letters")
+    if len(placements) > ruleset.rack_size:
+        problems.append(f"{len(placements)} tiles played from a rack of {ruleset.rack_size}")
+
+
+def _check_rack(rack: str | Sequence[str], placements: tuple[Placement, ...], ruleset: Ruleset,
+                problems: list[str]) -> None:
+    tiles = parse_rack(rack, get_spec(ruleset.tiles)) if isinstance(rack, str) else tuple(rack)
+    have = Counter(tiles)
+    need = Counter(BLANK if p.tile.blank else p.tile.face for p in placements)
+    missing = need - have
+    if missing:
+        shown = "".join(f"[{f}]" if len(f) > 1 else f for f in sorted(missing.elements()))
+        problems.append(f"the rack {''.join(tiles)} does not hold {shown}")
