@@ -38,6 +38,7 @@ _AZ = re.compile(r"[A-Z]*")
 _TOP: dict[str, tuple[type, ...]] = {
     "name": (str,), "language": (str,), "title": (str,), "standard": (str,), "sources": (list,),
     "departures": (list,), "notes": (str,), "classes": (dict,), "letters": (dict,), "sequences": (dict,),
+    "variants": (dict,),
 }
 _REQUIRED = ("name", "language", "standard", "sources", "letters")
 _RULE_KEYS = ("out", "at", "after", "before", "apostrophe")
@@ -77,6 +78,7 @@ class Scheme:
     departures: tuple[str, ...]
     letters: Mapping[str, tuple[Rule, ...]]
     sequences: Mapping[str, tuple[tuple[tuple[str, ...], tuple[Rule, ...]], ...]]  # first letter -> longest first
+    variants: Mapping[str, str]  # a letter as native text may write it -> the tile it is played with
     path: Path | None = None
 
     @property
@@ -276,12 +278,21 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Scheme
         rules = _rules(check, ("sequences", seq), value, len(seq), classes)
         if rules is not None:
             sequences.setdefault(seq[0], []).append((tuple(seq), rules))
+    variants: dict[str, str] = {}
+    for letter, face in (data.get("variants") or {}).items() if isinstance(data.get("variants"), dict) else ():
+        if not isinstance(face, str) or not face:
+            check.add(("variants", letter), f"must be the face of a tile, not {_type_name(face)}")
+        elif face == letter:
+            check.add(("variants", letter), "a letter is not a variant of itself")
+        else:
+            variants[letter] = face
     if check.problems:
         return None, check.problems
     ordered = {first: tuple(sorted(seqs, key=lambda s: -len(s[0]))) for first, seqs in sequences.items()}
     return Scheme(name=data["name"], language=data["language"], standard=data["standard"],
                   title=data.get("title", ""), sources=tuple(data["sources"]),
-                  departures=tuple(data.get("departures", ())), letters=letters, sequences=ordered), []
+                  departures=tuple(data.get("departures", ())), letters=letters, sequences=ordered,
+                  variants=variants), []
 
 
 def load_scheme(path: Path | str) -> Scheme:
@@ -314,8 +325,8 @@ def _summary(scheme: Scheme) -> str:
     contexts = sum(len(r) - 1 for r in scheme.letters.values())
     sequences = sum(len(s) for s in scheme.sequences.values())
     silent = sum(1 for r in scheme.letters.values() if r[-1].out == ("",))
-    return (f"{scheme.name} ({scheme.language}): {len(scheme.letters)} letters, {contexts} context rules, "
-            f"{sequences} sequences, {silent} written as nothing; {scheme.standard}")
+    return (f"{scheme.name} ({scheme.language}): {len(scheme.letters)} letters, {len(scheme.variants)} variants, "
+            f"{contexts} context rules, {sequences} sequences, {silent} written as nothing; {scheme.standard}")
 
 
 def check_scheme_file(path: Path) -> tuple[list[Problem], str]:
@@ -349,16 +360,23 @@ def check_against_spec(spec: Spec) -> list[Problem]:
         if face not in scheme.letters:
             problems.append(Problem(str(path), lines.find(("letters",)), "letters",
                                     f"tile {face!r} (U+{ord(face[0]):04X}) of the {spec.name} set has no output"))
-    known = faces | set(spec.aliases)
+    for letter, face in scheme.variants.items():
+        if face not in faces:
+            problems.append(Problem(str(path), lines.find(("variants", letter)), f"variants.{letter}",
+                                    f"{letter!r} is played with tile {face!r}, which is not in the {spec.name} set"))
+        if letter in faces:
+            problems.append(Problem(str(path), lines.find(("variants", letter)), f"variants.{letter}",
+                                    f"{letter!r} is a tile of the {spec.name} set and cannot also be a variant"))
+    known = faces | set(scheme.variants)
     for letter in scheme.letters:
         if letter not in known:
             problems.append(Problem(str(path), lines.find(("letters", letter)), f"letters.{letter}",
-                                    f"{letter!r} is neither a tile nor an alias of the {spec.name} spec {where}"))
+                                    f"{letter!r} is neither a tile nor a variant of the {spec.name} spec {where}"))
     for seqs in scheme.sequences.values():
         for seq, _rules in seqs:
             for letter in seq:
                 if letter not in known:
                     problems.append(Problem(str(path), lines.find(("sequences", "".join(seq))),
                                             f"sequences.{''.join(seq)}",
-                                            f"{letter!r} is neither a tile nor an alias of the {spec.name} spec"))
+                                            f"{letter!r} is neither a tile nor a variant of the {spec.name} spec"))
     return problems
