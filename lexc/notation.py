@@ -134,23 +134,22 @@ class Languages:
 
 
 def parse_langs(token: str, *, source: str | None = None, line: int | None = None, offset: int = 0) -> Languages:
-    """Parse a designation token ``@fr``, ``@fr,H7=en``, ``@,QI=en`` (no default).
+    """Parse a designation token ``@fr``, ``@fr,H7=en``, ``@,QI=en`` (no default); the ``@`` may be left out.
 
     ``offset`` is the token's column in the text it came from, for error messages.
 
-    >>> parse_langs("@es,8D=ca")
-    Languages(default='es', words=(('8D', 'ca'),))
+    >>> parse_langs("@es,8D=ca"), parse_langs("fr")
+    (Languages(default='es', words=(('8D', 'ca'),)), Languages(default='fr', words=()))
     >>> parse_langs("@FR")
     Traceback (most recent call last):
     ...
     lexc.errors.LexcError: <input>: column 2: language 'FR' is not a language code (2 or 3 lower-case letters)
     """
-    if not token.startswith("@"):
-        _fail(source, line, offset + 1, "a language designation starts with '@'")
+    body = token[1:] if token.startswith("@") else token
+    col = offset + 1 + len(token) - len(body)
     default: str | None = None
     words: list[tuple[str, str]] = []
-    col = offset + 2
-    for index, part in enumerate(token[1:].split(",")):
+    for index, part in enumerate(body.split(",")):
         if index == 0:
             if part:
                 _check_lang(part, source, line, col)

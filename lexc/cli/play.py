@@ -1,0 +1,132 @@
+"""``lexc score`` (and ``lexc replay``, below the marker): scoring plays from the command line."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import typer
+
+from ..board import Board
+from ..errors import LexcError, Problem
+from ..lexicon import Lexicon
+from ..notation import Play, parse_play
+from ..ruleset import Ruleset, load_ruleset
+from ..scoring import score_play
+from ..spec import get_spec
+from ..svg import board_svg, write_svg
+from .common import app, print_json, reports_errors
+
+#: GCG ``#tile-distribution`` names (Macondo) and the language of their tile set.
+DISTRIBUTIONS = {"english": "en", "spanish": "es", "catalan": "ca", "french": "fr", "german": "de",
+                 "polish": "pl", "dutch": "nl", "norwegian": "nb", "slovene": "sl", "swedish": "sv",
+                 "italian": "it", "portuguese": "pt"}
+
+
+def _lexicons(langs: set[str]) -> dict[str, Lexicon]:
+    """The packs found for ``langs`` (none if the pack module is not there yet)."""
+    try:
+        pack = importlib.import_module("lexc.pack")
+    except ImportError:
+        return {}
+    found: dict[str, Lexicon] = {}
+    for lang in sorted(langs):
+        try:
+            located = pack.find_pack(lang)
+            if located is None:
+                continue
+            found[lang] = located if hasattr(located, "spellings") else pack.open_pack(located)
+        except LexcError:
+            continue
+    return found
+
+
+def _play_langs(play: Play, board: Board, ruleset: Ruleset, lang: str | None) -> set[str]:
+    if ruleset.polyglot is None:
+        return {ruleset.tiles}
+    langs = {lg for _, lg in play.langs.words}
+    langs.add(play.langs.default or lang or ruleset.polyglot.default_lang)
+    return langs
+
+
+def _game_position(path: Path, upto: int | None, ruleset_name: str | None) -> tuple[Board, Ruleset]:
+    """The board of a game record before event ``upto`` (1-based; default: after the last event)."""
+    from .. import gcg
+
+    record = gcg.read(path)
+    if ruleset_name:
+        ruleset = load_ruleset(ruleset_name)
+    else:
+        layout = (record.board_layout or "").lower()
+        ruleset = load_ruleset("super" if "super" in layout else "standard")
+    distribution = (record.tile_distribution or "english").lower()
+    if distribution in DISTRIBUTIONS and DISTRIBUTIONS[distribution] != ruleset.tiles:
+        ruleset = ruleset.with_tiles(DISTRIBUTIONS[distribution])
+    events = record.events if upto is None else record.events[:max(upto - 1, 0)]
+    if upto is not None and not 1 <= upto <= len(record.events) + 1:
+        raise LexcError(Problem(str(path), None, "--upto", f"the game has {len(record.events)} events, not {upto}"))
+    tileset = get_spec(ruleset.tiles)
+    board, before = Board.empty(ruleset), Board.empty(ruleset)
+    for event in events:
+        if event.kind == gcg.Kind.PLAY and event.position and event.word:
+            play = parse_play(f"{event.position} {event.word}", tileset, source=str(path), line=event.line)
+            before, board = board, board.apply(play)
+        elif event.kind == gcg.Kind.WITHDRAWAL:
+            board = before
+    return board, ruleset
+
+
+@app.command()
+@reports_errors
+def score(
+    play_text: str = typer.Argument(..., metavar="PLAY", help="The play, e.g. '8D QUITE' or '8D WHISKY @fr'."),
+    ruleset_name: str = typer.Option(None, "--ruleset", "-r", help="standard, tournament, polyglot, dover, super "
+                                     "or a TOML file (default: standard, or the game's)."),
+    rack: str = typer.Option(None, "--rack", help="The rack the tiles come from ('?' for a blank)."),
+    lang: str = typer.Option(None, "--lang", help="Polyglot: the play's default language. Other rulesets: the "
+                             "language of an ordinary game (its own tiles on the board)."),
+    game: Path = typer.Option(None, "--game", help="Score on the position of this GCG game record."),
+    upto: int = typer.Option(None, "--upto", help="With --game: the position before event N (1-based)."),
+    no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs."),
+    svg: Path = typer.Option(None, "--svg", help="Draw the board after the play to this SVG file."),
+    json: bool = typer.Option(False, "--json", help="Print the scored play as JSON."),
+) -> None:
+    """Score one play on an empty board (or a game's position) and explain the score.
+
+    Words are looked up in the packs of their languages when packs are built; phonies are
+    reported, never refused. Exit status 1 when the notation is bad or the play cannot be laid.
+    """
+    if game is not None:
+        board, ruleset = _game_position(game, upto, ruleset_name)
+    else:
+        if upto is not None:
+            raise LexcError(Problem(None, None, "--upto", "needs --game"))
+        ruleset = load_ruleset(ruleset_name or "standard")
+        board = Board.empty(ruleset)
+    if lang and ruleset.polyglot is None and lang != ruleset.tiles:
+        if game is not None:
+            raise LexcError(Problem(str(game), None, "--lang", f"the game is played with {ruleset.tiles} tiles"))
+        ruleset = ruleset.with_tiles(lang)
+        board = Board.empty(ruleset)
+    play = parse_play(play_text, get_spec(ruleset.tiles), source=play_text)
+    lexicons = {} if no_lexicon else _lexicons(_play_langs(play, board, ruleset, lang))
+    result = score_play(board, play, ruleset, lexicons=lexicons, rack=rack, lang=lang)
+    if svg is not None:
+        after = board.place(result.placements)
+        write_svg(svg, board_svg(after, title=f"{ruleset.name}: {play} = {result.score}"))
+    if json:
+        data = result.to_json()
+        data["ruleset"] = ruleset.name
+        data["lexicons"] = sorted(lexicons)
+        print_json(data)
+    else:
+        typer.echo(result.explain())
+        missing = sorted(_play_langs(play, board, ruleset, lang) - set(lexicons))
+        if missing and not no_lexicon:
+            typer.echo(f"  (no pack for {', '.join(missing)}: words not looked up)")
+
+
+# ---------------------------------------------------------------------------------------------
+# `lexc replay` (records helper) goes below this line, or in lexc/cli/replay.py added to
+# COMMAND_MODULES in lexc/cli/__init__.py.
+# ---------------------------------------------------------------------------------------------

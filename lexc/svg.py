@@ -1,0 +1,108 @@
+"""Boards as SVG pictures: premium squares coloured, tiles with their values, the last play highlighted.
+
+>>> from lexc.notation import parse_play
+>>> from lexc.ruleset import load_ruleset
+>>> from lexc.board import Board
+>>> board = Board.empty(load_ruleset("standard")).apply(parse_play("8D QUITE"))
+>>> svg = board_svg(board)
+>>> svg.startswith("<svg"), svg.count('class="square'), svg.count('class="tile last"')
+(True, 225, 5)
+
+Every square is a ``<rect class="square KIND" data-square="H8">`` (KIND: plain, dl, tl,
+ql, dw, tw, qw); every tile a ``<g class="tile" data-square="H8">`` with the letter and
+its value (class ``tile last`` for the tiles of the last play, ``blank`` for blanks).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from .board import Board
+from .errors import LexcError, Problem
+from .notation import COLUMNS, FACE_DOWN, square_name
+from .spec import get_spec
+
+CELL = 36
+MARGIN = 24
+
+#: Square kinds by layout symbol, and their colours (the traditional tournament scheme).
+KINDS = {".": "plain", "d": "dl", "t": "tl", "q": "ql", "D": "dw", "T": "tw", "Q": "qw"}
+COLOURS = {"plain": "#d8d3bd", "dl": "#a9d6ef", "tl": "#3f7fc1", "ql": "#1d3f7a",
+           "dw": "#f5b3ab", "tw": "#d7352b", "qw": "#7a1410"}
+LABELS = {"plain": "", "dl": "2L", "tl": "3L", "ql": "4L", "dw": "2W", "tw": "3W", "qw": "4W"}
+
+_STYLE = """
+text { font-family: 'DejaVu Sans', Arial, sans-serif; }
+.label { font-size: 9px; fill: #ffffff; text-anchor: middle; dominant-baseline: central; }
+.dl .label, .dw .label, .plain .label { fill: #333333; }
+.coord { font-size: 11px; fill: #555555; text-anchor: middle; dominant-baseline: central; }
+.tile rect { fill: #f3dca6; stroke: #8a6d3b; stroke-width: 1; }
+.tile.last rect { fill: #ffe066; stroke: #d9480f; stroke-width: 2.5; }
+.tile .letter { font-weight: bold; fill: #222222; text-anchor: middle; dominant-baseline: central; }
+.tile.blank .letter { fill: #c2255c; font-style: italic; }
+.tile .value { font-size: 9px; fill: #222222; text-anchor: end; }
+.star { font-size: 18px; fill: #7a1410; text-anchor: middle; dominant-baseline: central; }
+"""
+
+
+def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = None, title: str | None = None) -> str:
+    """The board as an SVG document; ``highlight`` defaults to the squares of the last play."""
+    rs = board.ruleset
+    last = {(p.row, p.col) for p in board.last} if highlight is None else set(highlight)
+    spec = get_spec(rs.tiles)
+    width, height = MARGIN + rs.cols * CELL + 4, MARGIN + rs.rows * CELL + 4 + (20 if title else 0)
+    top = MARGIN + (20 if title else 0)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}">', f"<style>{_STYLE}</style>"]
+    if title:
+        out.append(f'<text x="{MARGIN}" y="14" font-size="13">{escape(title)}</text>')
+    for c in range(rs.cols):
+        out.append(f'<text class="coord" x="{MARGIN + c * CELL + CELL / 2}" y="{top - 10}">{COLUMNS[c]}</text>')
+    for r in range(rs.rows):
+        out.append(f'<text class="coord" x="{MARGIN / 2}" y="{top + r * CELL + CELL / 2}">{r + 1}</text>')
+    for r in range(rs.rows):
+        for c in range(rs.cols):
+            kind = KINDS[rs.premiums[r][c]]
+            x, y = MARGIN + c * CELL, top + r * CELL
+            out.append(f'<g class="{kind}"><rect class="square {kind}" data-square="{square_name(r, c)}" '
+                       f'x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{COLOURS[kind]}" '
+                       f'stroke="#ffffff" stroke-width="1"/>')
+            if (r, c) == rs.centre and board[r, c] is None:
+                out.append(f'<text class="star" x="{x + CELL / 2}" y="{y + CELL / 2}">★</text>')
+            elif LABELS[kind] and board[r, c] is None:
+                out.append(f'<text class="label" x="{x + CELL / 2}" y="{y + CELL / 2}">{LABELS[kind]}</text>')
+            out.append("</g>")
+    for r, c, tile in board.tiles():
+        x, y = MARGIN + c * CELL, top + r * CELL
+        classes = "tile" + (" last" if (r, c) in last else "") + (" blank" if tile.blank else "")
+        points = 0 if tile.blank or tile.face == FACE_DOWN else (spec.by_face[tile.face].points
+                                                                 if tile.face in spec.by_face else 0)
+        text = tile.face.lower() if tile.blank else tile.face
+        size = 20 if len(text) == 1 else max(9, 26 - 6 * len(text))
+        out.append(f'<g class="{classes}" data-square="{square_name(r, c)}">'
+                   f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="3"/>'
+                   f'<text class="letter" x="{x + CELL / 2 - 2}" y="{y + CELL / 2}" font-size="{size}">'
+                   f"{escape(text)}</text>"
+                   f'<text class="value" x="{x + CELL - 4}" y="{y + CELL - 5}">{points}</text></g>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def write_svg(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (a temporary file in the same directory, then rename)."""
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    except OSError as err:
+        raise LexcError(Problem(str(path), None, None, f"cannot write: {err.strerror}")) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise LexcError(Problem(str(path), None, None, f"cannot write: {err.strerror}")) from None
