@@ -267,8 +267,9 @@ def _check_top(check: _Checker, data: Mapping[str, Any], file: str) -> None:
     code, locale, script = data.get("code"), data.get("locale"), data.get("script")
     if isinstance(code, str) and not _CODE.match(code):
         check.add(("code",), f"must be an ISO 639 code of 2 or 3 lower-case letters, not {code!r}")
-    elif isinstance(code, str) and Path(file).suffix == ".toml" and Path(file).stem != code:
-        check.add(("code",), f"code {code!r} does not match the file name {Path(file).name!r}")
+    elif isinstance(code, str) and _shipped(file) and Path(file).stem != code:
+        check.add(("code",), f"code {code!r} does not match the file name {Path(file).name!r} "
+                             f"(a spec in {languages_dir()} is found by its file name)")
     if isinstance(locale, str) and not _LOCALE.match(locale):
         check.add(("locale",), f"must be a locale such as 'es' or 'pt_BR', not {locale!r}")
     if isinstance(script, str) and script not in SCRIPTS:
@@ -280,6 +281,14 @@ def _check_top(check: _Checker, data: Mapping[str, Any], file: str) -> None:
     if isinstance(blanks, int) and not isinstance(blanks, bool) and blanks < 0:
         check.add(("blanks",), f"must not be negative, not {blanks}")
     _check_source_list(check, data)
+
+
+def _shipped(file: str) -> bool:
+    """Whether ``file`` is a spec in ``languages/``, where :func:`get_spec` finds it by name."""
+    try:
+        return Path(file).resolve().parent == languages_dir().resolve()
+    except OSError:
+        return False
 
 
 def _check_source_list(check: _Checker, data: Mapping[str, Any]) -> None:
@@ -320,7 +329,8 @@ def _check_face(check: _Checker, face: str, locale: str, seen: dict[str, str]) -
         return False
     ok = True
     if unicodedata.normalize("NFC", face) != face:
-        check.add(path, f"a face must be written in NFC (composed) form: write {unicodedata.normalize('NFC', face)!r}")
+        nfc = unicodedata.normalize("NFC", face)
+        check.add(path, f"a face must be written in NFC (composed) form: {_codes(face)} should be {_codes(nfc)}")
         ok = False
     upper = _upper(unicodedata.normalize("NFC", face), locale)
     if upper != unicodedata.normalize("NFC", face):
@@ -331,6 +341,10 @@ def _check_face(check: _Checker, face: str, locale: str, seen: dict[str, str]) -
         return False
     seen[upper] = face
     return ok
+
+
+def _codes(text: str) -> str:
+    return " ".join(f"U+{ord(c):04X}" for c in text)
 
 
 def _check_tiles(check: _Checker, data: Mapping[str, Any], locale: str) -> list[Tile]:
@@ -346,12 +360,12 @@ def _check_tiles(check: _Checker, data: Mapping[str, Any], locale: str) -> list[
     return tiles
 
 
-def _check_spelling(check: _Checker, tiles: list[Tile], folds: Mapping[str, str]) -> None:
+def _check_spelling(check: _Checker, tiles: list[Tile], folds: Mapping[str, str], bad_folds: set[str]) -> None:
     """Latin script: every letter of every face is spelled with A–Z (marks stripped, or a fold)."""
     faces = {t.face for t in tiles}
     for tile in tiles:
         for char in tile.face:
-            if char in JOINERS or latin_letter(char, folds) is not None:
+            if char in JOINERS or char in bad_folds or latin_letter(char, folds) is not None:
                 continue
             if len(tile.face) > 1 and char in faces:
                 continue  # reported on its own face
@@ -437,7 +451,8 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
     faces = {t.face for t in tiles}
     aliases = _check_aliases(check, data, faces) if isinstance(data.get("aliases"), dict) else {}
     if script == "Latin":
-        _check_spelling(check, tiles, folds)
+        bad_folds = set(data["folds"]) - set(folds) if isinstance(data.get("folds"), dict) else set()
+        _check_spelling(check, tiles, folds, bad_folds)  # a rejected fold is reported on its own
     lexicon: list[Any] = data["lexicon"] if isinstance(data.get("lexicon"), list) else []
     sources = [_check_source(check, i, entry) for i, entry in enumerate(lexicon)]
     if check.problems:
@@ -453,6 +468,20 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
     return spec, []
 
 
+_HEADER = re.compile(r"""\s*\[\[?\s*([^\]]+?)\s*\]""")
+_KEY = re.compile(r"""\s*("[^"]*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=""")
+
+
+def _key_on_line(text: list[str], line: int) -> str | None:
+    """The key written on ``line`` (1-based), prefixed with its table: ``tiles.A``."""
+    match = _KEY.match(text[line - 1])
+    if not match:
+        return None
+    table = next((h.group(1) for h in map(_HEADER.match, reversed(text[:line - 1])) if h), "")
+    key = match.group(1).strip("\"'")
+    return f"{table.strip()}.{key}" if table else key
+
+
 def _with_keys(err: LexcError, raw: bytes) -> LexcError:
     """Name the key written on the line of each malformed-TOML problem, when there is one."""
     text = raw.decode("utf-8", errors="replace").splitlines()
@@ -460,8 +489,7 @@ def _with_keys(err: LexcError, raw: bytes) -> LexcError:
     for p in err.problems:
         key = p.key
         if key is None and p.line is not None and 0 < p.line <= len(text):
-            match = re.match(r"""\s*("[^"]*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=""", text[p.line - 1])
-            key = match.group(1).strip("\"'") if match else None
+            key = _key_on_line(text, p.line)
         problems.append(Problem(p.file, p.line, key, p.message))
     return LexcError(problems)
 

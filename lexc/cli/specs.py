@@ -52,6 +52,6 @@ def validate(
             for problem in report.problems:
                 typer.echo(f"error: {problem}", err=True)
         bad = sum(not r.ok for r in reports)
-        typer.echo(f"{len(reports)} files checked, {bad} with problems", err=bad > 0)
+        typer.echo(f"{len(reports)} files checked, {bad} with problems", err=True)
     if any(not r.ok for r in reports):
         raise typer.Exit(1)
