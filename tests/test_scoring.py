@@ -1,0 +1,375 @@
+"""Scoring: the worked example of the Scrabble article, Polyglot rules, Dover, native games, legality.
+
+Expected values come from the published texts (../shared/reference/) or are worked out by
+hand from the official tile values and the board layout, the working shown beside each.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lexc import spec as spec_module
+from lexc.board import Board
+from lexc.errors import LexcError
+from lexc.lexicon import WordList
+from lexc.normalize import Normaliser
+from lexc.notation import parse_play
+from lexc.paths import languages_dir, transliterations_dir
+from lexc.ruleset import end_adjustments, load_ruleset, rack_value
+from lexc.scoring import score_play
+from lexc.spec import get_spec
+
+STD = load_ruleset("standard")
+PG = load_ruleset("polyglot")
+DOVER = load_ruleset("dover")
+
+WORKED = [("8D QUITE", 48), ("8A MES(QUITE)", 57), ("9D INFaNCY", 88), ("E4 RECO(UN)TS", 40)]
+
+
+def play_all(ruleset, plays, **kwargs):
+    board = Board.empty(ruleset)
+    results = []
+    for text in plays:
+        result = score_play(board, parse_play(text, get_spec(ruleset.tiles)), ruleset, **kwargs)
+        results.append(result)
+        board = board.apply(result.play)
+    return board, results
+
+
+# --------------------------------------------------------------------------- the worked example
+
+
+def test_worked_example_scores_as_the_article(shared_dir):
+    article = (shared_dir / "reference" / "scrabble-encyclopedia-article.txt").read_text(encoding="utf-8")
+    for text, expected in WORKED:
+        word = text.split()[1]
+        # The article states each play and its total; check we read the source right.
+        assert f"{word} {text.split()[0]}" in article
+        assert re.search(rf"={expected}\b", article)
+    _, results = play_all(STD, [t for t, _ in WORKED])
+    assert [r.score for r in results] == [s for _, s in WORKED]
+    assert all(r.legal for r in results)
+    assert sum(r.score for r in results[::2]) == 136 and sum(r.score for r in results[1::2]) == 97  # "ahead 136-97"
+
+
+def test_infancy_forms_five_cross_words_and_a_bonus():
+    _, results = play_all(STD, [t for t, _ in WORKED[:3]])
+    infancy = results[2]
+    assert [w.board for w in infancy.words] == ["INFANCY", "QI", "UN", "IF", "TA", "EN"]
+    # (1+1+4+2×0+1+2×3+4)+(10+1)+(1+1)+(1+4)+(1+2×0)+(1+1) = 38, + 50
+    assert [w.subtotal for w in infancy.words] == [17, 11, 2, 5, 1, 2]
+    assert infancy.bonus == 50 and infancy.tiles_played == 7
+    blank_a = infancy.words[0].tiles[3]
+    assert blank_a.blank and blank_a.letter_multiplier == 2 and blank_a.value == 0
+    text = infancy.explain()
+    assert "bonus for 7 tiles: 50" in text and "= 88" in text
+
+
+def test_premiums_of_earlier_plays_do_not_count_again():
+    _, results = play_all(STD, [t for t, _ in WORKED[:2]])
+    mesquite = results[1].words[0]
+    q = next(t for t in mesquite.tiles if t.face == "Q")
+    assert not q.new and q.letter_multiplier == 1 and q.value == 10
+    assert mesquite.word_multiplier == 3  # the TW at 8A only; the centre DW was used by QUITE
+
+
+def test_two_double_words_multiply():
+    _, results = play_all(STD, [t for t, _ in WORKED])
+    assert results[3].words[0].word_multiplier == 4
+
+
+def test_json_and_explanation_agree():
+    _, results = play_all(STD, ["8D QUITE"])
+    data = json.loads(json.dumps(results[0].to_json()))
+    assert data["score"] == 48
+    word = data["words"][0]
+    assert word["subtotal"] == 48 and word["word_multiplier"] == 2
+    assert [t["value"] for t in word["tiles"]] == [20, 1, 1, 1, 1]
+    assert word["tiles"][0]["squares"] == ["D8"]
+    assert results[0].explain().splitlines()[1].strip() == "8D QUITE (en): Q 10×2 + U 1 + I 1 + T 1 + E 1 = 24 ×2 = 48"
+
+
+# --------------------------------------------------------------------------- Polyglot
+
+
+def test_whisky_in_english_and_french_before_premiums(shared_dir):
+    rules = (shared_dir / "reference" / "polyglot-scrabble-rules.txt").read_text(encoding="utf-8")
+    assert "4+4+1+1+5+4 = 19" in rules and "10+4+1+1+10+10 = 36" in rules
+    board = Board.empty(PG)
+    en = score_play(board, parse_play("8D WHISKY @en"), PG)
+    fr = score_play(board, parse_play("8D WHISKY @fr"), PG)
+    assert en.words[0].base == 19 and fr.words[0].base == 36
+    # W on the DL at D8, K on the centre DW: en (8+4+1+1+5+4)×2, fr (20+4+1+1+10+10)×2.
+    assert en.score == 46 and fr.score == 92
+
+
+def test_language_from_the_lang_argument_and_the_ruleset_default():
+    board = Board.empty(PG)
+    assert score_play(board, parse_play("8D WHISKY"), PG, lang="fr").words[0].lang == "fr"
+    assert score_play(board, parse_play("8D WHISKY"), PG).words[0].lang == "en"
+    assert score_play(board, parse_play("8D WHISKY @en"), PG, lang="fr").words[0].lang == "en"
+
+
+def test_main_word_in_one_language_and_a_cross_word_in_another():
+    lexicons = {"es": WordList.from_words("es", ["casa", "me", "se"]), "en": WordList.from_words("en", ["am"])}
+    board, _ = play_all(PG, ["8E CASA @es"], lexicons=lexicons)
+    result = score_play(board, parse_play("9F ME @es,F8=en"), PG, lexicons=lexicons)
+    words = {w.board: w for w in result.words}
+    assert [(w.board, w.lang, w.valid) for w in result.words] == [("ME", "es", True), ("AM", "en", True),
+                                                                    ("SE", "es", True)]
+    # ME: M 3 + E 1×2 (DL at G9); AM: A 1 + M 3 (English); SE: S 1 + E 1×2.
+    assert [w.subtotal for w in result.words] == [5, 4, 3] and result.score == 12
+    assert words["AM"].values == "en"
+    # The same cross word designated French: M is 2 there, and AM is not in the Spanish list.
+    french = score_play(board, parse_play("9F ME @es,AM=fr"), PG, lexicons=lexicons)
+    assert [(w.board, w.lang, w.subtotal, w.valid) for w in french.words][1] == ("AM", "fr", 3, None)
+    spanish = score_play(board, parse_play("9F ME @es"), PG, lexicons=lexicons)
+    assert spanish.words[1].valid is False and [w.board for w in spanish.phonies] == ["AM"]
+    assert spanish.score == 12  # phonies are reported, never refused
+
+
+def test_spanish_digraph_spelled_with_two_tiles_scores_once_with_its_premium():
+    lexicons = {"es": WordList.from_words("es", ["churro"])}
+    board = Board.empty(PG)
+    result = score_play(board, parse_play("8D CHURRO @es"), PG, lexicons=lexicons)
+    word = result.words[0]
+    assert [t.face for t in word.tiles] == ["CH", "U", "RR", "O"]
+    assert word.native == "CHURRO" and word.valid is True
+    # CH on D8 (DL) + E8: 5×2; U 1; RR 8; O 1; the centre DW under the second R: ×2.
+    assert word.tiles[0].squares == ("D8", "E8") and word.tiles[0].letter_multiplier == 2
+    assert result.score == (10 + 1 + 8 + 1) * 2
+    blank = score_play(board, parse_play("8D cHURRO @es"), PG, lexicons=lexicons)
+    assert blank.words[0].tiles[0].value == 0 and blank.score == (0 + 1 + 8 + 1) * 2
+
+
+needs_ru = pytest.mark.skipif(not (languages_dir() / "ru.toml").is_file()
+                              or not (transliterations_dir() / "ru-bgn.toml").is_file(),
+                              reason="the Russian spec and scheme are not in this checkout")
+
+
+@needs_ru
+def test_russian_shch_on_a_letter_premium_and_with_a_blank():
+    rules_value = get_spec("ru").points("Щ")
+    assert rules_value == 10  # Polyglot rule 3: "that combination ... scores ten points"
+    lexicons = {"ru": WordList.from_words("ru", ["щи"])}
+    board = Board.empty(PG)
+    result = score_play(board, parse_play("8D SHCHI @ru"), PG, lexicons=lexicons)
+    word = result.words[0]
+    assert word.native == "ЩИ" and word.valid is True
+    assert [(t.face, t.board) for t in word.tiles] == [("Щ", "SHCH"), ("И", "I")]
+    # S on D8 (DL): Щ 10×2, once for its four tiles; И 1 on the centre DW: (20 + 1)×2.
+    assert word.tiles[0].letter_multiplier == 2 and result.score == 42
+    # Down H5..H9: no letter premium under SHCH, H8 is the centre DW: (10 + 1)×2.
+    later = score_play(board, parse_play("H5 SHCHI @ru"), PG, lexicons=lexicons)
+    assert later.score == 22 and later.words[0].tiles[0].letter_multiplier == 1
+    blank = score_play(board, parse_play("8D ShCHI @ru"), PG, lexicons=lexicons)
+    assert blank.words[0].tiles[0].value == 0 and blank.score == (0 + 1) * 2
+    assert "Щ[SHCH] 0 (blank)" in blank.explain()
+
+
+@needs_ru
+def test_several_native_words_with_one_board_spelling_score_the_highest():
+    lexicons = {"ru": WordList.from_words("ru", ["мер", "мэр"])}
+    result = score_play(Board.empty(PG), parse_play("8F MER @ru"), PG, lexicons=lexicons)
+    word = result.words[0]
+    # МЭР: М 2 + Э 8 + Р 1 = 11 against МЕР: 2 + 1 + 1; E on the centre DW.
+    assert word.native == "МЭР" and word.alternatives == 2 and result.score == 22
+    assert "MER = МЭР (ru)" in result.explain()
+
+
+def test_language_without_official_values_scores_in_english(monkeypatch):
+    unofficial = dataclasses.replace(get_spec("it"), code="la", name="Latin", official=False)
+    monkeypatch.setitem(spec_module._CACHE, "la", unofficial)
+    lexicons = {"la": WordList.from_words("la", ["quae"], norm=Normaliser(unofficial))}
+    result = score_play(Board.empty(PG), parse_play("8E QUAE @la"), PG, lexicons=lexicons)
+    word = result.words[0]
+    assert word.lang == "la" and word.values == "en" and word.valid is True
+    assert result.score == (10 + 1 + 1 + 1) * 2  # English values; the E on the centre DW
+    missing = score_play(Board.empty(PG), parse_play("8E QUID @la"), PG, lexicons=lexicons)
+    assert missing.words[0].valid is False
+
+
+def test_english_fallback_when_a_word_cannot_be_spelled_in_its_language():
+    # Catalan has no K, W or Y tile: a Catalan phony spelled with them is scored on the board tiles.
+    result = score_play(Board.empty(PG), parse_play("8D WHISKY @ca"), PG)
+    assert result.words[0].values == "en" and result.score == 46 and "no Catalan spelling" in result.words[0].note
+
+
+def test_tiling_from_the_lexicon_or_else_from_the_board_spelling():
+    # Catalan COL·LA: the pack's tiling has the L·L tile (10 points); without a lexicon the board
+    # spelling COLLA is read as the native word COLLA, L + L.
+    lexicons = {"ca": WordList.from_words("ca", ["col·la"])}
+    with_pack = score_play(Board.empty(PG), parse_play("8E COLLA @ca"), PG, lexicons=lexicons)
+    assert [t.face for t in with_pack.words[0].tiles] == ["C", "O", "L·L", "A"]
+    assert with_pack.words[0].native == "COL·LA" and with_pack.words[0].valid is True
+    ca = get_spec("ca")
+    assert with_pack.score == (ca.points("C") + ca.points("O") + ca.points("L·L") + ca.points("A")) * 2
+    bare = score_play(Board.empty(PG), parse_play("8E COLLA @ca"), PG)
+    assert [t.face for t in bare.words[0].tiles] == ["C", "O", "L", "L", "A"] and bare.words[0].valid is None
+    # Spanish without a lexicon: the default (longest-match) tiling CH·U·RR·O.
+    churro = score_play(Board.empty(PG), parse_play("8E CHURRO @es"), PG)
+    assert [t.face for t in churro.words[0].tiles] == ["CH", "U", "RR", "O"]
+
+
+# --------------------------------------------------------------------------- native games
+
+
+def test_native_spanish_game_with_ch_on_one_square():
+    es = STD.with_tiles("es")
+    lexicons = {"es": WordList.from_words("es", ["churro"])}
+    board = Board.empty(es)
+    result = score_play(board, parse_play("8E CHURRO", get_spec("es")), es, lexicons=lexicons)
+    assert [str(c) for c in result.play.cells] == ["[CH]", "U", "[RR]", "O"]
+    assert result.tiles_played == 4 and result.words[0].valid is True and result.words[0].native == "CHURRO"
+    assert result.score == (5 + 1 + 8 + 1) * 2  # O on the centre DW
+    after = board.apply(result.play)
+    assert after[7, 4].face == "CH"
+    # Spelled with a C and an H tile it is not the Spanish word (CH is one tile in Spanish).
+    split = score_play(board, parse_play("8D [C][H]U[RR]O", get_spec("es")), es, lexicons=lexicons)
+    assert split.words[0].valid is False and split.score == (3 * 2 + 4 + 1 + 8 + 1) * 2
+
+
+def test_native_game_refuses_other_languages():
+    es = STD.with_tiles("es")
+    result = score_play(Board.empty(es), parse_play("8E CHURRO @fr", get_spec("es")), es)
+    assert any("every word is es" in p for p in result.problems)
+
+
+# --------------------------------------------------------------------------- Dover
+
+
+def test_dover_eight_tile_play():
+    # 11E: Q E11, U F11, E G11 (DL), S H11, T I11, I J11, O K11 (centre DW), N L11.
+    result = score_play(Board.empty(DOVER), parse_play("11E QUESTION"), DOVER)
+    assert result.legal and result.tiles_played == 8 and result.bonus == 80
+    assert result.score == (10 + 1 + 2 + 1 + 1 + 1 + 1 + 1) * 2 + 80
+
+
+def test_dover_six_and_seven_tile_bonuses():
+    assert score_play(Board.empty(DOVER), parse_play("11F QUEST"), DOVER).bonus == 0
+    assert score_play(Board.empty(DOVER), parse_play("11F SQUEAL"), DOVER).bonus == 20
+    assert score_play(Board.empty(DOVER), parse_play("11F SQUEALS"), DOVER).bonus == 50
+
+
+def test_dover_three_letter_minimum():
+    board, _ = play_all(DOVER, ["K8 QUEST"])  # K8..K12 down, through the centre K11
+    two_letters = score_play(board, parse_play("L9 AT"), DOVER)  # forms AT, UA and ET: none of 3 letters
+    assert [w.board for w in two_letters.words] == ["AT", "UA", "ET"]
+    assert any("3 or more letters" in p for p in two_letters.problems)
+    one_tile = score_play(board, parse_play("8L A"), DOVER)  # QA only
+    assert any("3 or more letters" in p for p in one_tile.problems)
+    assert score_play(board, parse_play("L9 ATE"), DOVER).legal
+
+
+def test_dover_play_entirely_in_the_outer_rows():
+    board, _ = play_all(DOVER, ["K11 QUESTIONS"])  # K11..K19: reaches the outer rows 19
+    result = score_play(board, parse_play("20J AT"), DOVER)  # J20 K20: under S at K19
+    assert any("inner board" in p for p in result.problems)
+    assert all(t.letter_multiplier == 1 for w in result.words for t in w.tiles)  # no premiums outside
+
+
+# --------------------------------------------------------------------------- legality
+
+
+@pytest.mark.parametrize(("plays", "text", "problem"), [
+    ([], "7A QUITE", "centre square H8"),
+    ([], "H8 Q", "at least 2 tiles"),
+    (["8D QUITE"], "1A AB", "does not touch"),
+    (["8D QUITE"], "12A ZA", "does not touch"),
+    (["8D QUITE"], "8I S", "write the whole word"),
+])
+def test_legality_problems(plays, text, problem):
+    board, _ = play_all(STD, plays)
+    result = score_play(board, parse_play(text), STD)
+    assert any(problem in p for p in result.problems), result.problems
+
+
+def test_rack_must_hold_the_tiles():
+    board = Board.empty(STD)
+    assert score_play(board, parse_play("8D QUITE"), STD, rack="EIQTUAB").legal
+    short = score_play(board, parse_play("8D QUITE"), STD, rack="EIQTAAB")
+    assert any("does not hold U" in p for p in short.problems)
+    blank = score_play(board, parse_play("8D QUITe"), STD, rack="QUIT?AB")
+    assert blank.legal
+    assert not score_play(board, parse_play("8D QUITe"), STD, rack="QUITEAB").legal
+
+
+def test_plays_that_cannot_be_laid_raise():
+    board, _ = play_all(STD, ["8D QUITE"])
+    with pytest.raises(LexcError, match="off the 15×15 board"):
+        score_play(board, parse_play("8L QUITE"), STD)
+    with pytest.raises(LexcError, match="no tile on A8"):
+        score_play(board, parse_play("8A .ESQUITE"), STD)
+    with pytest.raises(LexcError, match="already holds"):
+        score_play(board, parse_play("8D QUOTE"), STD)
+
+
+def test_letters_on_occupied_squares_count_as_played_through():
+    board, _ = play_all(STD, ["8D QUITE"])
+    old_style = score_play(board, parse_play("8A MESQUITE"), STD)
+    assert old_style.score == 57 and old_style.tiles_played == 3
+
+
+# --------------------------------------------------------------------------- end of game
+
+
+def test_rack_values_and_end_of_game():
+    assert rack_value("QZ?", STD) == 20
+    assert rack_value("[CH]Ñ", STD.with_tiles("es")) == 13
+    assert rack_value(("W", "K"), PG) == 9  # Polyglot rule 5: racks valued in English
+    assert end_adjustments(["", "AQ"], STD) == [11, -11]
+    assert end_adjustments(["", "AQ"], load_ruleset("tournament")) == [22, 0]
+    assert end_adjustments(["", "AQ", "Z"], PG) == [21, -11, -10]  # rule 5, several players
+    assert end_adjustments(["E", "AQ"], STD) == [-1, -11]
+
+
+# --------------------------------------------------------------------------- properties
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@st.composite
+def first_plays(draw, ruleset=STD):
+    length = draw(st.integers(2, 7))
+    word = "".join(draw(st.sampled_from(LETTERS + "aeis")) for _ in range(length))
+    across = draw(st.booleans())
+    cr, cc = ruleset.centre
+    offset = draw(st.integers(0, length - 1))
+    row, col = (cr, cc - offset) if across else (cr - offset, cc)
+    position = f"{row + 1}{LETTERS[col]}" if across else f"{LETTERS[col]}{row + 1}"
+    lang = draw(st.sampled_from(["en", "fr", "es", "de", "pl"]))
+    return f"{position} {word} @{lang}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(first_plays(ruleset=PG), st.data())
+def test_score_is_words_plus_bonus_and_premiums_count_once(text, data):
+    board = Board.empty(PG)
+    result = score_play(board, parse_play(text), PG)
+    assert result.score == sum(w.subtotal for w in result.words) + result.bonus
+    for word in result.words:
+        covered = [sq for t in word.tiles for sq in t.squares]
+        assert len(covered) == len(set(covered)) == len(word.board)  # every board tile in exactly one native tile
+        assert word.subtotal == sum(t.value for t in word.tiles) * word.word_multiplier
+        assert all(t.value in (0, t.points * t.letter_multiplier) for t in word.tiles)
+    # Extend the word by one tile: the first play's squares score without their premiums.
+    after = board.apply(result.play)
+    play = result.play
+    end_row, end_col = (play.row, play.col + len(play.cells)) if play.across else (play.row + len(play.cells), play.col)
+    if end_row < PG.rows and end_col < PG.cols:
+        letter = data.draw(st.sampled_from(LETTERS))
+        word = "(" + play.word + ")" + letter
+        second = score_play(after, parse_play(f"{play.position} {word} {play.langs}"), PG)
+        main = second.words[0]
+        assert second.score == sum(w.subtotal for w in second.words) + second.bonus
+        for tile in main.tiles:
+            if not tile.new:
+                assert tile.letter_multiplier == 1
+        new_square = (end_row, end_col)
+        assert main.word_multiplier == PG.premium(*new_square)[1]
