@@ -14,6 +14,7 @@ from pathlib import Path
 from .errors import LexcError, Problem
 from .paths import languages_dir, transliterations_dir
 from .spec import Spec, load_spec
+from .tomlsrc import load
 
 
 @dataclass(frozen=True)
@@ -48,8 +49,17 @@ def check_spec_file(path: Path) -> Report:
         return Report(path, "spec", tuple(err.problems))
     problems: list[Problem] = []
     if spec.scheme is not None:
-        problems.extend(_scheme_problems_for(spec))
+        problems.extend(_located(path, _scheme_problems_for(spec)))
     return Report(path, "spec", tuple(problems), _spec_summary(spec) if not problems else "")
+
+
+def _located(path: Path, problems: list[Problem]) -> list[Problem]:
+    """Give problems about keys of the spec at ``path`` (such as ``scheme``) the line of that key."""
+    if all(p.line is not None or p.file != str(path) or p.key is None for p in problems):
+        return problems
+    _, lines, _ = load(path)
+    return [Problem(p.file, lines.find(tuple(p.key.split("."))), p.key, p.message)
+            if p.line is None and p.file == str(path) and p.key else p for p in problems]
 
 
 def _scheme_problems_for(spec: Spec) -> list[Problem]:

@@ -182,3 +182,15 @@ def test_the_real_console_script_reports_and_exits_1():
     assert done.returncode == 1
     assert f"error: {path}:13: tiles.Ł: letter 'Ł' (U+0141) cannot be spelled with A–Z" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_a_spec_naming_a_scheme_that_does_not_exist_gets_the_line_of_its_scheme_key(tmp_path):
+    source = languages_dir() / "ru.toml"
+    if not source.exists():
+        pytest.skip("ru.toml is written by the normalisation work")
+    text = re.sub(r'(?m)^scheme = ".*"$', 'scheme = "ru-nosuch"', source.read_text(encoding="utf-8"))
+    (tmp_path / "ru.toml").write_text(text, encoding="utf-8")
+    line = 1 + text.splitlines().index('scheme = "ru-nosuch"')
+    result = cli("validate", str(tmp_path / "ru.toml"))
+    assert result.exit_code == 1
+    assert f"error: {tmp_path / 'ru.toml'}:{line}: scheme: no scheme file" in result.output
