@@ -25,11 +25,17 @@ Writing gives UTF-8 with ``#character-encoding`` first, and reading it back give
 same record; language designations (a lexc extension) are written as
 ``#note lang: ...`` lines that other programs show as comments:
 
->>> text = dumps(record.with_lang(1, "fr"))
->>> print(text.splitlines()[5:7])
-['>jasonv12: AGGNRVY H4 VARY.NG +18 18', '#note lang: fr']
->>> parse(text) == record.with_lang(1, "fr")
-True
+>>> polyglot = record.with_lang("en").with_langs(1, "@fr,H7=en")
+>>> text = dumps(polyglot)
+>>> for line in text.splitlines()[3:8]:
+...     print(line)
+#note lang: en
+>cesar: FHIIMMR 8G FIRM +18 18
+#note opening
+>jasonv12: AGGNRVY H4 VARY.NG +18 18
+#note lang: @fr,H7=en
+>>> parse(text) == polyglot, parse(text).events[1].langs.lang_of("H7", "VARYING")
+(True, 'en')
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from .errors import LexcError, Problem
+from .notation import Languages, parse_langs
 
 __all__ = [
     "Event",
@@ -121,7 +128,7 @@ class Event:
     the line has none). ``word`` is the main word as written, with its played-through
     squares as ``.``, as letters, or in parentheses. ``tiles`` holds the tiles of an
     exchange or of an end-of-game rack; ``count`` the number of tiles of an exchange
-    written as ``-N``. ``lang`` is the play's language designation (docs/gcg.md).
+    written as ``-N``. ``langs`` is the play's language designation (docs/gcg.md).
     """
 
     kind: Kind
@@ -133,7 +140,7 @@ class Event:
     word: str | None = None
     tiles: str | None = None
     count: int | None = None
-    lang: str | None = None
+    langs: Languages = field(default_factory=Languages)
     extra: tuple[str, ...] = ()
     pragmas: tuple[Pragma, ...] = ()
     line: int | None = field(default=None, compare=False)
@@ -178,10 +185,12 @@ class Event:
 
     def to_json(self) -> dict[str, object]:
         data: dict[str, object] = {"kind": self.kind.value, "player": self.player, "rack": self.rack}
-        for name in ("position", "word", "tiles", "count", "lang"):
+        for name in ("position", "word", "tiles", "count"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
+        if self.langs:
+            data["langs"] = str(self.langs)
         data.update(delta=self.delta, total=self.total, line=self.line)
         if self.notes:
             data["notes"] = list(self.notes)
@@ -192,7 +201,7 @@ class Event:
 class GameRecord:
     """A whole GCG file: players, header pragmas (before the first event) and events.
 
-    ``lang`` is the game's default language designation. ``file``, ``encoding`` and
+    ``lang`` is the game's default language (a language code, a lexc extension). ``file``, ``encoding`` and
     the line numbers do not take part in equality, so a record read back from what
     :func:`dumps` wrote compares equal to the original.
     """
@@ -264,12 +273,16 @@ class GameRecord:
             totals[event.player] = event.total
         return totals
 
-    def with_lang(self, index: int | None, lang: str | None) -> GameRecord:
-        """A copy with event ``index`` (or the game, when ``index`` is None) designated ``lang``."""
-        if index is None:
-            return replace(self, lang=lang)
+    def with_lang(self, lang: str | None) -> GameRecord:
+        """A copy whose words are in ``lang`` unless a play designates otherwise."""
+        return replace(self, lang=lang)
+
+    def with_langs(self, index: int, langs: Languages | str) -> GameRecord:
+        """A copy where event ``index`` carries the designation ``langs`` (``"@fr,H7=en"``)."""
+        if isinstance(langs, str):
+            langs = parse_langs(langs)
         events = list(self.events)
-        events[index] = replace(events[index], lang=lang)
+        events[index] = replace(events[index], langs=langs)
         return replace(self, events=tuple(events))
 
     def to_json(self) -> dict[str, object]:
@@ -344,22 +357,42 @@ class _Builder:
     def __init__(self, event: Event | None) -> None:
         self.event = event
         self.pragmas: list[list[object]] = []  # [name, value, line]
-        self.lang: str | None = None
-        self.lang_line: int | None = None
+        self.lang: str | None = None  # the designation as written
+        self.lang_line = 0
 
-    def freeze(self, file: str | None, problems: list[Problem]) -> tuple[tuple[Pragma, ...], str | None]:
+    def freeze(self, file: str | None, problems: list[Problem]) -> tuple[Pragma, ...]:
+        """The pragmas; a ``#note lang:`` designation is taken out into :attr:`lang`."""
         pragmas = []
         for name, value, line in self.pragmas:
             assert isinstance(name, str) and isinstance(value, str) and isinstance(line, int)
             lang = _LANG_NOTE.fullmatch(value) if name == "note" else None
-            if lang:
-                if self.lang is not None:
-                    problems.append(Problem(file, line, "#note lang",
-                                            f"a second language designation (the first is on line {self.lang_line})"))
-                self.lang, self.lang_line = lang[1].strip(), line
-            else:
+            if lang is None:
                 pragmas.append(Pragma(name, value, line))
-        return tuple(pragmas), self.lang
+            elif self.lang is not None:
+                problems.append(Problem(file, line, "#note lang",
+                                        f"a second language designation (the first is on line {self.lang_line})"))
+            else:
+                self.lang, self.lang_line = lang[1].strip(), line
+        return tuple(pragmas)
+
+    def langs(self, file: str | None, problems: list[Problem]) -> Languages:
+        """The event's designation (``@fr,H7=en``; the ``@`` may be left out)."""
+        if self.lang is None:
+            return Languages()
+        text = self.lang if self.lang.startswith("@") else "@" + self.lang
+        try:
+            return parse_langs(text)
+        except LexcError as err:
+            problems.append(Problem(file, self.lang_line, "#note lang", err.problems[0].message))
+            return Languages()
+
+    def default_lang(self, file: str | None, problems: list[Problem]) -> str | None:
+        """The game's default language (``#note lang: fr`` before the first event)."""
+        langs = self.langs(file, problems)
+        if langs.words:
+            problems.append(Problem(file, self.lang_line, "#note lang",
+                                    "before the first event, name one language (e.g. 'fr'), not per-word overrides"))
+        return langs.default
 
 
 class _Reader:
@@ -462,12 +495,18 @@ class _Reader:
             return
         delta = int(tokens[pair].lstrip("+"))
         total = int(tokens[pair + 1])
-        event = self.classify(nick, tokens[:pair], delta, total, tuple(tokens[pair + 2:]), number)
+        extra = tokens[pair + 2:]
+        lang = None
+        if extra and extra[-1].startswith("@"):  # a trailing designation token, as in play notation
+            lang = extra.pop()
+        event = self.classify(nick, tokens[:pair], delta, total, tuple(extra), number)
         if event is None:
             return
         event = self.check(event, number)
         if event is not None:
             self.events.append(_Builder(event))
+            if lang is not None:
+                self.events[-1].lang, self.events[-1].lang_line = lang, number
 
     def classify(self, nick: str, before: list[str], delta: int, total: int, extra: tuple[str, ...],
                  number: int) -> Event | None:
@@ -575,12 +614,13 @@ class _Reader:
                 self.continuation(line, number)
         if not self.players and not self.problems:
             self.problems.append(Problem(self.file, None, None, "no #player1/#player2 pragmas: not a GCG game record"))
-        header, lang = self.header.freeze(self.file, self.problems)
+        header = self.header.freeze(self.file, self.problems)
+        lang = self.header.default_lang(self.file, self.problems)
         events = []
         for builder in self.events:
-            pragmas, event_lang = builder.freeze(self.file, self.problems)
+            pragmas = builder.freeze(self.file, self.problems)
             assert builder.event is not None
-            events.append(replace(builder.event, pragmas=pragmas, lang=event_lang))
+            events.append(replace(builder.event, pragmas=pragmas, langs=builder.langs(self.file, self.problems)))
         if self.problems:
             raise LexcError(sorted(self.problems, key=lambda p: p.line or 0))
         return GameRecord(tuple(self.players), header, tuple(events), lang, self.file, encoding)
@@ -616,7 +656,7 @@ def read(path: str | os.PathLike[str]) -> GameRecord:
 # --------------------------------------------------------------------------- writing
 
 
-def _lang_lines(lang: str | None) -> list[str]:
+def _lang_lines(lang: Languages | str | None) -> list[str]:
     return [f"#note lang: {lang}"] if lang else []
 
 
@@ -629,7 +669,7 @@ def dumps(record: GameRecord) -> str:
     lines += _lang_lines(record.lang)
     for event in record.events:
         lines.append(event.to_gcg())
-        lines += _lang_lines(event.lang)
+        lines += _lang_lines(event.langs)
         for pragma in event.pragmas:
             lines += pragma.to_gcg()
     return "\n".join(lines) + "\n"

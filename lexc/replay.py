@@ -1,0 +1,410 @@
+"""Replaying a game record through the scoring engine.
+
+Every play of a :class:`~lexc.gcg.GameRecord` is laid on the board of the record's
+ruleset and scored again; every recorded delta that the engine computes differently is a
+:class:`Mismatch`. Withdrawn phonies are scored too (their recorded score was agreed at
+the table) and then taken off the board; end-of-game rack points and the six-zero penalty
+are recomputed from the tiles the record lists; challenge bonuses and time penalties are
+not scores of tiles and are only checked for their place (by :mod:`lexc.gcg`).
+
+>>> from lexc import gcg
+>>> record = gcg.parse('''#player1 a Ann
+... #player2 b Bob
+... >a: EIQTUXZ 8D QUITE +48 48
+... >b: AEMNSS? 8A MES.....s +100 100
+... >b: AEMNSS? -- -100 0
+... >b: AEMNSS? 8A MES..... +57 57
+... >a:  (AN?) +4 52
+... ''', "game.gcg")
+>>> result = replay(record)
+>>> result.ruleset.name, result.moves, result.plays
+('tournament', 5, 3)
+>>> [(m.index, m.move, m.recorded, m.computed, m.withdrawn) for m in result.mismatches]
+[(2, '8A MES.....s', 100, 57, True)]
+>>> board, ruleset = position(record, 3)
+>>> board.row_text(7)
+'...QUITE.......'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from .board import Board
+from .errors import LexcError, Problem
+from .gcg import SCORED, Event, GameRecord, Kind
+from .notation import Play, parse_play
+from .ruleset import Ruleset, end_adjustments, load_ruleset, rack_value
+from .scoring import PlayResult, score_play
+from .spec import get_spec, iter_specs
+
+__all__ = [
+    "Irregularity",
+    "Mismatch",
+    "ReplayResult",
+    "play_of",
+    "position",
+    "replay",
+    "resolve_ruleset",
+    "tile_language",
+]
+
+#: ``#tile-distribution`` names (Macondo / Woogles) and the spec of their tiles.
+DISTRIBUTIONS = {
+    "english": "en", "french": "fr", "german": "de", "polish": "pl", "catalan": "ca", "spanish": "es",
+    "norwegian": "nb", "dutch": "nl", "slovene": "sl", "italian": "it", "portuguese": "pt", "swedish": "sv",
+    "finnish": "fi", "czech": "cs", "slovak": "sk", "hungarian": "hu", "romanian": "ro", "turkish": "tr",
+}
+
+#: Lexicon-name prefixes and the distribution they imply (word-golib ``ProbableLetterDistributionName``,
+#: quoted in ../shared/gcg/README.md), plus Elise's ``GERMAN``. Longest prefixes first.
+LEXICON_PREFIXES = (
+    ("DEUTSCH", "german"), ("GERMAN", "german"), ("NSWL", "english"), ("ECWL", "english"), ("OSPS", "polish"),
+    ("DISC", "catalan"), ("FISE", "spanish"), ("FILE", "spanish"), ("NWL", "english"), ("TWL", "english"),
+    ("OWL", "english"), ("CSW", "english"), ("CEL", "english"), ("NSF", "norwegian"), ("FRA", "french"),
+    ("CGL", "german"), ("DSW", "dutch"), ("SLV", "slovene"), ("RD", "german"),
+)
+
+#: ``#board-layout`` values and the ruleset whose board they name.
+LAYOUTS = {"crosswordgame": "standard", "standard15": "standard", "standard": "standard",
+           "supercrosswordgame": "super", "super21": "super", "super": "super"}
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A recorded delta the engine computes differently.
+
+    ``index`` numbers the event from 1 in file order, as ``lexc score --game FILE --upto N``
+    does: event ``N`` was made on ``position(record, N - 1)``. ``withdrawn`` says the play was a
+    phony taken back.
+    """
+
+    index: int
+    line: int | None
+    player: str
+    move: str
+    recorded: int
+    computed: int
+    withdrawn: bool = False
+    explanation: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {"index": self.index, "line": self.line, "player": self.player, "move": self.move,
+                "recorded": self.recorded, "computed": self.computed, "withdrawn": self.withdrawn}
+
+    def __str__(self) -> str:
+        withdrawn = " (withdrawn)" if self.withdrawn else ""
+        return (f"line {self.line} (event {self.index}): {self.player} {self.move}: recorded {self.recorded:+d}, "
+                f"computed {self.computed:+d}{withdrawn}")
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    """A rule a recorded play breaks (rack, centre square, connection...), scored all the same.
+
+    ``index`` numbers the event from 1, as in :class:`Mismatch`.
+    """
+
+    index: int
+    line: int | None
+    move: str
+    message: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"index": self.index, "line": self.line, "move": self.move, "message": self.message}
+
+    def __str__(self) -> str:
+        return f"line {self.line} (event {self.index}): {self.move}: {self.message}"
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """What replaying one record found."""
+
+    record: GameRecord
+    ruleset: Ruleset
+    moves: int
+    plays: int
+    mismatches: tuple[Mismatch, ...]
+    irregularities: tuple[Irregularity, ...]
+    board: Board
+    results: tuple[PlayResult | None, ...] = field(repr=False, default=())
+
+    @property
+    def file(self) -> str | None:
+        return self.record.file
+
+    @property
+    def ok(self) -> bool:
+        """Whether every recorded score is reproduced."""
+        return not self.mismatches
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file, "ruleset": self.ruleset.name, "tiles": self.ruleset.tiles,
+            "moves": self.moves, "plays": self.plays,
+            "mismatches": [m.to_json() for m in self.mismatches],
+            "irregularities": [i.to_json() for i in self.irregularities],
+            "totals": self.record.totals(),
+        }
+
+    def report(self, explain: bool = True) -> str:
+        """The result as text: a heading line, then each mismatch (explained) and irregularity."""
+        count = len(self.mismatches)
+        verdict = "every score reproduced" if not count else f"{count} mismatch{'es' if count > 1 else ''}"
+        lines = [f"{self.file}: {self.moves} moves, {self.plays} plays re-scored "
+                 f"({self.ruleset.name} ruleset, {get_spec(self.ruleset.tiles).name} tiles): {verdict}"]
+        for mismatch in self.mismatches:
+            lines.append(f"  mismatch: {mismatch}")
+            if explain and mismatch.explanation:
+                lines += [f"    {text}" for text in mismatch.explanation.splitlines()]
+        lines += [f"  irregular: {irregularity}" for irregularity in self.irregularities]
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- which ruleset
+
+
+def _pragma_line(record: GameRecord, name: str) -> int | None:
+    return next((p.line for p in record.pragmas if p.name == name), None)
+
+
+def _distribution_lang(name: str, record: GameRecord) -> str:
+    key = name.strip().lower()
+    if key in DISTRIBUTIONS:
+        return DISTRIBUTIONS[key]
+    for spec in iter_specs():
+        if spec.name.lower() == key or spec.code == key:
+            return spec.code
+    raise LexcError(Problem(record.file, _pragma_line(record, "tile-distribution"), "#tile-distribution",
+                            f"unknown tile distribution {name!r} (known: {', '.join(sorted(DISTRIBUTIONS))})"))
+
+
+def _letters(record: GameRecord) -> set[str]:
+    """Upper-case letters the record's racks, words and end-of-game tiles use."""
+    text = "".join((e.rack or "") + (e.word or "") + (e.tiles or "") for e in record.events)
+    return {c.upper() for c in text if c.isalpha()}
+
+
+def tile_language(record: GameRecord) -> str:
+    """The language of the tiles on the board of an ordinary game.
+
+    From ``#tile-distribution`` (or an old Woogles ``#note LetterDistribution:``), else from
+    the ``#lexicon`` name (the prefixes Macondo uses, plus Elise's ``GERMAN``), else from the
+    letters the record uses: English when they are all A–Z, otherwise the one shipped tile
+    set that has every one of them (an error when none or several do).
+    """
+    if record.tile_distribution:
+        return _distribution_lang(record.tile_distribution, record)
+    lexicon = (record.lexicon or "").strip().upper()
+    for prefix, distribution in LEXICON_PREFIXES:
+        if lexicon.startswith(prefix):
+            return DISTRIBUTIONS[distribution]
+    letters = _letters(record)
+    if all("A" <= c <= "Z" for c in letters):
+        return "en"
+    fits = [s.code for s in iter_specs() if letters <= {t.face for t in s.tiles}]
+    if len(fits) == 1:
+        return fits[0]
+    others = "".join(sorted(c for c in letters if not "A" <= c <= "Z"))
+    which = f"the tile sets of {', '.join(fits)} all have them" if fits else "no shipped tile set has them all"
+    raise LexcError(Problem(record.file, None, "#tile-distribution",
+                            f"the record uses {others} and declares no tile distribution; {which}: "
+                            "name the tiles (--tiles) or add '#tile-distribution NAME'"))
+
+
+def default_ruleset_name(record: GameRecord) -> str:
+    """The ruleset a record was played under, as far as the record tells.
+
+    The board from ``#board-layout`` (``super`` for Super Scrabble's); for the standard
+    board, ``tournament`` when the player going out gains the tiles left on a single line
+    (North American rule: twice their value) and ``standard`` when the others lose theirs
+    on lines of their own (international rule) or nobody went out.
+    """
+    layout = record.board_layout
+    if layout:
+        name = LAYOUTS.get(layout.strip().lower())
+        if name is None:
+            raise LexcError(Problem(record.file, _pragma_line(record, "board-layout"), "#board-layout",
+                                    f"unknown board layout {layout!r} (known: {', '.join(sorted(LAYOUTS))})"))
+        if name != "standard":
+            return name
+    kinds = {e.kind for e in record.events}
+    return "tournament" if Kind.END_POINTS in kinds and Kind.END_PENALTY not in kinds else "standard"
+
+
+def resolve_ruleset(record: GameRecord, name: str | None = None, tiles: str | None = None) -> Ruleset:
+    """The ruleset to replay ``record`` on: ``name`` (default: :func:`default_ruleset_name`),
+    with the record's tiles on the board for an ordinary game (``tiles`` overrides them)."""
+    ruleset = load_ruleset(name or default_ruleset_name(record))
+    if ruleset.polyglot is not None:
+        return ruleset if tiles is None or tiles == ruleset.tiles else ruleset.with_tiles(tiles)
+    lang = tiles or tile_language(record)
+    return ruleset if lang == ruleset.tiles else ruleset.with_tiles(lang)
+
+
+# --------------------------------------------------------------------------- plays
+
+
+def _gcg_word(word: str) -> str:
+    """A GCG main word in play notation: ``.`` inside parentheses moved out (``(.A.)W`` -> ``.(A).W``)."""
+    if "(" not in word or "." not in word:
+        return word
+    out: list[str] = []
+    inside = False
+    for char in word:
+        if char == "(":
+            inside = True
+        elif char == ")":
+            inside = False
+        if inside and char == ".":
+            out += [")", ".", "("]
+        else:
+            out.append(char)
+    return "".join(out).replace("()", "")
+
+
+def play_of(event: Event, ruleset: Ruleset, file: str | None = None) -> Play:
+    """The play of a tile-placement event, in the ruleset's tile set, with its language designation.
+
+    Letters written on occupied squares (old Quackle, Elise) stay letters here; the board
+    reads them as played through when they match the tile already there.
+    """
+    assert event.kind is Kind.PLAY and event.position is not None and event.word is not None
+    text = f"{event.position} {_gcg_word(event.word)}"
+    try:
+        play = parse_play(text, get_spec(ruleset.tiles))
+    except LexcError as err:
+        raise LexcError(Problem(file, event.line, event.move, err.problems[0].message)) from None
+    return play.with_langs(event.langs) if event.langs else play
+
+
+def _rack(event: Event, ruleset: Ruleset) -> str | None:
+    """The rack to check a play against: the recorded one, when it reads as tiles of the set."""
+    if not event.rack:
+        return None
+    try:
+        rack_value(event.rack, ruleset)
+    except LexcError:
+        return None
+    return event.rack
+
+
+# --------------------------------------------------------------------------- replaying
+
+
+@dataclass(slots=True)
+class _State:
+    board: Board
+    before: Board  # the board before the last play, for a withdrawal
+    result: PlayResult | None = None
+
+
+def _steps(record: GameRecord, ruleset: Ruleset, score: bool,
+           upto: int | None = None) -> Iterator[tuple[int, Event, _State]]:
+    """Apply the events one by one; yields each with the state after it."""
+    state = _State(Board.empty(ruleset), Board.empty(ruleset))
+    for index, event in enumerate(record.events[:upto]):
+        state.result = None
+        if event.kind is Kind.PLAY:
+            play = play_of(event, ruleset, record.file)
+            try:
+                if score:
+                    state.result = score_play(state.board, play, ruleset, rack=_rack(event, ruleset),
+                                              lang=record.lang)
+                    placements = state.result.placements
+                else:
+                    placements = state.board.placements(play)
+            except LexcError as err:
+                raise LexcError(Problem(record.file, event.line, event.move, err.problems[0].message)) from None
+            state.before, state.board = state.board, state.board.place(placements)
+        elif event.kind is Kind.WITHDRAWAL:
+            state.board = state.before
+        yield index, event, state
+
+
+def _end_value(record: GameRecord, event: Event, ruleset: Ruleset) -> int:
+    """The delta the ruleset gives an end-of-game line, from the tiles it lists."""
+    assert event.tiles is not None
+    try:
+        value = rack_value(event.tiles, ruleset)
+    except LexcError as err:
+        raise LexcError(Problem(record.file, event.line, f"({event.tiles})", err.problems[0].message)) from None
+    if event.kind is Kind.END_POINTS:
+        return end_adjustments(["", event.tiles], ruleset)[0]
+    somebody_out = any(e.kind is Kind.END_POINTS for e in record.events)
+    return end_adjustments(["", event.tiles], ruleset)[1] if somebody_out else -value
+
+
+def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: str | None = None) -> ReplayResult:
+    """Replay ``record``: every play re-scored, end-of-game lines recomputed, mismatches listed.
+
+    ``ruleset`` (an object or a name) defaults to the one the record implies
+    (:func:`resolve_ruleset`). Raises :class:`LexcError`, naming the file and line, when a
+    play cannot be laid on the board at all (off the board, on an occupied square...).
+    """
+    if not isinstance(ruleset, Ruleset):
+        ruleset = resolve_ruleset(record, ruleset, tiles)
+    mismatches: list[Mismatch] = []
+    irregular: list[Irregularity] = []
+    results: list[PlayResult | None] = []
+    plays = 0
+    events = record.events
+    state: _State | None = None
+    for index, event, state in _steps(record, ruleset, score=True):
+        number = index + 1
+        results.append(state.result)
+        if event.kind not in SCORED:
+            continue
+        if state.result is not None:
+            plays += 1
+            computed = state.result.score
+            irregular += [Irregularity(number, event.line, event.move, p) for p in state.result.problems]
+            explanation = state.result.explain()
+        else:
+            computed = _end_value(record, event, ruleset)
+            explanation = ""
+        if computed != event.delta:
+            following = events[index + 1] if index + 1 < len(events) else None
+            withdrawn = following is not None and following.kind is Kind.WITHDRAWAL
+            mismatches.append(Mismatch(number, event.line, event.player, event.move, event.delta, computed,
+                                       withdrawn, explanation))
+    board = state.board if state is not None else Board.empty(ruleset)
+    return ReplayResult(record, ruleset, len(events), plays, tuple(mismatches), tuple(irregular), board,
+                        tuple(results))
+
+
+def position(record: GameRecord, upto: int | None = None, *, ruleset: Ruleset | str | None = None,
+             tiles: str | None = None) -> tuple[Board, Ruleset]:
+    """The board after the first ``upto`` events of ``record`` (all of them by default), and its ruleset.
+
+    Plays are laid without being scored; a withdrawn phony is taken off again. ``upto``
+    counts events as ``record.events`` lists them: event ``N`` (counting from 1, as
+    :class:`Mismatch` does) was made on ``position(record, N - 1)``.
+    """
+    if not isinstance(ruleset, Ruleset):
+        ruleset = resolve_ruleset(record, ruleset, tiles)
+    count = len(record.events)
+    if upto is not None and not 0 <= upto <= count:
+        raise LexcError(Problem(record.file, None, "--upto", f"must be between 0 and {count} (the record has "
+                                                             f"{count} events), not {upto}"))
+    board = Board.empty(ruleset)
+    for _, _, state in _steps(record, ruleset, score=False, upto=upto):
+        board = state.board
+    return board, ruleset
+
+
+def summary(results: Sequence[ReplayResult], errors: int = 0) -> str:
+    """One line for several files: how many, moves, plays, mismatches."""
+    moves = sum(r.moves for r in results)
+    plays = sum(r.plays for r in results)
+    mismatches = sum(len(r.mismatches) for r in results)
+    files_off = sum(1 for r in results if r.mismatches)
+    text = (f"{len(results) + errors} files: {moves} moves, {plays} plays re-scored, "
+            f"{_count(mismatches, 'mismatch', 'mismatches')} in {_count(files_off, 'file', 'files')}")
+    return text + (f", {_count(errors, 'file', 'files')} with errors" if errors else "")
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"
