@@ -18,7 +18,7 @@ from .. import __version__
 from .common import app
 
 #: Command modules, imported in this order; a missing one is skipped (work in progress).
-COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess")
+COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay")
 
 
 def _version(value: bool) -> None:
