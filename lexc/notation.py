@@ -324,6 +324,9 @@ def parse_play(text: str, tileset: Spec | None = None, *, source: str | None = N
     row, col, across = parse_position(pos_text, source=source, line=line, offset=pos_at)
     langs = Languages()
     if len(tokens) == 3:
+        if not tokens[2][1].startswith("@"):
+            _fail(source, line, tokens[2][0] + 1, f"unexpected {tokens[2][1]!r}: a language designation starts "
+                  "with '@' (e.g. @fr)")
         langs = parse_langs(tokens[2][1], source=source, line=line, offset=tokens[2][0])
     cells = parse_word(word_text, tileset, source=source, line=line, offset=word_at)
     if all(isinstance(c, Through) for c in cells):

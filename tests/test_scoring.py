@@ -373,3 +373,28 @@ def test_score_is_words_plus_bonus_and_premiums_count_once(text, data):
                 assert tile.letter_multiplier == 1
         new_square = (end_row, end_col)
         assert main.word_multiplier == PG.premium(*new_square)[1]
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_lexc_score_command(tmp_path):
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+
+    runner = CliRunner()
+    text = runner.invoke(app, ["score", "8D QUITE", "--no-lexicon"])
+    assert text.exit_code == 0 and text.output.splitlines()[0] == "8D QUITE: 48 points"
+    svg = tmp_path / "b.svg"
+    data = runner.invoke(app, ["score", "--ruleset", "polyglot", "8D WHISKY @fr", "--json", "--no-lexicon",
+                               "--svg", str(svg)])
+    assert data.exit_code == 0, data.output
+    assert json.loads(data.output)["score"] == 92 and svg.read_text(encoding="utf-8").startswith("<svg")
+    native = runner.invoke(app, ["score", "--lang", "es", "8E CHURRO", "--json", "--no-lexicon"])
+    assert json.loads(native.output)["score"] == 30
+    bad = runner.invoke(app, ["score", "8D QU1TE"])
+    assert bad.exit_code == 1 and "8D QU1TE: column 6: unexpected character '1'" in bad.output
+    assert "Traceback" not in bad.output
+    off = runner.invoke(app, ["score", "8L QUITE"])
+    assert off.exit_code == 1 and "off the 15×15 board" in off.output

@@ -1,0 +1,59 @@
+"""SVG boards: well-formed XML with every square, every tile and the last play highlighted."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from lexc.board import Board
+from lexc.errors import LexcError
+from lexc.notation import parse_play
+from lexc.ruleset import load_ruleset
+from lexc.svg import board_svg, write_svg
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+
+
+def worked_board():
+    board = Board.empty(load_ruleset("standard"))
+    for text in ["8D QUITE", "8A MES(QUITE)", "9D INFaNCY"]:
+        board = board.apply(parse_play(text))
+    return board
+
+
+def test_squares_tiles_and_last_play(tmp_path):
+    path = tmp_path / "board.svg"
+    write_svg(path, board_svg(worked_board(), title="worked example"))
+    root = ET.parse(path).getroot()
+    rects = root.findall(".//svg:rect[@data-square]", NS)
+    assert len(rects) == 225
+    kinds = [r.get("class").split()[1] for r in rects]
+    assert (kinds.count("tw"), kinds.count("dw"), kinds.count("tl"), kinds.count("dl")) == (8, 17, 12, 24)
+    assert next(r for r in rects if r.get("data-square") == "A1").get("class") == "square tw"
+    tiles = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if "tile" in (g.get("class") or "").split()]
+    assert len(tiles) == 15
+    last = {g.get("data-square") for g in tiles if "last" in g.get("class").split()}
+    assert last == {"D9", "E9", "F9", "G9", "H9", "I9", "J9"}
+    q = next(g for g in tiles if g.get("data-square") == "D8")
+    assert [t.text for t in q.findall("svg:text", NS)] == ["Q", "10"]
+    blank = next(g for g in tiles if g.get("data-square") == "G9")
+    assert "blank" in blank.get("class") and [t.text for t in blank.findall("svg:text", NS)] == ["a", "0"]
+
+
+def test_super_board_and_native_tiles():
+    root = ET.fromstring(board_svg(Board.empty(load_ruleset("super"))))
+    rects = root.findall(".//svg:rect[@data-square]", NS)
+    assert len(rects) == 441 and sum("qw" in r.get("class") for r in rects) == 4
+    es = load_ruleset("standard").with_tiles("es")
+    from lexc.spec import get_spec
+    board = Board.empty(es).apply(parse_play("8E CHURRO", get_spec("es")))
+    root = ET.fromstring(board_svg(board))
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "CH" in texts and "RR" in texts and "8" in texts
+
+
+def test_write_is_atomic_and_reports_errors(tmp_path):
+    with pytest.raises(LexcError, match="cannot write"):
+        write_svg(tmp_path / "missing" / "board.svg", "<svg/>")
+    assert list(tmp_path.iterdir()) == []
