@@ -490,7 +490,10 @@ def _with_keys(err: LexcError, raw: bytes) -> LexcError:
         key = p.key
         if key is None and p.line is not None and 0 < p.line <= len(text):
             key = _key_on_line(text, p.line)
-        problems.append(Problem(p.file, p.line, key, p.message))
+        message = p.message
+        if "Cannot overwrite a value" in message:
+            message += " (the key is written twice: a duplicate face?)"
+        problems.append(Problem(p.file, p.line, key, message))
     return LexcError(problems)
 
 
