@@ -182,3 +182,20 @@ def test_languages_table_names_every_code():
     assert result.exit_code == 0, result.output
     for path in SPEC_PATHS:
         assert f"{path.stem} " in result.stdout
+
+
+def test_the_examples_in_the_format_documentation_are_valid_specs(tmp_path):
+    import re
+
+    doc = (Path(__file__).parent.parent / "docs" / "language-spec.md").read_text(encoding="utf-8")
+    examples = [block for block in re.findall(r"```toml\n(.*?)```", doc, re.S) if block.startswith(("#", "code"))]
+    assert len(examples) == 2
+    specs = []
+    for block in examples:
+        code = re.search(r'^code = "(\w+)"', block, re.M).group(1)
+        path = tmp_path / f"{code}.toml"
+        path.write_text(block, encoding="utf-8")
+        specs.append(load_spec(path))
+    es, mt = specs
+    assert (es.points("CH"), es.points("Ñ"), es.official) == (5, 8, True)
+    assert not mt.official and [t.has_points for t in mt.tiles] == [False, False, False]
