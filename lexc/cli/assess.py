@@ -1,0 +1,159 @@
+"""``lexc assess`` (is a tile set good?) and ``lexc suggest`` (draft a set from frequencies)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..assess import DEFAULT_CORPUS_TOP, DEFAULT_RACKS, DEFAULT_SAMPLE, Assessment, Corpus, SourceLexicon, assess
+from ..errors import LexcError, Problem
+from ..lexicon import Lexicon
+from ..normalize import Normaliser, normaliser
+from ..spec import Spec, get_spec, load_spec
+from .common import app, print_json, reports_errors
+
+
+def _spec(lang: str, path: Path | None) -> tuple[Spec, Normaliser]:
+    if path is None:
+        return get_spec(lang), normaliser(lang)
+    spec = load_spec(path)
+    if spec.code != lang:
+        raise LexcError(Problem(str(path), None, "code", f"the spec is for {spec.code!r}, not {lang!r}"))
+    return spec, Normaliser(spec)
+
+
+def _lexicon(spec: Spec, norm: Normaliser, pack: Path | None, source: str | None,
+             draft: bool) -> tuple[Lexicon, str]:
+    """--pack, else --source, else (shipped spec) the default pack, else the spec's own sources."""
+    from .. import sources
+
+    if pack is not None:
+        from ..pack import open_pack
+
+        opened = open_pack(pack)
+        if opened.lang != spec.code:
+            raise LexcError(Problem(str(pack), None, None, f"the pack holds {opened.lang!r}, not {spec.code!r}"))
+        return cast(Lexicon, opened), f"pack {pack}"
+    if source is None and not draft:
+        try:
+            from ..pack import find_pack, pack_path
+        except ImportError:  # packs not available in this build
+            pass
+        else:
+            try:
+                return cast(Lexicon, find_pack(spec.code)), f"pack {pack_path(spec.code)}"
+            except LexcError:
+                pass
+    opened_sources = [sources.open_source(spec, source)] if source else sources.default_sources(spec)
+    if not opened_sources:
+        raise LexcError(Problem(str(spec.path or spec.code), None, "lexicon",
+                                f"{spec.name} has no pack and no [[lexicon]] source: give --pack or --source"))
+    texts = (w.text for w in sources.stream(opened_sources))
+    built = SourceLexicon.build(spec, texts, norm)
+    names = ", ".join(s.name for s in opened_sources)
+    return built, f"{names} (spelled in memory with {spec.path or spec.code})"
+
+
+@app.command("assess")
+@reports_errors
+def assess_command(
+    lang: str = typer.Argument(..., help="Language code of a shipped spec (or of --spec)."),
+    pack: Path = typer.Option(None, "--pack", help="Lexicon pack to measure against (default: build/LANG.lexc, "
+                                                   "else the spec's word sources spelled in memory)."),
+    source: str = typer.Option(None, "--source", help="Measure against this word source instead of a pack: a "
+                                                      "word list, a Hunspell .dic, or wordfreq[:LANG[:N]]."),
+    spec_path: Path = typer.Option(None, "--spec", help="Assess this spec file (a draft) instead of the shipped "
+                                                        "one; its own sources are used unless --pack/--source."),
+    corpus: str = typer.Option(None, "--corpus", help="Running-text frequencies: 'wordfreq' or a UTF-8 text file."),
+    top: int = typer.Option(DEFAULT_CORPUS_TOP, "--top", min=1, help="wordfreq corpus: how many top words."),
+    sample: int = typer.Option(DEFAULT_SAMPLE, "--sample", min=1, help="Measure at most this many board "
+                                                                       "spellings (a seeded sample)."),
+    racks: int = typer.Option(DEFAULT_RACKS, "--racks", min=0, help="Racks drawn for the bingo measure."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the sample and of the racks."),
+    report: Path = typer.Option(None, "--report", help="Write an HTML report with charts into this directory."),
+    json: bool = typer.Option(False, "--json", help="Print every measure and the charts' data as JSON."),
+) -> None:
+    """Measure a tile set against its language's real words: coverage, supply, values, playability.
+
+    See docs/assess.md for every measure.
+    """
+    spec, norm = _spec(lang, spec_path)
+    lexicon, name = _lexicon(spec, norm, pack, source, spec_path is not None)
+    text = Corpus.open(corpus, spec.code, top) if corpus else None
+    result = assess(spec, lexicon, text, sample=sample, racks=racks, seed=seed, lexicon_name=name, norm=norm)
+    written = None
+    if report is not None:
+        from ..report import write_report
+
+        written = write_report(result, report)
+    if json:
+        from ..report import figures
+
+        data = result.to_json()
+        data["figures"] = [f.to_json() for f in figures(result)]
+        data["report"] = str(written) if written else None
+        print_json(data)
+        return
+    _print(result)
+    if written:
+        typer.echo(f"report: {written}")
+
+
+def _print(a: Assessment) -> None:
+    console = Console()
+    spec = a.spec
+    console.print(f"[bold]{spec.name} ({spec.code})[/bold]: {len(spec.tiles)} tiles, {spec.total_tiles} in the bag "
+                  f"with {spec.blanks} blanks; lexicon: {a.lexicon}", highlight=False)
+    for line in a.findings():
+        console.print(f"- {line}", highlight=False, markup=False)
+    table = Table("tile", "count", "points", box=None, header_style="bold")
+    for s in a.supply:
+        table.add_column(f"called for ({s.basis})", justify="right")
+    for v in a.values:
+        table.add_column(f"suggested value ({v.basis})", justify="right")
+    table.add_column("2-tile words", justify="right")
+    supply = [{r.face: r for r in s.rows} for s in a.supply]
+    vals = [{r.face: r for r in v.rows} for v in a.values]
+    for face in (r.face for r in a.supply[0].rows):
+        tile = spec.by_face.get(face)
+        cells = [face, str(tile.count if tile else 0), str(tile.points) if tile else "-"]
+        cells += [f"{s[face].expected:.1f}" if face in s else "-" for s in supply]
+        cells += [str(v[face].suggested) if face in v else "-" for v in vals]
+        cells.append(str(a.playability.two_by_face.get(face, "-")))
+        table.add_row(*cells)
+    console.print(table)
+
+
+@app.command("suggest")
+@reports_errors
+def suggest_command(
+    lang: str = typer.Argument(..., help="Language code (ISO 639, as wordfreq knows it)."),
+    corpus: str = typer.Option("wordfreq", "--corpus", help="'wordfreq' (or wordfreq:LANG) or a UTF-8 text file."),
+    output: Path = typer.Option(..., "-o", "--output", help="The spec to write (named LANG.toml)."),
+    tiles: int = typer.Option(100, "--tiles", min=2, help="Tiles in the bag, blanks included."),
+    blanks: int = typer.Option(2, "--blanks", min=0, help="Blank tiles."),
+    top: int = typer.Option(DEFAULT_CORPUS_TOP, "--top", min=1, help="wordfreq corpus: how many top words."),
+    scheme: str = typer.Option(None, "--scheme", help="Romanisation scheme (non-Latin scripts)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+    json: bool = typer.Option(False, "--json", help="Print the drafted spec as JSON."),
+) -> None:
+    """Draft a spec (tile counts and values) from a language's letter frequencies.
+
+    Counts follow running-text frequency, values the square-root rule of docs/assess.md.
+    The draft has official = false: edit it, then check it with `lexc validate`.
+    """
+    from ..suggest import draft_spec, write_spec
+
+    draft = draft_spec(lang, Corpus.open(corpus, lang, top), tiles=tiles, blanks=blanks, scheme=scheme,
+                       file=str(output))
+    path = write_spec(draft, output, force=force)
+    if json:
+        print_json({"path": str(path), **draft.to_json()})
+        return
+    typer.echo(f"wrote {path}: {draft.summary()}")
+    for note in draft.notes:
+        typer.echo(f"note: {note}")
