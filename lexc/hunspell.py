@@ -1,0 +1,426 @@
+"""Hunspell dictionaries (.aff + .dic) expanded into every inflected form, as a stream.
+
+A pure-Python expander: each .dic stem is expanded through its PFX/SFX rules (strip
+strings, conditions), cross products (prefix + suffix), two-level suffixes and prefix or
+suffix continuation classes. It reads FLAG (short, long, num, UTF-8), AF flag aliases,
+SET, IGNORE, FULLSTRIP, NEEDAFFIX, CIRCUMFIX, FORBIDDENWORD, ONLYINCOMPOUND and OCONV.
+Compounding (COMPOUNDRULE, COMPOUNDFLAG...) is left out: only forms a single stem gives
+are produced. What it covers and what not: docs/sources.md.
+
+>>> aff = AffixFile.parse(["SET UTF-8", "SFX S Y 1", "SFX S y ies [^aeiou]y", "PFX U Y 1", "PFX U 0 un ."],
+...                       "demo.aff")
+>>> sorted(aff.expand("try", aff.flags_of("SU", "demo.dic", 2)))
+['tries', 'try', 'untries', 'untry']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import LexcError, Problem
+from .sources import Convention, Options, Source, SourceStats, SourceWord, is_capitalised, iter_lines
+from .spec import Spec
+
+FLAG_TYPES = ("short", "long", "num", "UTF-8")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One affix rule: strip ``strip`` then add ``add`` where ``condition`` holds."""
+
+    prefix: bool
+    flag: str
+    cross: bool
+    strip: str
+    add: str
+    cont: Flags
+    condition: re.Pattern[str] | None  # None: any word
+    width: int  # characters the condition tests
+    line: int
+
+    def applies(self, word: str, fullstrip: bool) -> bool:
+        """Whether the rule can be applied to ``word``."""
+        n = len(word)
+        if n < self.width or n < len(self.strip) or (n == len(self.strip) and not fullstrip):
+            return False
+        if self.prefix:
+            if self.strip and not word.startswith(self.strip):
+                return False
+            return self.condition is None or self.condition.match(word) is not None
+        if self.strip and not word.endswith(self.strip):
+            return False
+        return self.condition is None or self.condition.fullmatch(word, n - self.width) is not None
+
+    def apply(self, word: str) -> str:
+        if self.prefix:
+            return self.add + word[len(self.strip):]
+        return (word[: len(word) - len(self.strip)] if self.strip else word) + self.add
+
+
+def _condition(text: str, file: str, line: int) -> tuple[re.Pattern[str] | None, int, list[str | None]]:
+    """A Hunspell condition (chars, ``.``, ``[abc]``, ``[^abc]``) as a fixed-width regex.
+
+    Also returns, for each position, the characters it accepts (None: too many to list).
+    """
+    if text == ".":
+        return None, 0, [None]
+    pattern: list[str] = []
+    accepts: list[str | None] = []
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == "[":
+            end = text.find("]", i + 1)
+            if end < 0:
+                raise LexcError(Problem(file, line, text, "unclosed '[' in an affix condition"))
+            body = text[i + 1:end]
+            negate = body.startswith("^")
+            chars = "".join(re.escape(c) for c in (body[1:] if negate else body))
+            pattern.append(f"[{'^' if negate else ''}{chars}]" if chars else ("." if negate else "(?!)"))
+            accepts.append(None if negate else body)
+            i = end + 1
+        else:
+            pattern.append("." if char == "." else re.escape(char))
+            accepts.append(None if char == "." else char)
+            i += 1
+    return re.compile("".join(pattern), re.DOTALL), len(accepts), accepts
+
+
+Flags = tuple[str, ...]
+
+
+@dataclass
+class AffixFile:
+    """The parts of a .aff file the expander uses."""
+
+    file: str = "<aff>"
+    encoding: str = "ISO8859-1"
+    flag_type: str = "short"
+    aliases: list[Flags] = field(default_factory=list)
+    prefixes: dict[str, list[Rule]] = field(default_factory=dict)
+    suffixes: dict[str, list[Rule]] = field(default_factory=dict)
+    ignore: str = ""
+    oconv: list[tuple[str, str]] = field(default_factory=list)
+    fullstrip: bool = False
+    needaffix: str | None = None
+    circumfix: str | None = None
+    forbidden: str | None = None
+    onlyincompound: str | None = None
+    max_prefix_length: int | None = None
+    prefixes_skipped: int = 0
+    _af_counted: bool = False
+    # per flag: (cache from the word's edge to the rules that apply, edge width, all rules)
+    _pfx: dict[str, tuple[dict[str, tuple[Rule, ...]], int, tuple[Rule, ...]]] = field(default_factory=dict)
+    _sfx: dict[str, tuple[dict[str, tuple[Rule, ...]], int, tuple[Rule, ...]]] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ parsing
+
+    def split_flags(self, text: str, file: str, line: int) -> Flags:
+        """Flags written in ``text`` (or the AF alias it numbers)."""
+        if self.aliases and text.isdigit():
+            index = int(text)
+            if not 1 <= index <= len(self.aliases):
+                raise LexcError(Problem(file, line, text, f"flag alias {index} is not defined (AF has "
+                                                          f"{len(self.aliases)})"))
+            return self.aliases[index - 1]
+        return tuple(dict.fromkeys(self._flags(text, file, line)))
+
+    def flags_of(self, text: str, file: str = "<dic>", line: int = 0) -> Flags:
+        """Flags of a .dic entry (public for doctests and tests)."""
+        return self.split_flags(text, file, line)
+
+    def _flags(self, text: str, file: str, line: int) -> list[str]:
+        if self.flag_type == "long":
+            if len(text) % 2:
+                raise LexcError(Problem(file, line, text, "FLAG long needs two characters per flag"))
+            return [text[i:i + 2] for i in range(0, len(text), 2)]
+        if self.flag_type == "num":
+            flags = [f for f in text.split(",") if f]
+            bad = [f for f in flags if not f.isdigit()]
+            if bad:
+                raise LexcError(Problem(file, line, text, f"FLAG num needs numbers, not {bad[0]!r}"))
+            return flags
+        return list(text)
+
+    @classmethod
+    def parse(cls, lines: Iterable[str], file: str = "<aff>", max_prefix_length: int | None = None) -> AffixFile:
+        """Parse the decoded lines of a .aff file."""
+        aff = cls(file=file, max_prefix_length=max_prefix_length)
+        pending: dict[tuple[str, str], tuple[bool, int]] = {}
+        for number, raw in enumerate(lines, start=1):
+            parts = raw.split()
+            if not parts or parts[0].startswith("#"):
+                continue
+            aff._directive(parts, number, pending)
+        aff._build_index()
+        return aff
+
+    def _directive(self, parts: list[str], number: int, pending: dict[tuple[str, str], tuple[bool, int]]) -> None:
+        key, args = parts[0], parts[1:]
+        single = args[0] if args else ""
+        if key == "SET":
+            self.encoding = single
+        elif key == "FLAG":
+            if single not in FLAG_TYPES:
+                raise LexcError(Problem(self.file, number, "FLAG", f"unknown flag type {single!r}"))
+            self.flag_type = single
+        elif key == "AF" and args:
+            if self._af_counted:
+                self.aliases.append(tuple(dict.fromkeys(self._flags(single, self.file, number))))
+            self._af_counted = True  # the first AF line is the count
+        elif key == "IGNORE":
+            self.ignore = single
+        elif key == "OCONV" and len(args) >= 2:
+            self.oconv.append((args[0], args[1]))
+        elif key == "FULLSTRIP":
+            self.fullstrip = True
+        elif key in ("NEEDAFFIX", "PSEUDOROOT", "CIRCUMFIX", "FORBIDDENWORD", "ONLYINCOMPOUND") and args:
+            flag = self._flags(single, self.file, number)[0]
+            name = {"PSEUDOROOT": "needaffix"}.get(key, key.lower())
+            setattr(self, name, flag)
+        elif key in ("PFX", "SFX") and len(args) >= 3:
+            self._affix(key == "PFX", args, number, pending)
+
+    def _affix(self, prefix: bool, args: list[str], number: int,
+               pending: dict[tuple[str, str], tuple[bool, int]]) -> None:
+        flag = args[0]
+        kind = "PFX" if prefix else "SFX"
+        left = pending.get((kind, flag))
+        if left is None or left[1] == 0:
+            if args[1] not in ("Y", "N") or not args[2].isdigit():
+                raise LexcError(Problem(self.file, number, f"{kind} {flag}",
+                                        "expected a header 'FLAG Y|N COUNT' before the rules"))
+            pending[(kind, flag)] = (args[1] == "Y", int(args[2]))
+            (self.prefixes if prefix else self.suffixes).setdefault(flag, [])
+            return
+        cross, count = left
+        pending[(kind, flag)] = (cross, count - 1)
+        strip = "" if args[1] == "0" else args[1]
+        add, _, cont_text = args[2].partition("/")
+        add = "" if add == "0" else add
+        if self.ignore:
+            table = str.maketrans("", "", self.ignore)
+            strip, add = strip.translate(table), add.translate(table)
+        cont = self.split_flags(cont_text, self.file, number) if cont_text else ()
+        condition, width, _accepts = _condition(args[3] if len(args) > 3 else ".", self.file, number)
+        if prefix and self.max_prefix_length is not None and len(add) > self.max_prefix_length:
+            self.prefixes_skipped += 1
+            return
+        rule = Rule(prefix, flag, cross, strip, add, cont, condition, width, number)
+        (self.prefixes if prefix else self.suffixes)[flag].append(rule)
+
+    def _build_index(self) -> None:
+        for cache, table in ((self._pfx, self.prefixes), (self._sfx, self.suffixes)):
+            for flag, rules in table.items():
+                cache[flag] = ({}, max((max(r.width, len(r.strip)) for r in rules), default=0), tuple(rules))
+
+    # ------------------------------------------------------------------ expansion
+
+    def _rules(self, prefix: bool, flag: str, word: str) -> tuple[Rule, ...]:
+        """The rules of ``flag`` that apply to ``word``: they depend only on its edge (cached)."""
+        found = (self._pfx if prefix else self._sfx).get(flag)
+        if found is None:
+            return ()
+        cache, width, rules = found
+        # a short word is its own key: its length matters too (FULLSTRIP, condition width)
+        edge = word[:width] if prefix else word[len(word) - width:]
+        key = edge if len(word) > width else word + "\0"
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = tuple(r for r in rules if r.applies(word, self.fullstrip))
+        return hit
+
+    def expand(self, stem: str, flags: Flags) -> Iterator[str]:
+        """Every form of ``stem`` (its own flags ``flags``), each once, the stem first."""
+        if not stem or self.forbidden in flags or self.onlyincompound in flags:
+            return
+        seen: set[str] = set()
+        needaffix, circumfix, onlyincompound = self.needaffix, self.circumfix, self.onlyincompound
+        rules = self._rules
+        if needaffix not in flags:
+            seen.add(stem)
+            yield stem
+        # suffixed forms: (form, cross product allowed, flags that may add a prefix, circumfix)
+        suffixed: list[tuple[str, bool, Flags, bool]] = []
+        for flag in flags:
+            for rule in rules(False, flag, stem):
+                if onlyincompound is not None and onlyincompound in rule.cont:
+                    continue
+                form = rule.apply(stem)
+                circ = circumfix is not None and circumfix in rule.cont
+                if not circ and needaffix not in rule.cont and form not in seen:
+                    seen.add(form)
+                    yield form
+                if self.prefixes:
+                    suffixed.append((form, rule.cross, flags + rule.cont, circ))
+                if not rule.cont or not form:
+                    continue
+                for flag2 in rule.cont:  # two-level suffixes
+                    for rule2 in rules(False, flag2, form):
+                        form2 = rule2.apply(form)
+                        circ2 = circ or (circumfix is not None and circumfix in rule2.cont)
+                        if not circ2 and needaffix not in rule2.cont and form2 not in seen:
+                            seen.add(form2)
+                            yield form2
+                        if self.prefixes:
+                            suffixed.append((form2, rule.cross and rule2.cross, flags + rule.cont, circ2))
+        if self.prefixes:
+            yield from self._prefixed(stem, flags, suffixed, seen)
+
+    def _prefixed(self, stem: str, flags: Flags, suffixed: list[tuple[str, bool, Flags, bool]],
+                  seen: set[str]) -> Iterator[str]:
+        needaffix, circumfix, rules = self.needaffix, self.circumfix, self._rules
+        allowed = dict.fromkeys(flags)
+        for _form, _cross, more, _circ in suffixed:
+            allowed.update(dict.fromkeys(more))
+        for flag in allowed:
+            if flag not in self._pfx:
+                continue
+            if flag in flags:
+                for rule in rules(True, flag, stem):
+                    form = rule.apply(stem)
+                    circ = circumfix is not None and circumfix in rule.cont
+                    if not circ and needaffix not in rule.cont and form not in seen:
+                        seen.add(form)
+                        yield form
+                    for flag2 in rule.cont:  # a prefix whose continuation allows a suffix
+                        for srule in rules(False, flag2, stem):
+                            sform = srule.apply(stem)
+                            if rule.applies(sform, self.fullstrip):
+                                both = rule.apply(sform)
+                                if both not in seen:
+                                    seen.add(both)
+                                    yield both
+            for form, cross, more, scirc in suffixed:
+                if not cross or flag not in more:
+                    continue
+                for rule in rules(True, flag, form):
+                    circ = circumfix is not None and circumfix in rule.cont
+                    if rule.cross and scirc == circ:
+                        both = rule.apply(form)
+                        if both not in seen:
+                            seen.add(both)
+                            yield both
+
+    def output(self, form: str) -> str:
+        """``form`` after OCONV (output conversion) and IGNORE."""
+        if self.ignore:
+            form = form.translate(str.maketrans("", "", self.ignore))
+        for old, new in self.oconv:
+            if old in form:
+                form = form.replace(old, new)
+        return form
+
+
+def _read_text(path: Path, encoding: str) -> Iterator[tuple[int, str]]:
+    return iter_lines(path, encoding)
+
+
+def _aff_encoding(path: Path) -> str:
+    """The SET line of a .aff file (ISO8859-1 when there is none), read before decoding."""
+    with open(path, "rb") as handle:
+        for raw in handle:
+            parts = raw.split()
+            if len(parts) >= 2 and parts[0] == b"SET":
+                name = parts[1].decode("ascii", "replace")
+                return {"microsoft-cp1251": "cp1251", "ISCII-DEVANAGARI": "iscii"}.get(name, name)
+    return "ISO8859-1"
+
+
+def load_aff(path: Path, max_prefix_length: int | None = None) -> AffixFile:
+    """Read and parse a .aff file (its encoding from its own SET line)."""
+    encoding = _aff_encoding(path)
+    lines = (text for _n, text in _read_text(path, encoding))
+    aff = AffixFile.parse(lines, str(path), max_prefix_length)
+    aff.encoding = encoding
+    return aff
+
+
+def parse_dic_line(text: str) -> tuple[str, str]:
+    r"""The word and flag text of a .dic line (morphological fields after a tab or space dropped).
+
+    >>> parse_dic_line("tries/SU\tpo:noun"), parse_dic_line("a\\/b/X"), parse_dic_line("plain")
+    (('tries', 'SU'), ('a/b', 'X'), ('plain', ''))
+    """
+    token = text.split(None, 1)[0] if text[:1] not in (" ", "\t") else text.strip().split(None, 1)[0]
+    slash = 0
+    while True:
+        slash = token.find("/", slash)
+        if slash <= 0 or token[slash - 1] != "\\":
+            break
+        slash += 1
+    if slash <= 0:
+        return token.replace("\\/", "/"), ""
+    return token[:slash].replace("\\/", "/"), token[slash + 1:]
+
+
+class HunspellSource(Source):
+    """A Hunspell dictionary: every form of every .dic stem, stem by stem (a stream)."""
+
+    kind = "hunspell"
+
+    def __init__(self, spec: Spec, path: Path, options: Options, package: str | None = None,
+                 licence: str = "unknown"):
+        dic = path.with_suffix(".dic")
+        aff = path.with_suffix(".aff")
+        super().__init__(str(dic), options, package, licence)
+        for needed in (dic, aff):
+            if not needed.exists():
+                raise LexcError(Problem(str(needed), None, None, "no such file (a Hunspell dictionary needs "
+                                                                 "both .dic and .aff)"))
+            if needed.is_dir():
+                raise LexcError(Problem(str(needed), None, None, "is a directory"))
+        self.spec, self.dic, self.aff = spec, dic, aff
+        self.convention = Convention(spec, options.convention)
+
+    def files(self) -> list[Path]:
+        return [self.aff, self.dic]
+
+    def words(self) -> Iterator[SourceWord]:
+        stats = self.stats = SourceStats()
+        aff = load_aff(self.aff, self.options.max_prefix_length)
+        stats.prefixes_skipped = aff.prefixes_skipped
+        skip_caps = self.options.capitalised == "skip"
+        limit = self.options.max_forms or -1
+        coded = self.convention.coded
+        name, apply, output = self.name, self.convention.apply, aff.output
+        convert = bool(aff.ignore or aff.oconv)
+        empty_flags: Flags = ()
+        lines = iter_lines(self.dic, aff.encoding)
+        for number, text in lines:
+            stats.lines += 1
+            stripped = text.strip()
+            if not stripped:
+                stats.blank += 1
+                continue
+            if number == 1 and stripped.split()[0].isdigit():
+                continue  # the approximate entry count
+            if stripped.startswith("#") or text.startswith("\t"):
+                stats.comments += 1
+                continue
+            stem, flag_text = parse_dic_line(stripped)
+            stats.stems += 1
+            if skip_caps and is_capitalised(stem):
+                stats.capitalised += 1
+                continue
+            flags = aff.split_flags(flag_text, name, number) if flag_text else empty_flags
+            if aff.forbidden in flags or aff.onlyincompound in flags:
+                stats.forbidden += 1
+                continue
+            for form in aff.expand(stem, flags):
+                if convert:
+                    form = output(form)
+                if coded or "[" in form:
+                    native = apply(form)
+                    if native is not form:
+                        stats.coded += 1
+                        form = native
+                stats.words += 1
+                yield SourceWord(form, name, number)
+                if stats.words == limit:
+                    stats.truncated = True
+                    return
+        stats.empty = stats.words == 0

@@ -1,0 +1,520 @@
+"""Word sources: plain word lists, Hunspell dictionaries and wordfreq, read as streams.
+
+A :class:`Source` yields :class:`SourceWord` objects -- the native word as its
+source spells it, with the file and line it came from -- and describes itself
+for a pack header with :meth:`Source.identity`. Nothing here decides whether a
+word is playable: the normaliser rejects what the language cannot spell and the
+compiler counts those rejections by reason. What a source *does* decide is how
+to read its own conventions for multi-letter tiles (docs/sources.md):
+
+- ``[CH]`` in any source is one tile, pinned: ``[CH]URRO`` becomes ``CH|URRO``;
+- in a ``convention = "coded"`` source the spec's ``[aliases]`` apply (Spanish
+  ``1 2 3`` for CH LL RR, Catalan ``W Y Q K`` for L·L NY QU Ç) and every other
+  letter is one tile of its own.
+
+``|`` (:data:`PIN`) is the tiling boundary the normaliser understands: longest
+match runs separately on each part.
+
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "fise.txt").write_text("# FISE style\\n1URRO\\nCORRO\\n", encoding="utf-8")
+>>> source = open_source("es", folder / "fise.txt", convention="coded")
+>>> [w.text for w in source.words()]
+['CH|U|R|R|O', 'C|O|R|R|O']
+>>> source.stats.words, source.stats.comments, source.stats.coded
+(2, 1, 2)
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import hashlib
+import io
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, fields
+from importlib import metadata
+from pathlib import Path
+from typing import IO
+
+from . import casemap
+from .errors import LexcError, Problem
+from .spec import LexiconSource, Spec, get_spec
+
+#: The tiling boundary inside a source word: longest match runs on each part separately.
+PIN = "|"
+
+#: Board-tile length limits the compiler applies after normalisation (inclusive).
+DEFAULT_MIN_LENGTH = 2
+DEFAULT_MAX_LENGTH = 15
+
+CONVENTIONS = ("native", "coded")
+CAPITALISED = ("keep", "skip")
+
+_BRACKET = re.compile(r"\[([^\[\]|]+)\]")
+_UTF16_BOMS = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be"}
+_UTF32_BOMS = {codecs.BOM_UTF32_LE: "utf-32-le", codecs.BOM_UTF32_BE: "utf-32-be"}
+
+
+@dataclass(frozen=True, slots=True)
+class SourceWord:
+    """One word of a source: its native text (tiling pins ``|`` kept), file and 1-based line.
+
+    For a Hunspell dictionary ``line`` is the .dic line of the stem the form was built from.
+
+    >>> SourceWord("CH|URRO", "fise.txt", 3).native
+    'CHURRO'
+    """
+
+    text: str
+    file: str
+    line: int
+
+    @property
+    def native(self) -> str:
+        """The native word without tiling pins."""
+        return self.text.replace(PIN, "")
+
+
+@dataclass(slots=True)
+class SourceStats:
+    """What reading a source found; complete once :meth:`Source.words` is exhausted."""
+
+    lines: int = 0  # lines read (Hunspell: .dic lines)
+    blank: int = 0  # blank lines skipped
+    comments: int = 0  # '#' comment lines skipped
+    words: int = 0  # words yielded
+    coded: int = 0  # words whose multi-letter tiles were written in a convention ([CH], aliases)
+    capitalised: int = 0  # entries skipped as capitalised (capitalised = "skip")
+    stems: int = 0  # Hunspell: dictionary entries read
+    forbidden: int = 0  # Hunspell: entries not expanded (FORBIDDENWORD, ONLYINCOMPOUND)
+    prefixes_skipped: int = 0  # Hunspell: prefix rules left out by max_prefix_length
+    truncated: bool = False  # Hunspell: max_forms reached
+    empty: bool = False  # the file holds no word at all
+
+    def to_json(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How one source is read (the [[lexicon]] keys, or the compile command's options)."""
+
+    encoding: str = "utf-8"
+    convention: str = "native"
+    capitalised: str = "keep"
+    top: int | None = None
+    max_prefix_length: int | None = None
+    max_forms: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+
+class Source:
+    """One opened source. :meth:`words` streams; :attr:`stats` is filled as it goes."""
+
+    kind: str = ""
+
+    def __init__(self, name: str, options: Options, package: str | None = None, licence: str = "unknown"):
+        self.name, self.options, self.package, self.licence = name, options, package, licence
+        self.stats = SourceStats()
+
+    def words(self) -> Iterator[SourceWord]:
+        """The source's words in file order (a new pass, with fresh stats, at each call)."""
+        raise NotImplementedError
+
+    def files(self) -> list[Path]:
+        """The files this source reads (for their SHA-256)."""
+        return []
+
+    def identity(self) -> dict[str, object]:
+        """What a pack header records about this source: kind, name, files with SHA-256, options."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "files": [{"path": str(p), "sha256": sha256_file(p), "bytes": p.stat().st_size} for p in self.files()],
+            "package": self.package,
+            "licence": self.licence,
+            "options": self.options.to_json(),
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+def sha256_file(path: Path) -> str:
+    """SHA-256 of a file's bytes, read in chunks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------- conventions
+
+
+class Convention:
+    """Turns a source's way of writing multi-letter tiles into native text with tiling pins.
+
+    >>> Convention(get_spec("es"), "coded").apply("1URRO")
+    'CH|U|R|R|O'
+    >>> Convention(get_spec("es"), "native").apply("[ch]urro"), Convention(get_spec("es"), "native").apply("churro")
+    ('ch|urro', 'churro')
+    """
+
+    def __init__(self, spec: Spec, convention: str = "native"):
+        self.spec, self.coded = spec, convention == "coded"
+        self.faces = frozenset(spec.by_face)
+        self.multi = tuple(f for f in spec.multi_letter_faces)
+        self.aliases: Mapping[str, str] = spec.aliases if self.coded else {}
+        alias_keys = sorted(self.aliases, key=len, reverse=True)
+        codes = [re.escape(a) for a in alias_keys]
+        self._pattern = re.compile("|".join([_BRACKET.pattern, *codes]), re.IGNORECASE) if codes else _BRACKET
+        self._lower_alias = {a.lower(): f for a, f in self.aliases.items()}
+
+    def _face(self, match: re.Match[str]) -> str | None:
+        if match.group(1) is not None:
+            face = self.spec.upper(match.group(1))
+            return face if face in self.faces else None
+        return self._lower_alias.get(match.group(0).lower())
+
+    def apply(self, word: str) -> str:
+        """``word`` as native text, tiles written in the convention pinned with ``|``."""
+        if not self.coded and "[" not in word:
+            return word
+        parts: list[str] = []
+        start, coded = 0, False
+        lower = word == word.lower() and word != word.upper()
+        for match in self._pattern.finditer(word):
+            face = self._face(match)
+            if face is None:  # not a tile: leave it for the normaliser to reject
+                continue
+            self._plain(word[start:match.start()], parts)
+            parts.append(casemap.lower(face, self.spec.locale) if lower else face)
+            start, coded = match.end(), True
+        if not coded and not self.coded:
+            return word
+        self._plain(word[start:], parts)
+        return PIN.join(parts)
+
+    def _plain(self, text: str, parts: list[str]) -> None:
+        """Text outside a code: in a coded source each letter is its own tile."""
+        if not text:
+            return
+        if self.coded and len(text) > 1:
+            upper = self.spec.upper(text)
+            if any(face in upper for face in self.multi):
+                parts.extend(text)
+                return
+        parts.append(text)
+
+
+def is_capitalised(word: str) -> bool:
+    """A capital first letter in a word that is not all capitals (a proper noun in most lists).
+
+    >>> is_capitalised("Paris"), is_capitalised("paris"), is_capitalised("PARIS"), is_capitalised("A")
+    (True, False, False, False)
+    """
+    return word[:1].isupper() and not word.isupper()
+
+
+# --------------------------------------------------------------------------- plain lists
+
+
+def _problem(path: Path | str, line: int | None, message: str, key: str | None = None) -> LexcError:
+    return LexcError(Problem(str(path), line, key, message))
+
+
+def check_file(path: Path) -> None:
+    """A clear error for a missing file or a directory."""
+    if not path.exists():
+        raise _problem(path, None, "no such file")
+    if path.is_dir():
+        raise _problem(path, None, "is a directory, not a word list")
+
+
+def _open_binary(path: Path) -> IO[bytes]:
+    check_file(path)
+    if path.suffix == ".gz":
+        return gzip.open(path, "rb")  # type: ignore[return-value]
+    return open(path, "rb")
+
+
+def _is_utf16(encoding: str) -> bool:
+    return codecs.lookup(encoding).name.startswith(("utf-16", "utf-32"))
+
+
+def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of every line of ``path``, decoded strictly, end of line removed.
+
+    A UTF-8 BOM is dropped; a UTF-16/32 BOM is read only when the encoding says so; NUL bytes
+    and undecodable bytes raise :class:`LexcError` naming the line and the byte offset.
+    """
+    codec = codecs.lookup(encoding).name
+    with _open_binary(path) as handle:
+        head = handle.read(4)
+        bom = next((name for b, name in {**_UTF32_BOMS, **_UTF16_BOMS}.items() if head.startswith(b)), None)
+        if bom and not _is_utf16(codec):
+            raise _problem(path, 1, f"the file starts with a {bom.upper()} byte-order mark but is read as {codec}: "
+                                    f"pass --encoding {bom[:6]} (or convert it to UTF-8)")
+        if _is_utf16(codec):
+            handle.seek(0)
+            yield from _iter_wide(path, handle, codec)
+            return
+        if head.startswith(codecs.BOM_UTF8) and codec in ("utf-8", "utf-8-sig"):
+            handle.seek(len(codecs.BOM_UTF8))
+        else:
+            handle.seek(0)
+        offset = handle.tell()
+        for number, raw in enumerate(handle, start=1):
+            if b"\x00" in raw:
+                at = offset + raw.index(b"\x00")
+                raise _problem(path, number, f"NUL byte at byte offset {at}: a binary file, or UTF-16 "
+                                             f"without a byte-order mark (pass --encoding utf-16-le)")
+            try:
+                text = raw.decode(codec)
+            except UnicodeDecodeError as error:
+                bad = raw[error.start:error.start + 1]
+                raise _problem(path, number, f"byte 0x{bad.hex()} at byte offset {offset + error.start} "
+                                             f"is not valid {codec}: pass the list's encoding with "
+                                             f"--encoding (e.g. --encoding latin-1)") from None
+            offset += len(raw)
+            yield number, text.rstrip("\r\n")
+
+
+def _iter_wide(path: Path, handle: IO[bytes], codec: str) -> Iterator[tuple[int, str]]:
+    stream = io.TextIOWrapper(handle, encoding="utf-16" if codec.startswith("utf-16") else "utf-32",
+                              errors="strict", newline=None)
+    number = 0
+    try:
+        for number, text in enumerate(stream, start=1):
+            if "\x00" in text:
+                raise _problem(path, number, "NUL character in the text")
+            yield number, text.rstrip("\r\n").lstrip("\ufeff")
+    except UnicodeDecodeError as error:
+        raise _problem(path, number + 1, f"not valid {codec} near line {number + 1}: {error.reason}") from None
+
+
+def first_token(text: str) -> str | None:
+    """The word of a list line: the first whitespace-separated token; None for blank and ``#`` lines.
+
+    >>> first_token("abaca  n. a Philippine plant"), first_token("  # note"), first_token("   ")
+    ('abaca', None, None)
+    """
+    stripped = text.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    return stripped.split(None, 1)[0]
+
+
+class WordListSource(Source):
+    """A plain list: one word per line, optionally followed by whitespace and a definition."""
+
+    kind = "wordlist"
+
+    def __init__(self, spec: Spec, path: Path, options: Options, package: str | None = None,
+                 licence: str = "unknown"):
+        super().__init__(str(path), options, package, licence)
+        check_file(path)
+        self.path, self.spec = path, spec
+        self.convention = Convention(spec, options.convention)
+
+    def files(self) -> list[Path]:
+        return [self.path]
+
+    def words(self) -> Iterator[SourceWord]:
+        stats = self.stats = SourceStats()
+        apply, skip_caps, name = self.convention.apply, self.options.capitalised == "skip", self.name
+        for number, text in iter_lines(self.path, self.options.encoding):
+            stats.lines += 1
+            word = first_token(text)
+            if word is None:
+                if text.strip():
+                    stats.comments += 1
+                else:
+                    stats.blank += 1
+                continue
+            if skip_caps and is_capitalised(word):
+                stats.capitalised += 1
+                continue
+            native = apply(word)
+            if native is not word:
+                stats.coded += 1
+            stats.words += 1
+            yield SourceWord(native, name, number)
+        stats.empty = stats.words == 0
+
+
+def read_overlay(path: Path | str, *, encoding: str = "utf-8") -> set[str]:
+    """The words of an include or exclude list, read with the plain-list rules.
+
+    Words are returned as written (no case mapping): the compiler compares them after
+    normalisation. A Dover-style paragraph of several words per line is not a list: write one
+    word per line (tests/data/sources/dover-disallowed.txt).
+    """
+    path = Path(path)
+    words: set[str] = set()
+    for _number, text in iter_lines(path, encoding):
+        word = first_token(text)
+        if word is not None:
+            words.add(word)
+    return words
+
+
+@dataclass(frozen=True, slots=True)
+class LengthLimits:
+    """Length limits in board tiles, inclusive (default 2–15), applied after normalisation.
+
+    >>> limits = LengthLimits()
+    >>> limits.reason("A"), limits.reason("SHCHI"), limits.reason("X" * 16)
+    ('shorter than 2 board tiles', None, 'longer than 15 board tiles')
+    """
+
+    min: int = DEFAULT_MIN_LENGTH
+    max: int = DEFAULT_MAX_LENGTH
+
+    def reason(self, board: str) -> str | None:
+        """Why a board spelling is outside the limits, or None."""
+        if len(board) < self.min:
+            return f"shorter than {self.min} board tiles"
+        if len(board) > self.max:
+            return f"longer than {self.max} board tiles"
+        return None
+
+
+# --------------------------------------------------------------------------- wordfreq
+
+
+class WordfreqSource(Source):
+    """The ``top`` most frequent words of a language in wordfreq's 'best' list (all if no top)."""
+
+    kind = "wordfreq"
+
+    def __init__(self, spec: Spec, lang: str, options: Options, licence: str = "unknown"):
+        import wordfreq
+
+        if lang not in wordfreq.available_languages("best"):
+            raise _problem(f"wordfreq:{lang}", None, f"wordfreq has no list for {lang!r}")
+        top = f":top{options.top}" if options.top else ""
+        super().__init__(f"wordfreq:{lang}{top}", options, "wordfreq (PyPI)", licence)
+        self.spec, self.lang = spec, lang
+        self.convention = Convention(spec, options.convention)
+
+    def files(self) -> list[Path]:
+        import wordfreq
+
+        data = Path(wordfreq.DATA_PATH)
+        return sorted(p for p in data.glob(f"*_{self.lang}.msgpack.gz") if p.name.split("_")[0] in ("large", "small"))
+
+    def identity(self) -> dict[str, object]:
+        found = super().identity()
+        found["version"] = metadata.version("wordfreq")
+        return found
+
+    def words(self) -> Iterator[SourceWord]:
+        import wordfreq
+
+        stats = self.stats = SourceStats()
+        top, skip_caps = self.options.top, self.options.capitalised == "skip"
+        for rank, word in enumerate(wordfreq.iter_wordlist(self.lang, "best"), start=1):
+            if top is not None and rank > top:
+                break
+            stats.lines += 1
+            if skip_caps and is_capitalised(word):
+                stats.capitalised += 1
+                continue
+            native = self.convention.apply(word)
+            stats.coded += native is not word
+            stats.words += 1
+            yield SourceWord(native, self.name, rank)
+        stats.empty = stats.words == 0
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def _options(entry: LexiconSource | None, **given: object) -> Options:
+    values: dict[str, object] = {}
+    if entry is not None:
+        values = {f.name: getattr(entry, f.name) for f in fields(Options)}
+    values.update({k: v for k, v in given.items() if v is not None})
+    options = Options(**values)  # type: ignore[arg-type]
+    if options.convention not in CONVENTIONS:
+        raise LexcError(Problem(None, None, "convention", f"must be one of {', '.join(CONVENTIONS)}, "
+                                                          f"not {options.convention!r}"))
+    if options.capitalised not in CAPITALISED:
+        raise LexcError(Problem(None, None, "capitalised", f"must be one of {', '.join(CAPITALISED)}, "
+                                                           f"not {options.capitalised!r}"))
+    try:
+        codecs.lookup(options.encoding)
+    except LookupError:
+        raise LexcError(Problem(None, None, "encoding", f"unknown encoding {options.encoding!r}")) from None
+    return options
+
+
+def _kind_of(text: str, path: Path) -> str:
+    if text.startswith("wordfreq"):
+        return "wordfreq"
+    if path.suffix in (".dic", ".aff"):
+        return "hunspell"
+    return "wordlist"
+
+
+def open_source(spec_or_lang: Spec | str, source: LexiconSource | str | Path, *, kind: str | None = None,
+                encoding: str | None = None, top: int | None = None, convention: str | None = None,
+                capitalised: str | None = None, max_prefix_length: int | None = None,
+                max_forms: int | None = None) -> Source:
+    """Open one source of a language.
+
+    ``source`` is a [[lexicon]] entry of the spec, a path (a ``.dic`` or ``.aff`` path is a
+    Hunspell dictionary, anything else a word list, ``.gz`` read compressed) or
+    ``wordfreq[:LANG[:N]]``. Keyword options override the entry's.
+    """
+    spec = get_spec(spec_or_lang) if isinstance(spec_or_lang, str) else spec_or_lang
+    entry = source if isinstance(source, LexiconSource) else None
+    options = _options(entry, encoding=encoding, top=top, convention=convention, capitalised=capitalised,
+                       max_prefix_length=max_prefix_length, max_forms=max_forms)
+    package, licence = (entry.package, entry.licence) if entry else (None, "unknown")
+    if entry is not None:
+        text, path = entry.path or "wordfreq", Path(entry.path or "wordfreq")
+        kind = kind or entry.kind
+    else:
+        text, path = str(source), Path(source)  # type: ignore[arg-type]
+    kind = kind or _kind_of(text, path)
+    if kind == "wordfreq":
+        parts = text.split(":") if text.startswith("wordfreq") else ["wordfreq"]
+        lang = parts[1] if len(parts) > 1 and parts[1] else spec.code
+        if len(parts) > 2 and options.top is None:
+            options = _options(None, **{**options.to_json(), "top": int(parts[2].removeprefix("top"))})
+        return WordfreqSource(spec, lang, options, licence)
+    if kind == "hunspell":
+        from .hunspell import HunspellSource
+
+        return HunspellSource(spec, path, options, package, licence)
+    if kind == "wordlist":
+        return WordListSource(spec, path, options, package, licence)
+    raise LexcError(Problem(str(source), None, "kind", f"unknown source kind {kind!r} (known: wordlist, hunspell, "
+                                                       "wordfreq)"))
+
+
+def default_sources(spec: Spec | str) -> list[Source]:
+    """The sources of a language's [[lexicon]] entries, opened."""
+    spec = get_spec(spec) if isinstance(spec, str) else spec
+    return [open_source(spec, entry) for entry in spec.lexicon]
+
+
+def stream(sources: Iterable[Source]) -> Iterator[SourceWord]:
+    """Every word of several sources, one source after another."""
+    for source in sources:
+        yield from source.words()
+
+
+__all__ = [
+    "DEFAULT_MAX_LENGTH", "DEFAULT_MIN_LENGTH", "PIN", "Convention", "LengthLimits", "Options", "Source",
+    "SourceStats", "SourceWord", "WordListSource", "WordfreqSource", "default_sources", "first_token",
+    "is_capitalised", "iter_lines", "open_source", "read_overlay", "sha256_file", "stream",
+]
+
