@@ -30,11 +30,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from .board import Board
 from .errors import LexcError, Problem
 from .gcg import SCORED, Event, GameRecord, Kind
-from .notation import Play, parse_play
+from .notation import Play, parse_play, parse_rack
 from .ruleset import Ruleset, end_adjustments, load_ruleset, rack_value
 from .scoring import PlayResult, score_play
 from .spec import get_spec, iter_specs
@@ -217,11 +218,14 @@ def tile_language(record: GameRecord) -> str:
 def default_ruleset_name(record: GameRecord) -> str:
     """The ruleset a record was played under, as far as the record tells.
 
-    The board from ``#board-layout`` (``super`` for Super Scrabble's); for the standard
+    ``polyglot`` when the record designates languages (``#note lang:``, docs/gcg.md); else
+    the board from ``#board-layout`` (``super`` for Super Scrabble's); for the standard
     board, ``tournament`` when the player going out gains the tiles left on a single line
     (North American rule: twice their value) and ``standard`` when the others lose theirs
     on lines of their own (international rule) or nobody went out.
     """
+    if record.lang or any(e.langs for e in record.events):
+        return "polyglot"
     layout = record.board_layout
     if layout:
         name = LAYOUTS.get(layout.strip().lower())
@@ -280,15 +284,18 @@ def play_of(event: Event, ruleset: Ruleset, file: str | None = None) -> Play:
     return play.with_langs(event.langs) if event.langs else play
 
 
-def _rack(event: Event, ruleset: Ruleset) -> str | None:
-    """The rack to check a play against: the recorded one, when it reads as tiles of the set."""
-    if not event.rack:
-        return None
+@cache
+def _readable_rack(rack: str, tiles: str) -> tuple[str, ...] | None:
+    """The faces of a recorded rack, or None when it does not read as tiles of the set."""
     try:
-        rack_value(event.rack, ruleset)
+        return parse_rack(rack, get_spec(tiles))
     except LexcError:
         return None
-    return event.rack
+
+
+def _rack(event: Event, ruleset: Ruleset) -> tuple[str, ...] | None:
+    """The rack to check a play against: the recorded one, when it reads as tiles of the set."""
+    return _readable_rack(event.rack, ruleset.tiles) if event.rack else None
 
 
 # --------------------------------------------------------------------------- replaying
@@ -361,11 +368,10 @@ def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: s
             plays += 1
             computed = state.result.score
             irregular += [Irregularity(number, event.line, event.move, p) for p in state.result.problems]
-            explanation = state.result.explain()
         else:
             computed = _end_value(record, event, ruleset)
-            explanation = ""
         if computed != event.delta:
+            explanation = state.result.explain() if state.result is not None else ""
             following = events[index + 1] if index + 1 < len(events) else None
             withdrawn = following is not None and following.kind is Kind.WITHDRAWAL
             mismatches.append(Mismatch(number, event.line, event.player, event.move, event.delta, computed,
