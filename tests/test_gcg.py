@@ -322,7 +322,8 @@ def test_trailing_designation_token_is_read_like_a_note() -> None:
 
 
 def test_two_designations_for_one_event() -> None:
-    with pytest.raises(LexcError, match=r"y\.gcg:4: #note lang: a second language designation \(the first is on line 3\)"):
+    second = r"y\.gcg:4: #note lang: a second language designation \(the first is on line 3\)"
+    with pytest.raises(LexcError, match=second):
         gcg.parse(HEADER + ">Dave: HIKSWY? 8D WHISKY +92 92 @fr\n#note lang: de\n", "y.gcg")
 
 
