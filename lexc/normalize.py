@@ -1,21 +1,59 @@
 """From a native word to its board spelling and alignment.
 
-PLACEHOLDER (scaffold): Latin-script only, longest-match tiling, marks stripped.
-The normalisation issue replaces the internals; the public API below stays.
+A native word goes through four steps (docs/transliteration.md):
+
+1. **case mapping**: NFC, then ICU upper case in the spec's locale (Turkish
+   ``i`` -> ``İ``, German ``ß`` -> ``SS``, Greek accents dropped, final ``ς`` -> ``Σ``);
+   invisible format characters (ZWJ, ZWNJ, soft hyphen, tatweel, bidi marks) are dropped;
+2. **letters to tiles**: a letter that is not a tile of the set is replaced by the
+   tiles it stands for: marks dropped (``É`` -> ``E`` in French), the spec's folds
+   (``Œ`` -> ``OE``), compatibility decomposition (``Ĳ`` -> ``IJ``), unidecode last
+   (Latin script only); a letter none of these turn into tiles makes the word
+   :class:`Unspellable`;
+3. **tiling**: longest match, left to right, separately on each part between
+   :data:`PIN` separators (``EGÉS|ZSÉG`` pins S·ZS); :meth:`Normaliser.tilings` lists
+   every tiling;
+4. **board spelling**: each native tile spelled with A–Z board tiles: a Latin tile by
+   its letters (marks stripped, folds, unidecode last; ``L·L`` -> ``LL``, ``DŽ`` -> ``DZ``),
+   a tile of another script through the language's scheme (:mod:`lexc.scheme`), with
+   its context rules.
 
 >>> n = normaliser("es")
 >>> s = n.spell("churro")
 >>> s.board, [t.face for t in s.tiles], s.value
 ('CHURRO', ['CH', 'U', 'RR', 'O'], 15)
+>>> ru = normaliser("ru").spell("щи")
+>>> ru.board, [(t.face, t.points, t.board) for t in ru.tiles], ru.value
+('SHCHI', [('Щ', 10, 'SHCH'), ('И', 1, 'I')], 11)
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import product
+from typing import NoReturn
+
+import icu
+from unidecode import unidecode
 
 from .errors import LexcError
+from .scheme import FACEDOWN, Scheme, get_scheme
 from .spec import JOINERS, Spec, get_spec, latin_letter
+
+#: Tiling separator in a source word: longest match runs on each part separately.
+PIN = "|"
+
+#: Format characters that carry no letter: dropped before tiling.
+IGNORABLE = frozenset("\u00ad\u034f\u061c\u0640\u200b\u200c\u200d\u200e\u200f\u2060\ufeff")
+
+#: At most this many tilings are listed by :meth:`Normaliser.tilings`.
+MAX_TILINGS = 256
+
+_AZ = re.compile(r"[A-Z]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +78,17 @@ class Spelling:
 
     @property
     def board(self) -> str:
-        """The board spelling, A–Z only."""
+        """The board spelling, A–Z only (a face-down tile is ``'`` under Polyglot rule 4)."""
         return "".join(t.board for t in self.tiles)
 
     @property
     def value(self) -> int:
-        """The base value in the language (no premiums)."""
-        return sum(t.points for t in self.tiles)
+        """The base value in the language (no premiums).
+
+        A tile written as nothing has no square and a face-down tile scores zero (Polyglot
+        rule 4), so neither counts here, though each keeps its points in :attr:`tiles`.
+        """
+        return sum(t.points for t in self.tiles if t.board and t.board != FACEDOWN)
 
     def spans(self) -> list[tuple[int, int]]:
         """For each native tile, the [start, end) span of board tiles that spell it."""
@@ -56,6 +98,15 @@ class Spelling:
             start += len(tile.board)
         return spans
 
+    @property
+    def tiling(self) -> tuple[str, ...]:
+        """The faces of the native tiles, in order."""
+        return tuple(t.face for t in self.tiles)
+
+    def to_json(self) -> dict[str, object]:
+        return {"word": self.native, "lang": self.lang, "board": self.board, "value": self.value,
+                "tiles": [t.to_json() for t in self.tiles]}
+
 
 class Unspellable(LexcError):
     """A word the language cannot spell; ``char`` is the offending character, if one."""
@@ -64,39 +115,262 @@ class Unspellable(LexcError):
         self.word, self.reason, self.char = word, reason, char
         super().__init__(f"{word!r}: {reason}")
 
+    def __str__(self) -> str:
+        return f"{self.word!r}: {self.reason}"
+
+
+def describe(char: str) -> str:
+    """A character for a message: itself, its code point and its name.
+
+    >>> describe("ı")
+    "'ı' (U+0131 LATIN SMALL LETTER DOTLESS I)"
+    """
+    codes = " ".join(f"U+{ord(c):04X}" for c in char)
+    names = " + ".join(unicodedata.name(c, "unnamed") for c in char)
+    return f"{char!r} ({codes} {names})"
+
+
+class _Letters(dict[int, str | None]):
+    """``str.translate`` table: a letter that is not a tile becomes the tiles it stands for."""
+
+    def __init__(self, norm: Normaliser):
+        super().__init__()
+        self._norm = norm
+        for char in norm._kept:
+            self[ord(char)] = char
+        for char in IGNORABLE:
+            self[ord(char)] = None
+        self[ord(PIN)] = PIN
+
+    def __missing__(self, code: int) -> str:
+        found = self._norm._stand_in(chr(code))
+        self[code] = found
+        return found
+
 
 class Normaliser:
-    """Spells native words of one language on the board."""
+    """Spells native words of one language on the board.
 
-    def __init__(self, spec: Spec):
-        self.spec = spec
-        self._faces = sorted(spec.by_face, key=len, reverse=True)
+    ``facedown``: Polyglot rule 4 (optional, off by default): a letter the scheme marks
+    as an apostrophe (Russian Ъ Ь, Hebrew א ע, Arabic ء ع …) is one face-down tile,
+    written ``'`` in the board spelling, instead of nothing.
+    """
+
+    def __init__(self, spec: Spec, *, facedown: bool = False):
+        self.spec, self.facedown = spec, facedown
+        self.scheme: Scheme | None = get_scheme(spec.scheme) if spec.scheme else None
+        variants = dict(self.scheme.variants) if self.scheme else {}
+        self._face_of: dict[str, str] = {**variants, **{face: face for face in spec.by_face}}
+        self._kept = frozenset("".join(self._face_of))
+        surfaces = sorted(self._face_of, key=lambda s: (-len(s), s))
+        # Longest match first; any other character matches alone, and is then rejected by name.
+        self._pattern = re.compile("|".join([*(re.escape(s) for s in surfaces), "."]), re.DOTALL)
+        self._code = spec.code
+        self._locale = icu.Locale(spec.locale)
+        self._ascii_upper = self._locale.getLanguage() not in ("tr", "az")
+        self._letters = _Letters(self)
+        self._points: dict[str, int | None] = {t.face: t.points if t.has_points else None for t in spec.tiles}
+        self._aligned: dict[str, AlignedTile] = {}  # Latin: each surface has one aligned tile
+        self._bad_faces: dict[str, str] = {}
+        if self.scheme is None:
+            for surface, face in self._face_of.items():
+                board = self._latin_board(face)
+                if board is None:
+                    self._bad_faces[surface] = face
+                else:
+                    self._aligned[surface] = AlignedTile(face, self._value(face, board), board)
+        self._tile_cache: dict[tuple[str, str], AlignedTile] = {}
+
+    # ----------------------------------------------------------------- letters to tiles
+
+    def _latin_board(self, face: str) -> str | None:
+        parts = []
+        for char in face:
+            if char in JOINERS:
+                continue
+            board = latin_letter(char, self.spec.folds)
+            if board is None:
+                guess = unidecode(char).upper()
+                board = guess if _AZ.fullmatch(guess) else None
+            if board is None:
+                return None
+            parts.append(board)
+        return "".join(parts)
+
+    def _value(self, face: str, board: str) -> int:
+        points = self._points[face]
+        if points is not None:
+            return points
+        english = get_spec("en")  # Polyglot rule 1: no official values, English values on the board tiles
+        return sum(english.points(c) for c in board if c in english.by_face)
+
+    def _stand_in(self, char: str) -> str:
+        """The tiles a letter that is not a tile stands for; the letter itself if none."""
+        if unicodedata.category(char).startswith("M"):
+            return ""  # a mark no tile carries (accent, stress, vowel point): ignored (Polyglot rule 2)
+        candidates = [self.spec.folds.get(char, "")]
+        for form in ("NFD", "NFKD"):
+            stripped = "".join(c for c in unicodedata.normalize(form, char) if not unicodedata.combining(c))
+            candidates.append(self.spec.upper(stripped))
+        if self.spec.script == "Latin":
+            candidates.append(unidecode(char).upper())
+        for found in candidates:
+            if found and found != char and all(c in self._kept for c in found):
+                return found
+        return char
+
+    def _prepare(self, word: str) -> tuple[str, list[str]]:
+        """The case-mapped native word, and its parts (between pins) in tile letters."""
+        upper = self._upper(unicodedata.normalize("NFC", word))
+        letters = upper.translate(self._letters)
+        if _SPECIAL.search(upper) is None:
+            return upper, [letters] if letters else []
+        native = _SPECIAL.sub("", upper)
+        return native, [p for p in letters.split(PIN) if p]
+
+    def _upper(self, text: str) -> str:
+        if self._ascii_upper and text.isascii():
+            return text.upper()  # the same as ICU's for ASCII outside Turkic locales
+        return str(icu.UnicodeString(text).toUpper(self._locale))
+
+    def _surfaces(self, word: str) -> tuple[str, list[str]]:
+        native, parts = self._prepare(word)
+        surfaces: list[str] = []
+        for part in parts:
+            surfaces.extend(self._pattern.findall(part))
+        if not surfaces:
+            raise Unspellable(word, "no letters")
+        if not self._face_of.keys() >= set(surfaces):
+            self._reject(word, next(s for s in surfaces if s not in self._face_of))
+        return native, surfaces
+
+    def _reject(self, word: str, char: str) -> NoReturn:
+        if char in self._kept:
+            raise Unspellable(word, f"{describe(char)} cannot start a tile of the {self.spec.name} set", char)
+        raise Unspellable(word, f"character {describe(char)} is not in the {self.spec.name} set", char)
 
     def tiling(self, word: str) -> tuple[str, ...]:
-        """The default (longest-match) tiling of ``word`` (upper-cased in the spec's locale)."""
-        upper, faces, i = self.spec.upper(word), [], 0
-        while i < len(upper):
-            for face in self._faces:
-                if upper.startswith(face, i):
-                    faces.append(face)
-                    i += len(face)
-                    break
-            else:
-                raise Unspellable(word, f"character {upper[i]!r} is not in the {self.spec.name} set", upper[i])
-        return tuple(faces)
+        """The default tiling of ``word``: longest match on each part between pins.
+
+        >>> normaliser("es").tiling("churro"), normaliser("es").tiling("c|hurro")
+        (('CH', 'U', 'RR', 'O'), ('C', 'H', 'U', 'RR', 'O'))
+        """
+        _, surfaces = self._surfaces(word)
+        return tuple(self._face_of[s] for s in surfaces)
+
+    def tilings(self, word: str) -> list[tuple[str, ...]]:
+        """Every tiling of ``word`` (pins respected): the default first, then by fewer tiles.
+
+        At most :data:`MAX_TILINGS` are listed.
+
+        >>> [".".join(t) for t in normaliser("es").tilings("carro")]
+        ['C.A.RR.O', 'C.A.R.R.O']
+        """
+        default = self.tiling(word)
+        _, parts = self._prepare(word)
+        per_part = [self._segmentations(part) for part in parts]
+        if any(not p for p in per_part):
+            return [default]
+        found: list[tuple[str, ...]] = []
+        for combo in product(*per_part):
+            found.append(tuple(self._face_of[s] for part in combo for s in part))
+            if len(found) >= MAX_TILINGS:
+                break
+        rest = sorted({t for t in found if t != default}, key=lambda t: (len(t), t))
+        return [default, *rest][:MAX_TILINGS]
+
+    def _segmentations(self, part: str) -> list[tuple[str, ...]]:
+        starts: dict[int, list[str]] = {}
+        for i in range(len(part)):
+            starts[i] = [s for s in self._face_of if part.startswith(s, i)]
+
+        @cache
+        def tail(i: int) -> tuple[tuple[str, ...], ...]:
+            if i == len(part):
+                return ((),)
+            out: list[tuple[str, ...]] = []
+            for s in starts[i]:
+                for rest in tail(i + len(s)):
+                    out.append((s, *rest))
+                    if len(out) >= MAX_TILINGS:
+                        return tuple(out)
+            return tuple(out)
+
+        return list(tail(0))
+
+    # ----------------------------------------------------------------- spelling
 
     def spell(self, word: str) -> Spelling:
-        """``word`` as played on the board, with its alignment."""
-        tiles = []
-        for face in self.tiling(word):
-            board = "".join(latin_letter(c, self.spec.folds) or "?" for c in face if c not in JOINERS)
-            if "?" in board:
-                raise Unspellable(word, f"tile {face!r} cannot be spelled with A–Z", face)
-            tiles.append(AlignedTile(face, self.spec.points(face), board))
-        return Spelling(self.spec.code, self.spec.upper(word), tuple(tiles))
+        """``word`` as played on the board, with its alignment (default tiling)."""
+        upper = self._upper(unicodedata.normalize("NFC", word))
+        if _SPECIAL.search(upper) is None:  # no pin, nothing to drop: the common case, kept fast
+            surfaces = self._pattern.findall(upper.translate(self._letters))
+            try:
+                if surfaces and self.scheme is None:
+                    return Spelling(self._code, upper, tuple(map(self._aligned.__getitem__, surfaces)))
+                if surfaces:
+                    faces = list(map(self._face_of.__getitem__, surfaces))
+                    return Spelling(self._code, upper, self._scheme_tiles(word, surfaces, faces))
+            except KeyError:
+                pass  # an unspellable word: the slow path says why
+        native, surfaces = self._surfaces(word)
+        return Spelling(self._code, native, self._align(word, surfaces))
+
+    def spell_all(self, word: str) -> list[Spelling]:
+        """``word`` spelled with each of its tilings (:meth:`tilings`), the default first."""
+        native, _ = self._surfaces(word)
+        spellings = []
+        for tiling in self._surface_tilings(word):
+            spellings.append(Spelling(self.spec.code, native, self._align(word, list(tiling))))
+        return spellings
+
+    def _surface_tilings(self, word: str) -> Iterator[tuple[str, ...]]:
+        _, default = self._surfaces(word)
+        yield tuple(default)
+        _, parts = self._prepare(word)
+        seen = {tuple(default)}
+        rest = []
+        for combo in product(*(self._segmentations(p) for p in parts)):
+            tiling = tuple(s for part in combo for s in part)
+            if tiling not in seen:
+                seen.add(tiling)
+                rest.append(tiling)
+            if len(seen) >= MAX_TILINGS:
+                break
+        yield from sorted(rest, key=lambda t: (len(t), tuple(self._face_of[s] for s in t)))
+
+    def _align(self, word: str, surfaces: Sequence[str]) -> tuple[AlignedTile, ...]:
+        if self.scheme is None:
+            try:
+                return tuple(map(self._aligned.__getitem__, surfaces))
+            except KeyError:
+                bad = next(s for s in surfaces if s not in self._aligned)
+                raise Unspellable(word, f"tile {self._face_of[bad]!r} of the {self.spec.name} set cannot be "
+                                        "spelled with A–Z (add a fold to the spec)", bad) from None
+        return self._scheme_tiles(word, surfaces, [self._face_of[s] for s in surfaces])
+
+    def _scheme_tiles(self, word: str, surfaces: Sequence[str], faces: Sequence[str]) -> tuple[AlignedTile, ...]:
+        assert self.scheme is not None
+        try:
+            boards = self.scheme.apply(surfaces, faces, facedown=self.facedown)
+        except KeyError as err:
+            char = str(err.args[0])
+            raise Unspellable(word, f"{describe(char)} has no spelling in scheme {self.scheme.name!r}",
+                              char) from None
+        return tuple(map(self._tile, faces, boards))
+
+    def _tile(self, face: str, board: str) -> AlignedTile:
+        try:
+            return self._tile_cache[face, board]
+        except KeyError:
+            tile = self._tile_cache[face, board] = AlignedTile(face, self._value(face, board), board)
+            return tile
+
+
+_SPECIAL = re.compile("[" + re.escape("".join(sorted(IGNORABLE)) + PIN) + "]")
 
 
 @cache
-def normaliser(code: str) -> Normaliser:
-    """The normaliser of shipped language ``code``."""
-    return Normaliser(get_spec(code))
+def normaliser(code: str, *, facedown: bool = False) -> Normaliser:
+    """The normaliser of shipped language ``code`` (``facedown``: Polyglot rule 4 on)."""
+    return Normaliser(get_spec(code), facedown=facedown)

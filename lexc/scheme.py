@@ -81,6 +81,11 @@ class Scheme:
     variants: Mapping[str, str]  # a letter as native text may write it -> the tile it is played with
     path: Path | None = None
 
+    def __post_init__(self) -> None:
+        simple = {letter: rules[0].out[0] for letter, rules in self.letters.items()
+                  if len(rules) == 1 and not rules[0].apostrophe and letter not in self.sequences}
+        object.__setattr__(self, "_simple", simple)
+
     @property
     def apostrophes(self) -> frozenset[str]:
         """Letters that stand for an apostrophe (written as nothing unless rule 4 is on)."""
@@ -94,9 +99,15 @@ class Scheme:
         not list (a Hebrew final form, say) is spelled as its tile. Raises ``KeyError`` on a
         letter the scheme cannot spell (``check_against_spec`` rules that out for a spec).
         """
+        simple: dict[str, str] = self._simple  # type: ignore[attr-defined]
         outs: list[str] = [""] * len(letters)
         i = 0
         while i < len(letters):
+            out = simple.get(letters[i])
+            if out is not None:
+                outs[i] = out
+                i += 1
+                continue
             taken = self._sequence(letters, i, outs, facedown)
             if taken:
                 i += taken
@@ -150,9 +161,7 @@ def _type_name(value: object) -> str:
 def _classes(check: _Check, data: Mapping[str, Any]) -> dict[str, frozenset[str]]:
     classes: dict[str, frozenset[str]] = {}
     for name, value in data.get("classes", {}).items():
-        if isinstance(value, str) and value:
-            classes[name] = frozenset(value)
-        elif isinstance(value, list) and value and all(isinstance(v, str) and v for v in value):
+        if (isinstance(value, str) and value) or (isinstance(value, list) and value and all(isinstance(v, str) and v for v in value)):
             classes[name] = frozenset(value)
         else:
             check.add(("classes", name), "a class is a non-empty string of letters (or an array of letters)")
