@@ -161,7 +161,8 @@ def _type_name(value: object) -> str:
 def _classes(check: _Check, data: Mapping[str, Any]) -> dict[str, frozenset[str]]:
     classes: dict[str, frozenset[str]] = {}
     for name, value in data.get("classes", {}).items():
-        if (isinstance(value, str) and value) or (isinstance(value, list) and value and all(isinstance(v, str) and v for v in value)):
+        letters = isinstance(value, list) and value and all(isinstance(v, str) and v for v in value)
+        if (isinstance(value, str) and value) or letters:
             classes[name] = frozenset(value)
         else:
             check.add(("classes", name), "a class is a non-empty string of letters (or an array of letters)")
