@@ -29,7 +29,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, is_flag=True,
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
 ) -> None:
     """lexc: multilingual Scrabble lexicons, tile sets and Polyglot scoring.
