@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -258,26 +258,31 @@ class Normaliser:
         _, surfaces = self._surfaces(word)
         return tuple(self._face_of[s] for s in surfaces)
 
-    def tilings(self, word: str) -> list[tuple[str, ...]]:
+    def tilings(self, word: str, *, maximal: bool = False) -> list[tuple[str, ...]]:
         """Every tiling of ``word`` (pins respected): the default first, then by fewer tiles.
 
-        At most :data:`MAX_TILINGS` are listed.
+        ``maximal``: only tilings in which no run of neighbouring tiles could be one tile
+        (Hungarian SZ·S and S·ZS, not S·Z·S); the default tiling is always first. At most
+        :data:`MAX_TILINGS` are listed.
 
         >>> [".".join(t) for t in normaliser("es").tilings("carro")]
         ['C.A.RR.O', 'C.A.R.R.O']
+        >>> [".".join(t) for t in normaliser("hu").tilings("egészség", maximal=True)]
+        ['E.G.É.SZ.S.É.G', 'E.G.É.S.ZS.É.G']
         """
-        default = self.tiling(word)
-        _, parts = self._prepare(word)
-        per_part = [self._segmentations(part) for part in parts]
-        if any(not p for p in per_part):
-            return [default]
-        found: list[tuple[str, ...]] = []
-        for combo in product(*per_part):
-            found.append(tuple(self._face_of[s] for part in combo for s in part))
-            if len(found) >= MAX_TILINGS:
-                break
-        rest = sorted({t for t in found if t != default}, key=lambda t: (len(t), t))
-        return [default, *rest][:MAX_TILINGS]
+        return [tuple(self._face_of[s] for s in t) for t in self._surface_tilings(word, maximal)]
+
+    def _mergeable(self, tiling: tuple[str, ...]) -> bool:
+        longest = max(map(len, self._face_of))
+        for i in range(len(tiling) - 1):
+            run = tiling[i]
+            for j in range(i + 1, len(tiling)):
+                run += tiling[j]
+                if len(run) > longest:
+                    break
+                if run in self._face_of:
+                    return True
+        return False
 
     def _segmentations(self, part: str) -> list[tuple[str, ...]]:
         starts: dict[int, list[str]] = {}
@@ -316,28 +321,26 @@ class Normaliser:
         native, surfaces = self._surfaces(word)
         return Spelling(self._code, native, self._align(word, surfaces))
 
-    def spell_all(self, word: str) -> list[Spelling]:
+    def spell_all(self, word: str, *, maximal: bool = False) -> list[Spelling]:
         """``word`` spelled with each of its tilings (:meth:`tilings`), the default first."""
         native, _ = self._surfaces(word)
-        spellings = []
-        for tiling in self._surface_tilings(word):
-            spellings.append(Spelling(self.spec.code, native, self._align(word, list(tiling))))
-        return spellings
+        return [Spelling(self._code, native, self._align(word, tiling))
+                for tiling in self._surface_tilings(word, maximal)]
 
-    def _surface_tilings(self, word: str) -> Iterator[tuple[str, ...]]:
+    def _surface_tilings(self, word: str, maximal: bool) -> list[tuple[str, ...]]:
         _, default = self._surfaces(word)
-        yield tuple(default)
         _, parts = self._prepare(word)
         seen = {tuple(default)}
         rest = []
         for combo in product(*(self._segmentations(p) for p in parts)):
             tiling = tuple(s for part in combo for s in part)
-            if tiling not in seen:
+            if tiling not in seen and not (maximal and self._mergeable(tiling)):
                 seen.add(tiling)
                 rest.append(tiling)
             if len(seen) >= MAX_TILINGS:
                 break
-        yield from sorted(rest, key=lambda t: (len(t), tuple(self._face_of[s] for s in t)))
+        rest.sort(key=lambda t: (len(t), tuple(self._face_of[s] for s in t)))
+        return [tuple(default), *rest]
 
     def _align(self, word: str, surfaces: Sequence[str]) -> tuple[AlignedTile, ...]:
         if self.scheme is None:

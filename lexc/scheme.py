@@ -17,7 +17,9 @@ string per tile, so the alignment is never lost:
 
 from __future__ import annotations
 
+import difflib
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -38,7 +40,7 @@ _AZ = re.compile(r"[A-Z]*")
 _TOP: dict[str, tuple[type, ...]] = {
     "name": (str,), "language": (str,), "title": (str,), "standard": (str,), "sources": (list,),
     "departures": (list,), "notes": (str,), "classes": (dict,), "letters": (dict,), "sequences": (dict,),
-    "variants": (dict,),
+    "variants": (dict,), "icu": (str,),
 }
 _REQUIRED = ("name", "language", "standard", "sources", "letters")
 _RULE_KEYS = ("out", "at", "after", "before", "apostrophe")
@@ -79,6 +81,7 @@ class Scheme:
     letters: Mapping[str, tuple[Rule, ...]]
     sequences: Mapping[str, tuple[tuple[tuple[str, ...], tuple[Rule, ...]], ...]]  # first letter -> longest first
     variants: Mapping[str, str]  # a letter as native text may write it -> the tile it is played with
+    icu: str = ""  # the closest ICU transform, for comparison (lexc translit --compare icu)
     path: Path | None = None
 
     def __post_init__(self) -> None:
@@ -302,7 +305,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Scheme
     return Scheme(name=data["name"], language=data["language"], standard=data["standard"],
                   title=data.get("title", ""), sources=tuple(data["sources"]),
                   departures=tuple(data.get("departures", ())), letters=letters, sequences=ordered,
-                  variants=variants), []
+                  variants=variants, icu=data.get("icu", "")), []
 
 
 def load_scheme(path: Path | str) -> Scheme:
@@ -390,3 +393,56 @@ def check_against_spec(spec: Spec) -> list[Problem]:
                                             f"sequences.{''.join(seq)}",
                                             f"{letter!r} is neither a tile nor a variant of the {spec.name} spec"))
     return problems
+
+
+# --------------------------------------------------------------------------- comparing with ICU
+
+#: The transform used for a language without a scheme (Latin script).
+LATIN_TRANSFORM = "Any-Latin; Latin-ASCII"
+
+
+@dataclass(frozen=True, slots=True)
+class IcuComparison:
+    """A board spelling next to what an ICU transform makes of the same word (marks stripped, A–Z kept)."""
+
+    transform: str
+    output: str  # the transform's raw output
+    board: str  # that output reduced to A–Z
+    ours: str  # our board spelling
+    differences: tuple[tuple[str, str], ...]  # (ours, ICU's) for each place they differ
+
+    @property
+    def same(self) -> bool:
+        return not self.differences
+
+    def to_json(self) -> dict[str, object]:
+        return {"transform": self.transform, "output": self.output, "board": self.board, "same": self.same,
+                "differences": [{"ours": a, "icu": b} for a, b in self.differences]}
+
+
+@cache
+def _transliterator(transform: str) -> Any:
+    import icu
+
+    try:
+        return icu.Transliterator.createInstance(transform)
+    except icu.ICUError as err:
+        raise LexcError(f"ICU has no transform {transform!r} ({err})") from None
+
+
+def compare_icu(native: str, board: str, transform: str) -> IcuComparison:
+    """Run ICU ``transform`` on ``native`` and list where it differs from ``board``.
+
+    >>> c = compare_icu("ШЧИ", "SHCHI", "Russian-Latin/BGN")
+    >>> c.output, c.board, c.same
+    ('SH·CHI', 'SHCHI', True)
+    >>> compare_icu("ΜΠΑΜΠΑΣ", "MPAMPAS", "Greek-Latin/UNGEGN").differences
+    (('M', 'B'),)
+    """
+    output = str(_transliterator(transform).transliterate(native))
+    stripped = "".join(c for c in unicodedata.normalize("NFD", output) if not unicodedata.combining(c))
+    reduced = "".join(c for c in stripped.upper() if "A" <= c <= "Z")
+    matcher = difflib.SequenceMatcher(None, board, reduced, autojunk=False)
+    differences = tuple((board[i1:i2], reduced[j1:j2]) for op, i1, i2, j1, j2 in matcher.get_opcodes()
+                        if op != "equal")
+    return IcuComparison(transform, output, reduced, board, differences)
