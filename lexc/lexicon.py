@@ -10,6 +10,12 @@ in memory from native words, for tests and small custom lists.
 (True, False)
 >>> [(s.native, s.value) for s in es.spellings("CHURRO")]
 [('CHURRO', 15)]
+
+One board spelling can stand for several native words (Щ is SHCH, and so is Ш+Ч):
+
+>>> ru = WordList.from_words("ru", ["щи", "шчи"])
+>>> [(s.native, "·".join(s.tiling), s.value) for s in ru.spellings("SHCHI")]
+[('ЩИ', 'Щ·И', 11), ('ШЧИ', 'Ш·Ч·И', 14)]
 """
 
 from __future__ import annotations
