@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "gcg"
 DATA = Path(__file__).resolve().parent / "data" / "gcg"
 
-needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/gcg is not beside the clone")
+needs_shared = pytest.mark.usefixtures("shared_dir")  # conftest: fails when ../shared is missing
 
 
 def real_games() -> list[Path]:
