@@ -437,7 +437,7 @@ def compare_icu(native: str, board: str, transform: str) -> IcuComparison:
     >>> c.output, c.board, c.same
     ('SH·CHI', 'SHCHI', True)
     >>> compare_icu("ΜΠΑΜΠΑΣ", "MPAMPAS", "Greek-Latin/UNGEGN").differences
-    (('M', 'B'),)
+    (('MP', 'B'),)
     """
     output = str(_transliterator(transform).transliterate(native))
     stripped = "".join(c for c in unicodedata.normalize("NFD", output) if not unicodedata.combining(c))
