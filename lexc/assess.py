@@ -148,9 +148,9 @@ def suggest_counts(freqs: Mapping[str, float], letters: int, faces: Iterable[str
     faces = list(freqs) if faces is None else list(faces)
     if letters < len(faces):
         raise LexcError(f"{letters} letter tiles cannot give each of {len(faces)} tiles one")
-    total = sum(freqs.get(f, 0) for f in faces) or 1.0
+    total = sum(freqs.get(f, 0) for f in faces)
     spare = letters - len(faces)
-    exact = {f: spare * freqs.get(f, 0) / total for f in faces}
+    exact = {f: spare * (freqs.get(f, 0) / total if total > 0 else 1 / len(faces)) for f in faces}
     counts = {f: 1 + math.floor(exact[f]) for f in faces}
     left = letters - sum(counts.values())
     for f in sorted(faces, key=lambda f: (-(exact[f] - math.floor(exact[f])), f))[:left]:
