@@ -55,7 +55,7 @@ class Board:
     @property
     def is_empty(self) -> bool:
         """Whether no tile has been played."""
-        return all(t is None for t in self.squares)
+        return not any(self.squares)
 
     def tiles(self) -> Iterator[tuple[int, int, BoardTile]]:
         """Every tile on the board: ``(row, col, tile)``."""
@@ -73,10 +73,13 @@ class Board:
         parenthesised letter on an empty square, or a tile on a square holding another.
         """
         placed: list[Placement] = []
-        for row, col, cell in play.squares():
-            if not self.on_board(row, col):
-                raise _error(play, f"{_name(row, col)} is off the {self.rows}×{self.cols} board")
-            here = self.squares[row * self.ruleset.cols + col]
+        rows, cols, squares = self.ruleset.rows, self.ruleset.cols, self.squares
+        row, col = play.row, play.col
+        dr, dc = (0, 1) if play.across else (1, 0)
+        for cell in play.cells:
+            if not (0 <= row < rows and 0 <= col < cols):
+                raise _error(play, f"{_name(row, col)} is off the {rows}×{cols} board")
+            here = squares[row * cols + col]
             if isinstance(cell, Through):
                 if here is None:
                     raise _error(play, f"no tile on {square_name(row, col)} to play through")
@@ -86,7 +89,8 @@ class Board:
                 if here.face != cell.face:
                     raise _error(play, f"{square_name(row, col)} already holds {here}")
             else:
-                placed.append(Placement(row, col, cell))
+                placed.append(_new(Placement, (row, col, cell)))
+            row, col = row + dr, col + dc
         if not placed:
             raise _error(play, "the play places no tile")
         return tuple(placed)
@@ -112,6 +116,10 @@ class Board:
 
     def to_json(self) -> dict[str, object]:
         return {"ruleset": self.ruleset.name, "rows": [self.row_text(r) for r in range(self.ruleset.rows)]}
+
+
+#: Builds a named tuple without the Python-level ``__new__`` (the hot path).
+_new = tuple.__new__
 
 
 def _name(row: int, col: int) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 from .errors import LexcError, Problem
 from .spec import JOINERS, Spec
@@ -83,8 +83,7 @@ class Through:
 Cell = BoardTile | Through
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """A tile placed this turn: 0-based row and column, and the tile."""
 
     row: int
@@ -365,7 +364,7 @@ def parse_word(text: str, tileset: Spec | None = None, *, source: str | None = N
             i += 1
             continue
         face, blank, length = _read_tile(text, i, tileset, source, line, offset)
-        cells.append(Through(face, blank) if inside else BoardTile(face, blank))
+        cells.append(Through(face, blank) if inside else _tile(face, blank))
         i += length
     if inside:
         _fail(source, line, offset + len(text), "'(' without ')'")
@@ -374,10 +373,23 @@ def parse_word(text: str, tileset: Spec | None = None, *, source: str | None = N
     return tuple(cells)
 
 
+_TILES: dict[tuple[str, bool], BoardTile] = {}
+
+
+def _tile(face: str, blank: bool) -> BoardTile:
+    """The :class:`BoardTile` of ``face`` (tiles are values: one shared instance per face and kind)."""
+    tile = _TILES.get((face, blank))
+    if tile is None:
+        tile = _TILES[(face, blank)] = BoardTile(face, blank)
+    return tile
+
+
 def _read_tile(text: str, i: int, tileset: Spec | None, source: str | None, line: int | None,
                offset: int) -> tuple[str, bool, int]:
     """Face, blank flag and length in ``text`` of the tile written at ``i``."""
     char = text[i]
+    if char in _simple_faces(tileset):
+        return char, False, 1
     if char == "[":
         end = text.find("]", i)
         if end < 0:
@@ -405,6 +417,22 @@ def _read_tile(text: str, i: int, tileset: Spec | None, source: str | None, line
             else f"unexpected character {char!r} in the word"
         _fail(source, line, offset + i + 1, what)
     return face, blank, 1
+
+
+_SIMPLE: dict[int, tuple[Spec, frozenset[str]]] = {}
+_LATIN = frozenset(COLUMNS)
+
+
+def _simple_faces(tileset: Spec | None) -> frozenset[str]:
+    """Upper-case faces of one character that begin no longer face: read without case mapping."""
+    if tileset is None:
+        return _LATIN
+    entry = _SIMPLE.get(id(tileset))
+    if entry is None or entry[0] is not tileset:
+        firsts = {face[0] for face in tileset.multi_letter_faces}
+        faces = frozenset(f for f in tileset.by_face if len(f) == 1 and f not in firsts and f.isupper())
+        entry = _SIMPLE[id(tileset)] = (tileset, faces)
+    return entry[1]
 
 
 def _face_of(text: str, tileset: Spec | None) -> tuple[str | None, bool]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -80,6 +80,14 @@ class Ruleset:
     sources: tuple[str, ...] = ()
     path: Path | None = None
     sha256: str = ""
+    #: Letter and word multipliers of every square, row by row (index ``row * cols + col``).
+    letter_multipliers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    word_multipliers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        squares = [SQUARES[symbol] for row in self.premiums for symbol in row]
+        object.__setattr__(self, "letter_multipliers", tuple(m for m, _ in squares))
+        object.__setattr__(self, "word_multipliers", tuple(m for _, m in squares))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -88,7 +96,8 @@ class Ruleset:
 
     def premium(self, row: int, col: int) -> tuple[int, int]:
         """``(letter multiplier, word multiplier)`` of a square (0-based)."""
-        return SQUARES[self.premiums[row][col]]
+        index = row * self.cols + col
+        return self.letter_multipliers[index], self.word_multipliers[index]
 
     def in_inner(self, row: int, col: int) -> bool:
         """Whether a square is on the inner board (always, when the ruleset has none)."""

@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from .board import Board
 from .errors import LexcError
@@ -35,23 +36,22 @@ from .lexicon import Lexicon
 from .normalize import Spelling, normaliser
 from .notation import BLANK, FACE_DOWN, BoardTile, Placement, Play, format_position, parse_rack, square_name
 from .ruleset import Ruleset
-from .spec import Spec, get_spec
+from .spec import get_spec
 
 __all__ = ["PlayResult", "ScoredTile", "WordScore", "score_play", "words_formed"]
 
 
-@dataclass(frozen=True, slots=True)
-class Square:
-    """One square of a word: 0-based position, the tile on it, and whether it was covered this turn."""
+class Square(NamedTuple):
+    """One square of a word: 0-based position, flat index, the tile on it, whether it was covered this turn."""
 
     row: int
     col: int
+    at: int  # row * cols + col
     tile: BoardTile
     new: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredTile:
+class ScoredTile(NamedTuple):
     """One native tile of a scored word and what it earned.
 
     ``board`` is the board tiles spelling it (``SHCH`` for Щ); ``points`` its value in the
@@ -83,8 +83,7 @@ class ScoredTile:
         return f"{face} {self.points}"
 
 
-@dataclass(frozen=True, slots=True)
-class WordScore:
+class WordScore(NamedTuple):
     """A word formed by a play, scored.
 
     ``board`` is its board spelling; ``lang`` its designated language; ``values`` the language
@@ -175,32 +174,48 @@ class PlayResult:
 
 # --------------------------------------------------------------------------- words formed
 
+#: Builds a named tuple from a plain one without the Python-level ``__new__`` (the hot path).
+_new = tuple.__new__
+
 
 def words_formed(board: Board, placements: Sequence[Placement], across: bool) -> list[tuple[bool, tuple[Square, ...]]]:
     """Every word of 2+ tiles the placements form: ``(is_main, squares)``, the main word first."""
-    new = {(p.row, p.col): p.tile for p in placements}
+    rows, cols, on_board = board.rows, board.cols, board.squares
+    new = {p.row * cols + p.col: p.tile for p in placements}
 
-    def at(row: int, col: int) -> BoardTile | None:
-        return new.get((row, col)) or board[row, col]
+    def at(index: int) -> BoardTile | None:
+        tile = new.get(index)
+        return tile if tile is not None else on_board[index]
 
-    def run(row: int, col: int, dr: int, dc: int) -> tuple[Square, ...]:
-        while at(row - dr, col - dc) is not None:
-            row, col = row - dr, col - dc
-        squares = []
-        while (tile := at(row, col)) is not None:
-            squares.append(Square(row, col, tile, (row, col) in new))
-            row, col = row + dr, col + dc
-        return tuple(squares)
+    def run(row: int, col: int, along_row: bool) -> tuple[Square, ...] | None:
+        if along_row:
+            base, first, last = row * cols, col, col
+            while first > 0 and at(base + first - 1) is not None:
+                first -= 1
+            while last < cols - 1 and at(base + last + 1) is not None:
+                last += 1
+            if first == last:
+                return None
+            return tuple(_new(Square, (row, c, base + c, at(base + c), base + c in new))
+                         for c in range(first, last + 1))
+        first, last = row, row
+        while first > 0 and at((first - 1) * cols + col) is not None:
+            first -= 1
+        while last < rows - 1 and at((last + 1) * cols + col) is not None:
+            last += 1
+        if first == last:
+            return None
+        return tuple(_new(Square, (r, col, r * cols + col, at(r * cols + col), r * cols + col in new))
+                     for r in range(first, last + 1))
 
-    dr, dc = (0, 1) if across else (1, 0)
     first = placements[0]
     words: list[tuple[bool, tuple[Square, ...]]] = []
-    main = run(first.row, first.col, dr, dc)
-    if len(main) > 1:
+    main = run(first.row, first.col, across)
+    if main:
         words.append((True, main))
     for p in placements:
-        cross = run(p.row, p.col, dc, dr)
-        if len(cross) > 1:
+        cross = run(p.row, p.col, not across)
+        if cross:
             words.append((False, cross))
     return words
 
@@ -219,60 +234,97 @@ def _board_letters(lang: str, face: str) -> str:
 
 def _spelling_key(squares: Sequence[Square], tile_lang: str, native_game: bool) -> str:
     if native_game:
-        return "".join(_board_letters(tile_lang, s.tile.face) for s in squares)
-    return "".join(s.tile.face for s in squares)
+        return "".join([_board_letters(tile_lang, s.tile.face) for s in squares])
+    return "".join([s.tile.face for s in squares])
+
+
+@cache
+def _square_names(rows: int, cols: int) -> tuple[str, ...]:
+    return tuple(square_name(r, c) for r in range(rows) for c in range(cols))
+
+
+@cache
+def _points(lang: str) -> dict[str, int]:
+    return {t.face: t.points for t in get_spec(lang).tiles}
 
 
 def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int, int]],
                  ruleset: Ruleset) -> tuple[tuple[ScoredTile, ...], int]:
     """Score native tiles given as ``(face, board, points, n_board_tiles)`` over ``squares``."""
+    letter, names = ruleset.letter_multipliers, _square_names(ruleset.rows, ruleset.cols)
     tiles: list[ScoredTile] = []
     start = 0
     for face, board_text, points, width in units:
-        span = squares[start:start + width]
+        if width == 1:
+            s = squares[start]
+            mult = letter[s.at] if s.new else 1
+            blank, new, where = s.tile.blank, s.new, names[s.at:s.at + 1]
+        else:
+            span = squares[start:start + width]
+            blank = any(s.tile.blank for s in span)
+            new = any(s.new for s in span)
+            mult = max((letter[s.at] for s in span if s.new), default=1)
+            where = tuple(names[s.at] for s in span)
         start += width
-        blank = any(s.tile.blank for s in span)
-        mult = max((ruleset.premium(s.row, s.col)[0] for s in span if s.new), default=1)
-        tiles.append(ScoredTile(face, board_text, points, mult, blank, any(s.new for s in span),
-                                tuple(square_name(s.row, s.col) for s in span), 0 if blank else points * mult))
+        tiles.append(_new(ScoredTile, (face, board_text, points, mult, blank, new, where,
+                                       0 if blank else points * mult)))
     word_mult = 1
+    word = ruleset.word_multipliers
     for s in squares:
         if s.new:
-            word_mult *= ruleset.premium(s.row, s.col)[1]
+            word_mult *= word[s.at]
     return tuple(tiles), word_mult
-
-
-def _board_units(squares: Sequence[Square], spec: Spec, problems: list[str]) -> list[tuple[str, str, int, int]]:
-    """Each board tile as one native tile of ``spec`` (a native game, or English words on English tiles)."""
-    units = []
-    for s in squares:
-        tile = spec.by_face.get(s.tile.face)
-        if tile is None and s.tile.face != FACE_DOWN and not s.tile.blank:
-            problems.append(f"{s.tile.face} on {square_name(s.row, s.col)} is not a tile of the {spec.name} set")
-        units.append((s.tile.face, s.tile.letters, tile.points if tile else 0, 1))
-    return units
 
 
 def _spelling_units(spelling: Spelling) -> list[tuple[str, str, int, int]]:
     return [(t.face, t.board, t.points, len(t.board)) for t in spelling.tiles]
 
 
+def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
+                    problems: list[str]) -> tuple[tuple[ScoredTile, ...], int, int]:
+    """Each board tile as one native tile of the board's set: ``(tiles, word multiplier, subtotal)``."""
+    points = _points(ruleset.tiles)
+    letter, word = ruleset.letter_multipliers, ruleset.word_multipliers
+    names = _square_names(ruleset.rows, ruleset.cols)
+    tiles = []
+    total, word_mult = 0, 1
+    for s in squares:
+        tile, at = s.tile, s.at
+        face = tile.face
+        value = points.get(face)
+        if value is None:
+            if face != FACE_DOWN and not tile.blank:
+                problems.append(f"{face} on {names[at]} is not a tile of the {get_spec(ruleset.tiles).name} set")
+            value = 0
+        if s.new:
+            mult = letter[at]
+            word_mult *= word[at]
+        else:
+            mult = 1
+        earned = 0 if tile.blank else value * mult
+        total += earned
+        tiles.append(_new(ScoredTile, (face, tile.letters if len(face) > 1 else face, value, mult, tile.blank,
+                                       s.new, names[at:at + 1], earned)))
+    return tuple(tiles), word_mult, total * word_mult
+
+
 def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str, ruleset: Ruleset,
                 lexicon: Lexicon | None, problems: list[str]) -> WordScore:
     position = format_position(squares[0].row, squares[0].col, across)
     native_game = ruleset.polyglot is None
-    spec = get_spec(lang)
     key = _spelling_key(squares, ruleset.tiles, native_game)
-    candidates = lexicon.spellings(key) if lexicon is not None else []
     if native_game or lang == ruleset.tiles:
         # The board tiles are the language's own tiles: each is one native tile.
-        faces = tuple(s.tile.face for s in squares)
-        matching = [c for c in candidates if tuple(t.face for t in c.tiles) == faces]
-        valid = None if lexicon is None else bool(matching)
-        native = matching[0].native if matching else None
-        tiles, word_mult = _score_units(squares, _board_units(squares, get_spec(ruleset.tiles), problems), ruleset)
-        return WordScore(key, lang, ruleset.tiles, native, position, main, tiles, word_mult,
-                         sum(t.value for t in tiles) * word_mult, valid)
+        valid, native = None, None
+        if lexicon is not None:
+            faces = tuple(s.tile.face for s in squares)
+            matching = [c for c in lexicon.spellings(key) if tuple(t.face for t in c.tiles) == faces]
+            valid, native = bool(matching), (matching[0].native if matching else None)
+        tiles, word_mult, subtotal = _tiles_on_board(squares, ruleset, problems)
+        return _new(WordScore, (key, lang, ruleset.tiles, native, position, main, tiles, word_mult, subtotal,
+                                valid, 1, ""))
+    spec = get_spec(lang)
+    candidates = lexicon.spellings(key) if lexicon is not None else []
     valid = None if lexicon is None else bool(candidates)
     note = ""
     spellings = [c for c in candidates if c.board == key]
@@ -282,17 +334,13 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str
         except LexcError:
             note = f"no {spec.name} spelling of {key}: scored on the board tiles"
         spellings = [s for s in spellings if s.board == key]
-    if not spec.official:
-        en = get_spec(ruleset.tiles)
-        tiles, word_mult = _score_units(squares, _board_units(squares, en, problems), ruleset)
+    if not spec.official or not spellings:
+        tiles, word_mult, subtotal = _tiles_on_board(squares, ruleset, problems)
         native = spellings[0].native if spellings and lexicon is not None else None
-        return WordScore(key, lang, ruleset.tiles, native, position, main, tiles, word_mult,
-                         sum(t.value for t in tiles) * word_mult, valid, len(spellings) or 1,
-                         f"{spec.name} has no official tile values: scored in English")
-    if not spellings:
-        tiles, word_mult = _score_units(squares, _board_units(squares, get_spec(ruleset.tiles), problems), ruleset)
-        return WordScore(key, lang, ruleset.tiles, None, position, main, tiles, word_mult,
-                         sum(t.value for t in tiles) * word_mult, valid, 1, note)
+        if not spec.official:
+            note = f"{spec.name} has no official tile values: scored in {get_spec(ruleset.tiles).name}"
+        return WordScore(key, lang, ruleset.tiles, native, position, main, tiles, word_mult, subtotal, valid,
+                         len(spellings) or 1, note)
     best: WordScore | None = None
     for spelling in spellings:
         tiles, word_mult = _score_units(squares, _spelling_units(spelling), ruleset)
@@ -370,8 +418,7 @@ def _check_geometry(board: Board, play: Play, placements: tuple[Placement, ...],
             problems.append(f"the first play must cover the centre square {square_name(*centre)}")
         if len(placements) < ruleset.first_play_tiles:
             problems.append(f"the first play must place at least {ruleset.first_play_tiles} tiles")
-    elif not any(board[p.row + dr, p.col + dc] is not None
-                 for p in placements for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))):
+    elif not _touches(board, placements):
         problems.append("the play does not touch any tile on the board")
     if ruleset.inner is not None and not any(ruleset.in_inner(p.row, p.col) for p in placements):
         top, left, bottom, right = ruleset.inner
@@ -381,6 +428,18 @@ def _check_geometry(board: Board, play: Play, placements: tuple[Placement, ...],
         problems.append(f"at least one new word must have {ruleset.min_word} or more letters")
     if len(placements) > ruleset.rack_size:
         problems.append(f"{len(placements)} tiles played from a rack of {ruleset.rack_size}")
+
+
+def _touches(board: Board, placements: tuple[Placement, ...]) -> bool:
+    """Whether a placed tile is next to a tile already on the board."""
+    rows, cols, squares = board.rows, board.cols, board.squares
+    for p in placements:
+        at = p.row * cols + p.col
+        if ((p.col > 0 and squares[at - 1] is not None) or (p.col < cols - 1 and squares[at + 1] is not None)
+                or (p.row > 0 and squares[at - cols] is not None)
+                or (p.row < rows - 1 and squares[at + cols] is not None)):
+            return True
+    return False
 
 
 def _check_rack(rack: str | Sequence[str], placements: tuple[Placement, ...], ruleset: Ruleset,
