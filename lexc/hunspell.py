@@ -179,7 +179,7 @@ class AffixFile:
             self.fullstrip = True
         elif key in ("NEEDAFFIX", "PSEUDOROOT", "CIRCUMFIX", "FORBIDDENWORD", "ONLYINCOMPOUND") and args:
             flag = self._flags(single, self.file, number)[0]
-            name = {"PSEUDOROOT": "needaffix"}.get(key, key.lower())
+            name = {"PSEUDOROOT": "needaffix", "FORBIDDENWORD": "forbidden"}.get(key, key.lower())
             setattr(self, name, flag)
         elif key in ("PFX", "SFX") and len(args) >= 3:
             self._affix(key == "PFX", args, number, pending)
@@ -379,6 +379,19 @@ class HunspellSource(Source):
     def files(self) -> list[Path]:
         return [self.aff, self.dic]
 
+    def _forbidden(self, aff: AffixFile) -> frozenset[str]:
+        """Entries flagged FORBIDDENWORD: no other stem may produce them either (a first, quick pass)."""
+        flag = aff.forbidden
+        if flag is None:
+            return frozenset()
+        found = set()
+        for number, text in iter_lines(self.dic, aff.encoding):
+            if "/" in text and (aff.aliases or flag in text):
+                stem, flag_text = parse_dic_line(text.strip())
+                if flag in aff.split_flags(flag_text, self.name, number):
+                    found.add(stem)
+        return frozenset(found)
+
     def words(self) -> Iterator[SourceWord]:
         stats = self.stats = SourceStats()
         aff = load_aff(self.aff, self.options.max_prefix_length)
@@ -389,6 +402,7 @@ class HunspellSource(Source):
         name, apply, output = self.name, self.convention.apply, aff.output
         convert = bool(aff.ignore or aff.oconv)
         empty_flags: Flags = ()
+        forbidden = self._forbidden(aff)
         lines = iter_lines(self.dic, aff.encoding)
         for number, text in lines:
             stats.lines += 1
@@ -411,6 +425,8 @@ class HunspellSource(Source):
                 stats.forbidden += 1
                 continue
             for form in aff.expand(stem, flags):
+                if forbidden and form in forbidden:
+                    continue
                 if convert:
                     form = output(form)
                 if coded or "[" in form:

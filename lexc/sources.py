@@ -298,6 +298,34 @@ def _iter_wide(path: Path, handle: IO[bytes], codec: str) -> Iterator[tuple[int,
         raise _problem(path, number + 1, f"not valid {codec} near line {number + 1}: {error.reason}") from None
 
 
+def is_prezip(path: Path) -> bool:
+    """An Aspell word list compressed with word-list-compress (``.cwl``, ``.cwl.gz``)."""
+    return path.name.endswith((".cwl", ".cwl.gz"))
+
+
+def iter_prezip(path: Path, encoding: str) -> Iterator[tuple[int, str]]:
+    """``(index, word)`` of an Aspell ``.cwl`` list: each word is a byte giving 1 + the length of
+    the prefix it shares with the previous word (0 then the real byte when longer than 30),
+    then its remaining bytes (all above 0x20)."""
+    with _open_binary(path) as handle:
+        data = handle.read()
+    word, i, number, size = b"", 0, 0, len(data)
+    while i < size:
+        keep = data[i]
+        i += 1
+        if keep == 0 and i < size:
+            keep, i = data[i], i + 1
+        end = i
+        while end < size and data[end] > 32:
+            end += 1
+        word, i, number = word[:max(keep - 1, 0)] + data[i:end], end, number + 1
+        try:
+            yield number, word.decode(encoding)
+        except UnicodeDecodeError as error:
+            raise _problem(path, number, f"word {number}: byte 0x{word[error.start:error.start + 1].hex()} is "
+                                         f"not valid {encoding}: pass the list's encoding with --encoding") from None
+
+
 def first_token(text: str) -> str | None:
     """The word of a list line: the first whitespace-separated token; None for blank and ``#`` lines.
 
@@ -311,7 +339,11 @@ def first_token(text: str) -> str | None:
 
 
 class WordListSource(Source):
-    """A plain list: one word per line, optionally followed by whitespace and a definition."""
+    """A plain list: one word per line, optionally followed by whitespace and a definition.
+
+    An Aspell ``.cwl``/``.cwl.gz`` list (prefix-compressed, one word per entry) is read too; its
+    ``line`` is the word's index.
+    """
 
     kind = "wordlist"
 
@@ -328,7 +360,8 @@ class WordListSource(Source):
     def words(self) -> Iterator[SourceWord]:
         stats = self.stats = SourceStats()
         apply, skip_caps, name = self.convention.apply, self.options.capitalised == "skip", self.name
-        for number, text in iter_lines(self.path, self.options.encoding):
+        reader = iter_prezip if is_prezip(self.path) else iter_lines
+        for number, text in reader(self.path, self.options.encoding):
             stats.lines += 1
             word = first_token(text)
             if word is None:

@@ -1,0 +1,154 @@
+"""Hunspell expansion: small affix files checked form by form, and the real Russian dictionary."""
+
+from pathlib import Path
+
+import pytest
+
+from lexc.errors import LexcError
+from lexc.hunspell import AffixFile, load_aff, parse_dic_line
+from lexc.sources import open_source
+
+DATA = Path(__file__).parent / "data" / "sources"
+RU = Path("/usr/share/hunspell/ru_RU")
+
+
+def forms(name: str, **options) -> dict[str, set[str]]:
+    """The forms of each stem of a fixture dictionary, keyed by the stem's .dic line text."""
+    source = open_source("en", DATA / f"{name}.dic", **options)
+    lines = (DATA / f"{name}.dic").read_text(encoding="utf-8", errors="replace").splitlines()
+    found: dict[str, set[str]] = {}
+    for word in source.words():
+        found.setdefault(lines[word.line - 1], set()).add(word.text)
+    return found
+
+
+def test_tiny_expansion_form_by_form():
+    assert forms("tiny") == {
+        # D is a cross product with the prefix A; N (-ion) is not, so no *recreation
+        "create/ADN": {"create", "created", "creation", "recreate", "recreated"},
+        # strip strings and conditions: y -> ied after a consonant, +ed after a vowel
+        "try/DS": {"try", "tried", "tries"},
+        "play/DS": {"play", "played", "plays"},
+        "box/S": {"box", "boxes"},
+        # a two-level suffix (-er, then -s) and its cross product with re-
+        "paint/AR": {"paint", "painter", "painters", "repaint", "repainter", "repainters"},
+        # un- is not a cross product: no *untied
+        "tie/UD": {"tie", "tied", "untie"},
+        # NEEDAFFIX: the stem alone is not a word
+        "arbor/XS": {"arbors"},
+        # FORBIDDENWORD: nothing at all
+    }
+
+
+def test_tiny_stats():
+    source = open_source("en", DATA / "tiny.dic")
+    words = list(source.words())
+    assert source.kind == "hunspell"
+    assert source.stats.stems == 8
+    assert source.stats.forbidden == 1
+    assert source.stats.words == len(words) == 23
+
+
+def test_flag_long_with_af_aliases():
+    assert forms("long") == {"walk/2": {"walk", "walks", "walked"}, "cat/1": {"cat", "cats"}}
+
+
+def test_flag_num():
+    assert forms("num") == {"tie/101,7": {"tie", "ties", "untie", "unties"}}
+
+
+def test_circumfix_parts_never_stand_alone():
+    assert forms("circumfix") == {"machen/GTE": {"machen", "mache", "gemacht"}}
+
+
+def test_latin1_dictionary_read_in_its_set_encoding():
+    source = open_source("fr", DATA / "latin1.dic")
+    assert sorted(w.text for w in source.words()) == ["maïs", "élève", "élèves"]
+
+
+def test_max_forms_caps_the_stream():
+    source = open_source("en", DATA / "tiny.dic", max_forms=5)
+    assert len(list(source.words())) == 5
+    assert source.stats.truncated
+
+
+def test_max_prefix_length_skips_longer_prefixes():
+    source = open_source("en", DATA / "tiny.dic", max_prefix_length=1)
+    found = {w.text for w in source.words()}
+    assert "recreate" not in found and "untie" not in found and "painters" in found
+    assert source.stats.prefixes_skipped == 2
+
+
+def test_identity_hashes_both_files():
+    identity = open_source("en", DATA / "tiny.dic").identity()
+    assert identity["kind"] == "hunspell"
+    assert [Path(f["path"]).name for f in identity["files"]] == ["tiny.aff", "tiny.dic"]
+    assert all(len(f["sha256"]) == 64 for f in identity["files"])
+
+
+def test_aff_path_opens_the_same_dictionary():
+    assert open_source("en", DATA / "tiny.aff").name == str(DATA / "tiny.dic")
+
+
+def test_missing_aff_is_a_clear_error(tmp_path):
+    (tmp_path / "lonely.dic").write_text("1\nword\n", encoding="utf-8")
+    with pytest.raises(LexcError, match=r"lonely\.aff: no such file"):
+        open_source("en", tmp_path / "lonely.dic")
+
+
+def test_bad_flag_type_names_file_and_line(tmp_path):
+    (tmp_path / "bad.aff").write_text("SET UTF-8\nFLAG wide\n", encoding="utf-8")
+    with pytest.raises(LexcError, match=r"bad\.aff:2: FLAG: unknown flag type 'wide'"):
+        load_aff(tmp_path / "bad.aff")
+
+
+def test_rules_before_header_are_refused():
+    with pytest.raises(LexcError, match="expected a header"):
+        AffixFile.parse(["SFX A 0 s ."], "x.aff")
+
+
+def test_undefined_alias_is_refused(tmp_path):
+    (tmp_path / "a.aff").write_text("FLAG long\nAF 1\nAF Aa\nSFX Aa Y 1\nSFX Aa 0 s .\n", encoding="utf-8")
+    (tmp_path / "a.dic").write_text("1\nword/7\n", encoding="utf-8")
+    with pytest.raises(LexcError, match=r"a\.dic:2: 7: flag alias 7 is not defined"):
+        list(open_source("en", tmp_path / "a.dic").words())
+
+
+def test_dic_lines_with_morphology_and_escaped_slash():
+    assert parse_dic_line("книга/L\tpo:noun") == ("книга", "L")
+    assert parse_dic_line("1\\/2/S") == ("1/2", "S")
+
+
+# ------------------------------------------------------------------ the real Russian dictionary
+
+
+def _stem_line(dic: Path, encoding: str, stem: str) -> str:
+    with open(dic, encoding=encoding) as handle:
+        for line in handle:
+            if line.split("/")[0].strip() == stem:
+                return line.strip()
+    raise AssertionError(f"{stem} not in {dic}")
+
+
+@pytest.mark.skipif(not RU.with_suffix(".dic").exists(), reason="hunspell-ru is not installed")
+@pytest.mark.parametrize(("stem", "known"), [
+    # the case forms of a feminine noun (книга 'book')
+    ("книга", {"книга", "книги", "книге", "книгу", "книгой", "книг", "книгам", "книгами", "книгах"}),
+    # present and past forms of a verb (читать 'to read')
+    ("читать", {"читать", "читаю", "читаешь", "читает", "читаем", "читают", "читал", "читала", "читали"}),
+])
+def test_real_russian_forms(stem, known):
+    aff = load_aff(RU.with_suffix(".aff"))
+    word, flags = parse_dic_line(_stem_line(RU.with_suffix(".dic"), aff.encoding, stem))
+    found = set(aff.expand(word, aff.flags_of(flags)))
+    assert known <= found
+    assert all(form.startswith(stem[:3]) for form in found)
+
+
+@pytest.mark.skipif(not RU.with_suffix(".dic").exists(), reason="hunspell-ru is not installed")
+def test_real_russian_conditions_are_respected():
+    """зачесть is зачёл/зачла: the rule сть -> ла excludes stems in -честь ([^ч].сть), unlike unmunch."""
+    aff = load_aff(RU.with_suffix(".aff"))
+    word, flags = parse_dic_line(_stem_line(RU.with_suffix(".dic"), aff.encoding, "зачесть"))
+    found = set(aff.expand(word, aff.flags_of(flags)))
+    assert "зачла" in found and "зачела" not in found
