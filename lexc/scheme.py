@@ -430,16 +430,19 @@ def _transliterator(transform: str) -> Any:
         raise LexcError(f"ICU has no transform {transform!r} ({err})") from None
 
 
-def compare_icu(native: str, board: str, transform: str) -> IcuComparison:
-    """Run ICU ``transform`` on ``native`` and list where it differs from ``board``.
+def compare_icu(native: str, board: str, transform: str, locale: str = "und") -> IcuComparison:
+    """Run ICU ``transform`` on ``native`` (lower-cased in ``locale``: ICU's context rules
+    are written for lower case) and list where it differs from ``board``.
 
-    >>> c = compare_icu("ШЧИ", "SHCHI", "Russian-Latin/BGN")
+    >>> c = compare_icu("ШЧИ", "SHCHI", "Russian-Latin/BGN", "ru")
     >>> c.output, c.board, c.same
-    ('SH·CHI', 'SHCHI', True)
-    >>> compare_icu("ΜΠΑΜΠΑΣ", "MPAMPAS", "Greek-Latin/UNGEGN").differences
+    ('sh·chi', 'SHCHI', True)
+    >>> compare_icu("ΜΠΑΜΠΑΣ", "MPAMPAS", "Greek-Latin/UNGEGN", "el").differences
     (('MP', 'B'),)
     """
-    output = str(_transliterator(transform).transliterate(native))
+    from . import casemap
+
+    output = str(_transliterator(transform).transliterate(casemap.lower(native, locale)))
     stripped = "".join(c for c in unicodedata.normalize("NFD", output) if not unicodedata.combining(c))
     reduced = "".join(c for c in stripped.upper() if "A" <= c <= "Z")
     matcher = difflib.SequenceMatcher(None, board, reduced, autojunk=False)

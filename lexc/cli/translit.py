@@ -73,7 +73,7 @@ def translit(
         comparison = None
         if compare == "icu":
             transform = norm.scheme.icu if norm.scheme and norm.scheme.icu else LATIN_TRANSFORM
-            comparison = compare_icu(spellings[0].native, spellings[0].board, transform)
+            comparison = compare_icu(spellings[0].native, spellings[0].board, transform, norm.spec.locale)
         results.append((word, spellings, comparison))
     if json:
         print_json([_to_json(w, s, c) for w, s, c in results])
