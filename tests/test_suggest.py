@@ -1,0 +1,106 @@
+"""lexc suggest: drafting a tile set from frequencies (docs/assess.md)."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from typer.testing import CliRunner
+
+from lexc.assess import Corpus, spearman
+from lexc.cli import app
+from lexc.errors import LexcError
+from lexc.spec import get_spec, load_spec
+from lexc.suggest import draft_spec, write_spec
+from lexc.validate import check_spec_file
+
+#: Drafted from wordfreq's 10,000 most frequent English words, the values' Spearman against
+#: the official set measured 0.93 (Spanish 0.90) and the counts were 0.85 tiles off on average.
+SPEARMAN = 0.85
+
+
+@pytest.fixture(scope="module")
+def english_corpus() -> Corpus:
+    return Corpus.from_wordfreq("en", 10_000)
+
+
+def test_english_draft_is_close_to_the_official_set(english_corpus: Corpus) -> None:
+    en = get_spec("en")
+    draft = draft_spec("en", english_corpus)
+    tiles = {t.face: t for t in draft.spec.tiles}
+    assert list(tiles) == [t.face for t in en.tiles]
+    assert draft.spec.total_tiles == 100 and draft.spec.blanks == 2 and not draft.spec.official
+    rho = spearman([t.points for t in en.tiles], [tiles[t.face].points for t in en.tiles])
+    assert rho is not None and rho >= SPEARMAN
+    off = sum(abs(t.count - tiles[t.face].count) for t in en.tiles) / len(en.tiles)
+    assert off < 1.2
+    assert tiles["E"].count == max(t.count for t in tiles.values()) and tiles["E"].points == 1
+    assert tiles["Q"].points >= 9 and tiles["Z"].points >= 9 and tiles["Q"].count == tiles["Z"].count == 1
+
+
+def test_spanish_draft_keeps_the_digraph_tiles() -> None:
+    es = get_spec("es")
+    draft = draft_spec("es", Corpus.from_wordfreq("es", 10_000))
+    tiles = {t.face: t for t in draft.spec.tiles}
+    assert {"CH", "LL", "RR", "Ñ"} <= set(tiles)
+    rho = spearman([t.points for t in es.tiles], [tiles[t.face].points for t in es.tiles])
+    assert rho is not None and rho >= SPEARMAN
+
+
+def test_draft_for_a_language_without_a_set_validates(tmp_path) -> None:
+    # Latvian: no shipped spec; letters inferred from wordfreq, marks stripped on the board.
+    assert not (get_spec("en").path.parent / "lv.toml").exists()
+    out = tmp_path / "lv.toml"
+    result = CliRunner().invoke(app, ["suggest", "lv", "--corpus", "wordfreq", "--top", "10000", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "wrote" in result.stdout
+    report = check_spec_file(out)
+    assert report.ok, report.problems
+    spec = load_spec(out)
+    faces = {t.face for t in spec.tiles}
+    assert {"Ā", "Č", "Ē", "Ģ", "Ī", "Ķ", "Ļ", "Ņ", "Š", "Ū", "Ž"} <= faces
+    assert not {"Q", "X"} & faces  # not Latvian letters: under 0.01% of the letters of Latvian text
+    assert spec.name == "Latvian" and spec.script == "Latin" and not spec.official
+    assert spec.total_tiles == 100
+    data = tomllib.loads(out.read_text(encoding="utf-8"))
+    assert data["lexicon"][0]["kind"] == "wordfreq"
+    validated = CliRunner().invoke(app, ["validate", str(out)])
+    assert validated.exit_code == 0, validated.output
+
+
+def test_draft_from_a_text_file(tmp_path) -> None:
+    text = tmp_path / "tpi.txt"
+    text.write_text("Long stat God i mekim skai na graun. Graun i no gat pasin bilong en, na em i stap nating. "
+                    "Tudak i karamapim solwara, na Spirit bilong God i stap antap long wara.", encoding="utf-8")
+    out = tmp_path / "tpi.toml"
+    result = CliRunner().invoke(app, ["suggest", "tpi", "--corpus", str(text), "--tiles", "60", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    spec = load_spec(out)
+    assert spec.name == "Tok Pisin" and spec.total_tiles == 60
+    counts = {t.face: t.count for t in spec.tiles}
+    assert counts["A"] == max(counts.values())
+    assert check_spec_file(out).ok
+
+
+def test_non_latin_needs_a_scheme(tmp_path) -> None:
+    with pytest.raises(LexcError, match="--scheme"):
+        draft_spec("mk", Corpus.from_wordfreq("mk", 2000))
+
+
+def test_never_overwrites_without_force(tmp_path, english_corpus: Corpus) -> None:
+    out = tmp_path / "en.toml"
+    out.write_text("keep me", encoding="utf-8")
+    draft = draft_spec("en", english_corpus)
+    with pytest.raises(LexcError, match="exists already"):
+        write_spec(draft, out)
+    assert out.read_text(encoding="utf-8") == "keep me"
+    write_spec(draft, out, force=True)
+    assert load_spec(out).total_tiles == 100
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["en.toml"]
+
+
+def test_too_few_tiles(english_corpus: Corpus) -> None:
+    with pytest.raises(LexcError, match="cannot give each of 26 letters one tile"):
+        draft_spec("en", english_corpus, tiles=20)
+    result = CliRunner().invoke(app, ["suggest", "en", "--tiles", "20", "--top", "500", "-o", "/tmp/never.toml"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
