@@ -77,7 +77,7 @@ class ScoredTile(NamedTuple):
     def explain(self) -> str:
         face = self.face if self.board == self.face else f"{self.face}[{self.board}]"
         if self.blank:
-            return f"{face} 0 (blank)"
+            return f"{face.lower() if len(self.squares) == 1 else face} 0 (blank)"
         if self.letter_multiplier > 1:
             return f"{face} {self.points}×{self.letter_multiplier}"
         return f"{face} {self.points}"
@@ -105,6 +105,7 @@ class WordScore(NamedTuple):
     valid: bool | None
     alternatives: int = 1
     note: str = ""
+    word_squares: tuple[str, ...] = ()  # the squares whose word premiums apply
 
     @property
     def value(self) -> int:
@@ -120,16 +121,18 @@ class WordScore(NamedTuple):
         return {"board": self.board, "lang": self.lang, "values": self.values, "native": self.native,
                 "position": self.position, "main": self.main, "tiles": [t.to_json() for t in self.tiles],
                 "base": self.base, "value": self.value, "word_multiplier": self.word_multiplier,
-                "subtotal": self.subtotal, "valid": self.valid, "alternatives": self.alternatives, "note": self.note}
+                "subtotal": self.subtotal, "valid": self.valid, "alternatives": self.alternatives, "note": self.note,
+                "word_squares": list(self.word_squares)}
 
     def explain(self) -> str:
         name = self.board if not self.native or self.native == self.board else f"{self.board} = {self.native}"
         lang = self.lang if self.values == self.lang else f"{self.lang}, {self.values} values"
-        valid = {True: "", False: "  NOT A WORD", None: ""}[self.valid]
-        sums = " + ".join(t.explain() for t in self.tiles)
-        mult = f" ×{self.word_multiplier}" if self.word_multiplier > 1 else ""
-        extra = f"  ({self.note})" if self.note else ""
-        return f"{self.position} {name} ({lang}): {sums} = {self.value}{mult} = {self.subtotal}{valid}{extra}"
+        text = f"{self.position} {name} ({lang}): {' + '.join(t.explain() for t in self.tiles)} = {self.value}"
+        if self.word_multiplier > 1:
+            text += f" ×{self.word_multiplier} ({' '.join(self.word_squares)}) = {self.subtotal}"
+        if self.valid is False:
+            text += "  NOT A WORD"
+        return text + (f"  ({self.note})" if self.note else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +252,7 @@ def _points(lang: str) -> dict[str, int]:
 
 
 def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int, int]],
-                 ruleset: Ruleset) -> tuple[tuple[ScoredTile, ...], int]:
+                 ruleset: Ruleset) -> tuple[tuple[ScoredTile, ...], int, tuple[str, ...]]:
     """Score native tiles given as ``(face, board, points, n_board_tiles)`` over ``squares``."""
     letter, names = ruleset.letter_multipliers, _square_names(ruleset.rows, ruleset.cols)
     tiles: list[ScoredTile] = []
@@ -268,12 +271,13 @@ def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int,
         start += width
         tiles.append(_new(ScoredTile, (face, board_text, points, mult, blank, new, where,
                                        0 if blank else points * mult)))
-    word_mult = 1
+    word_mult, word_squares = 1, []
     word = ruleset.word_multipliers
     for s in squares:
-        if s.new:
+        if s.new and word[s.at] > 1:
             word_mult *= word[s.at]
-    return tuple(tiles), word_mult
+            word_squares.append(names[s.at])
+    return tuple(tiles), word_mult, tuple(word_squares)
 
 
 def _spelling_units(spelling: Spelling) -> list[tuple[str, str, int, int]]:
@@ -281,13 +285,17 @@ def _spelling_units(spelling: Spelling) -> list[tuple[str, str, int, int]]:
 
 
 def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
-                    problems: list[str]) -> tuple[tuple[ScoredTile, ...], int, int]:
-    """Each board tile as one native tile of the board's set: ``(tiles, word multiplier, subtotal)``."""
+                    problems: list[str]) -> tuple[tuple[ScoredTile, ...], int, int, tuple[str, ...]]:
+    """Each board tile as one native tile of the board's set.
+
+    Returns ``(tiles, word multiplier, subtotal, squares of the word premiums)``.
+    """
     points = _points(ruleset.tiles)
     letter, word = ruleset.letter_multipliers, ruleset.word_multipliers
     names = _square_names(ruleset.rows, ruleset.cols)
     tiles = []
     total, word_mult = 0, 1
+    word_squares: tuple[str, ...] = ()
     for s in squares:
         tile, at = s.tile, s.at
         face = tile.face
@@ -298,14 +306,16 @@ def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
             value = 0
         if s.new:
             mult = letter[at]
-            word_mult *= word[at]
+            if word[at] > 1:
+                word_mult *= word[at]
+                word_squares += names[at:at + 1]
         else:
             mult = 1
         earned = 0 if tile.blank else value * mult
         total += earned
         tiles.append(_new(ScoredTile, (face, tile.letters if len(face) > 1 else face, value, mult, tile.blank,
                                        s.new, names[at:at + 1], earned)))
-    return tuple(tiles), word_mult, total * word_mult
+    return tuple(tiles), word_mult, total * word_mult, word_squares
 
 
 def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str, ruleset: Ruleset,
@@ -320,9 +330,9 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str
             faces = tuple(s.tile.face for s in squares)
             matching = [c for c in lexicon.spellings(key) if tuple(t.face for t in c.tiles) == faces]
             valid, native = bool(matching), (matching[0].native if matching else None)
-        tiles, word_mult, subtotal = _tiles_on_board(squares, ruleset, problems)
+        tiles, word_mult, subtotal, word_squares = _tiles_on_board(squares, ruleset, problems)
         return _new(WordScore, (key, lang, ruleset.tiles, native, position, main, tiles, word_mult, subtotal,
-                                valid, 1, ""))
+                                valid, 1, "", word_squares))
     spec = get_spec(lang)
     candidates = lexicon.spellings(key) if lexicon is not None else []
     valid = None if lexicon is None else bool(candidates)
@@ -335,19 +345,19 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str
             note = f"no {spec.name} spelling of {key}: scored on the board tiles"
         spellings = [s for s in spellings if s.board == key]
     if not spec.official or not spellings:
-        tiles, word_mult, subtotal = _tiles_on_board(squares, ruleset, problems)
+        tiles, word_mult, subtotal, word_squares = _tiles_on_board(squares, ruleset, problems)
         native = spellings[0].native if spellings and lexicon is not None else None
         if not spec.official:
             note = f"{spec.name} has no official tile values: scored in {get_spec(ruleset.tiles).name}"
         return WordScore(key, lang, ruleset.tiles, native, position, main, tiles, word_mult, subtotal, valid,
-                         len(spellings) or 1, note)
+                         len(spellings) or 1, note, word_squares)
     best: WordScore | None = None
     for spelling in spellings:
-        tiles, word_mult = _score_units(squares, _spelling_units(spelling), ruleset)
+        tiles, word_mult, word_squares = _score_units(squares, _spelling_units(spelling), ruleset)
         subtotal = sum(t.value for t in tiles) * word_mult
         if best is None or subtotal > best.subtotal:
             best = WordScore(key, lang, lang, spelling.native, position, main, tiles, word_mult, subtotal, valid,
-                             len(spellings))
+                             len(spellings), "", word_squares)
     assert best is not None
     return best
 

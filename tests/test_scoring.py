@@ -92,7 +92,7 @@ def test_json_and_explanation_agree():
     assert word["subtotal"] == 48 and word["word_multiplier"] == 2
     assert [t["value"] for t in word["tiles"]] == [20, 1, 1, 1, 1]
     assert word["tiles"][0]["squares"] == ["D8"]
-    assert results[0].explain().splitlines()[1].strip() == "8D QUITE (en): Q 10×2 + U 1 + I 1 + T 1 + E 1 = 24 ×2 = 48"
+    assert results[0].explain().splitlines()[1].strip() == "8D QUITE (en): Q 10×2 + U 1 + I 1 + T 1 + E 1 = 24 ×2 (H8) = 48"
 
 
 # --------------------------------------------------------------------------- Polyglot
