@@ -309,6 +309,12 @@ _SPECIAL = ("-", "--", "(challenge)", "(time)")
 _HEADER_ONLY = ("character-encoding",)
 
 
+def _delta_total(tokens: list[str]) -> int | None:
+    """Index of the first ``<signed delta> <total>`` pair (racks, coordinates and words never match)."""
+    return next((i for i in range(len(tokens) - 1)
+                 if tokens[i][:1] in "+-" and _DELTA.fullmatch(tokens[i]) and _TOTAL.fullmatch(tokens[i + 1])), None)
+
+
 def _is_special(token: str) -> bool:
     """Whether ``token`` is a move other than a placement (pass, exchange, bonus, rack...)."""
     return token in _SPECIAL or token.startswith("-") or bool(_PARENTHESISED.fullmatch(token))
@@ -488,8 +494,7 @@ class _Reader:
             return
         nick, rest = found
         tokens = rest.split()
-        pair = next((i for i in range(len(tokens) - 1)
-                     if _DELTA.fullmatch(tokens[i]) and _TOTAL.fullmatch(tokens[i + 1])), None)
+        pair = _delta_total(tokens)
         if pair is None:
             self.problem(number, nick, "expected '<signed delta> <total>' after the move, e.g. '+18 18'")
             return
@@ -618,9 +623,13 @@ class _Reader:
         lang = self.header.default_lang(self.file, self.problems)
         events = []
         for builder in self.events:
-            pragmas = builder.freeze(self.file, self.problems)
             assert builder.event is not None
-            events.append(replace(builder.event, pragmas=pragmas, langs=builder.langs(self.file, self.problems)))
+            if builder.pragmas or builder.lang is not None:
+                pragmas = builder.freeze(self.file, self.problems)
+                langs = builder.langs(self.file, self.problems)
+                events.append(replace(builder.event, pragmas=pragmas, langs=langs))
+            else:
+                events.append(builder.event)
         if self.problems:
             raise LexcError(sorted(self.problems, key=lambda p: p.line or 0))
         return GameRecord(tuple(self.players), header, tuple(events), lang, self.file, encoding)

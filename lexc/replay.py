@@ -38,7 +38,7 @@ from .gcg import SCORED, Event, GameRecord, Kind
 from .notation import Play, parse_play, parse_rack
 from .ruleset import Ruleset, end_adjustments, load_ruleset, rack_value
 from .scoring import PlayResult, score_play
-from .spec import get_spec, iter_specs
+from .spec import Spec, get_spec, spec_paths
 
 __all__ = [
     "Irregularity",
@@ -175,11 +175,16 @@ def _distribution_lang(name: str, record: GameRecord) -> str:
     key = name.strip().lower()
     if key in DISTRIBUTIONS:
         return DISTRIBUTIONS[key]
-    for spec in iter_specs():
+    for spec in _specs():
         if spec.name.lower() == key or spec.code == key:
             return spec.code
     raise LexcError(Problem(record.file, _pragma_line(record, "tile-distribution"), "#tile-distribution",
                             f"unknown tile distribution {name!r} (known: {', '.join(sorted(DISTRIBUTIONS))})"))
+
+
+def _specs() -> list[Spec]:
+    """Every shipped spec (each loaded once: :func:`get_spec` caches them)."""
+    return [get_spec(path.stem) for path in spec_paths()]
 
 
 def _letters(record: GameRecord) -> set[str]:
@@ -205,7 +210,7 @@ def tile_language(record: GameRecord) -> str:
     letters = _letters(record)
     if all("A" <= c <= "Z" for c in letters):
         return "en"
-    fits = [s.code for s in iter_specs() if letters <= {t.face for t in s.tiles}]
+    fits = [s.code for s in _specs() if letters <= s.by_face.keys()]
     if len(fits) == 1:
         return fits[0]
     others = "".join(sorted(c for c in letters if not "A" <= c <= "Z"))
