@@ -37,9 +37,9 @@ from functools import cache
 from itertools import product
 from typing import NoReturn
 
-import icu
 from unidecode import unidecode
 
+from . import casemap
 from .errors import LexcError
 from .scheme import FACEDOWN, Scheme, get_scheme
 from .spec import JOINERS, Spec, get_spec, latin_letter
@@ -166,8 +166,7 @@ class Normaliser:
         # Longest match first; any other character matches alone, and is then rejected by name.
         self._pattern = re.compile("|".join([*(re.escape(s) for s in surfaces), "."]), re.DOTALL)
         self._code = spec.code
-        self._locale = icu.Locale(spec.locale)
-        self._ascii_upper = self._locale.getLanguage() not in ("tr", "az")
+        self._upper = casemap.uppercaser(spec.locale)
         self._letters = _Letters(self)
         self._points: dict[str, int | None] = {t.face: t.points if t.has_points else None for t in spec.tiles}
         self._aligned: dict[str, AlignedTile] = {}  # Latin: each surface has one aligned tile
@@ -212,8 +211,8 @@ class Normaliser:
         for form in ("NFD", "NFKD"):
             stripped = "".join(c for c in unicodedata.normalize(form, char) if not unicodedata.combining(c))
             candidates.append(self.spec.upper(stripped))
-        if self.spec.script == "Latin":
-            candidates.append(unidecode(char).upper())
+        if self.spec.script == "Latin" and unicodedata.name(char, "").startswith("LATIN "):
+            candidates.append(unidecode(char).upper())  # Ø Æ Þ ß; never another script's letter or a sign (€)
         for found in candidates:
             if found and found != char and all(c in self._kept for c in found):
                 return found
@@ -227,11 +226,6 @@ class Normaliser:
             return upper, [letters] if letters else []
         native = _SPECIAL.sub("", upper)
         return native, [p for p in letters.split(PIN) if p]
-
-    def _upper(self, text: str) -> str:
-        if self._ascii_upper and text.isascii():
-            return text.upper()  # the same as ICU's for ASCII outside Turkic locales
-        return str(icu.UnicodeString(text).toUpper(self._locale))
 
     def _surfaces(self, word: str) -> tuple[str, list[str]]:
         native, parts = self._prepare(word)
