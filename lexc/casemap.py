@@ -1,21 +1,30 @@
 """Locale-aware case mapping through ICU.
 
 Python's ``str.upper`` knows no locale: it turns Turkish ``i`` into ``I`` where
-Turkish wants ``İ``. ICU applies the language's own rules.
+Turkish wants ``İ``, and keeps Greek accents that Greek capitals drop. ICU applies
+the language's own rules:
 
->>> upper("istanbul", "tr")
-'İSTANBUL'
+>>> upper("istanbul", "tr"), upper("ışık", "tr")
+('İSTANBUL', 'IŞIK')
 >>> upper("straße", "de")
 'STRASSE'
->>> lower("ΟΔΟΣ", "el")
-'οδος'
+>>> upper("οδός", "el"), upper("άυλος", "el")
+('ΟΔΟΣ', 'ΑΫΛΟΣ')
+>>> lower("ΟΔΟΣ", "el"), lower("ISPARTA", "tr")
+('οδος', 'ısparta')
+>>> upper("ĳs", "nl"), title("ijsland", "nl")
+('ĲS', 'IJsland')
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 import icu
+
+#: Languages whose upper-casing of ASCII text differs from the root rules (dotted İ).
+_TURKIC = frozenset({"tr", "az"})
 
 
 @cache
@@ -31,3 +40,28 @@ def upper(text: str, locale: str) -> str:
 def lower(text: str, locale: str) -> str:
     """``text`` in lower case under the rules of ``locale`` (final sigma included)."""
     return str(icu.UnicodeString(text).toLower(_locale(locale)))
+
+
+def title(text: str, locale: str) -> str:
+    """``text`` in title case under the rules of ``locale`` (Dutch IJ stays together)."""
+    return str(icu.UnicodeString(text).toTitle(_locale(locale)))
+
+
+@cache
+def uppercaser(locale: str) -> Callable[[str], str]:
+    """A fast :func:`upper` for one locale: ASCII text outside Turkic locales takes ``str.upper``.
+
+    >>> up = uppercaser("fr")
+    >>> up("élève"), up("word"), uppercaser("tr")("ik")
+    ('ÉLÈVE', 'WORD', 'İK')
+    """
+    loc = _locale(locale)
+    if loc.getLanguage() in _TURKIC:
+        return lambda text: str(icu.UnicodeString(text).toUpper(loc))
+
+    def fast(text: str) -> str:
+        if text.isascii():
+            return text.upper()
+        return str(icu.UnicodeString(text).toUpper(loc))
+
+    return fast

@@ -7,6 +7,7 @@ spellings the published standards give (docs/transliteration.md).
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -258,7 +259,7 @@ def test_spans_cover_the_board_spelling_once_in_order(data: st.DataObject, code:
     s = normaliser(code).spell(word)
     spans = s.spans()
     assert spans[0][0] == 0 and spans[-1][1] == len(s.board)
-    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))
+    assert all(a[1] == b[0] for a, b in pairwise(spans))
     assert "".join(s.board[a:b] for a, b in spans) == s.board
     assert [s.board[a:b] for a, b in spans] == [t.board for t in s.tiles]
 
@@ -304,3 +305,11 @@ def test_any_text_is_spelled_or_rejected_by_name(word: str) -> None:
             assert err.char is None or f"U+{ord(err.char[0]):04X}" in str(err)
         else:
             assert re.fullmatch(r"[A-Z]*", s.board)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=12), locale=st.sampled_from(["en", "de", "fr", "tr", "az", "el", "nl", "lt", "ru"]))
+def test_fast_upper_case_is_icus(text: str, locale: str) -> None:
+    from lexc import casemap
+
+    assert casemap.uppercaser(locale)(text) == casemap.upper(text, locale)

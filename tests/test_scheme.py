@@ -44,8 +44,9 @@ def test_the_six_languages_of_the_issue_have_schemes() -> None:
 
 # Russian: after marks, primes and middle dots are stripped, our scheme gives exactly ICU's
 # Russian-Latin/BGN (research notes §4.4), on these words.
-RUSSIAN = ("щи борщ съешь ещё Ялта ёлка объём подъезд Хрущёв йод чай юбка жизнь цирк Евгений ель моё "
-           "семья район выход эхо отсюда выучить бельё её поезд приём чьё").split()
+RUSSIAN = ["щи", "борщ", "съешь", "ещё", "Ялта", "ёлка", "объём", "подъезд", "Хрущёв", "йод", "чай", "юбка",
+           "жизнь", "цирк", "Евгений", "ель", "моё", "семья", "район", "выход", "эхо", "отсюда", "выучить",
+           "бельё", "её", "поезд", "приём", "чьё"]
 
 
 @pytest.mark.parametrize("word", RUSSIAN)
