@@ -92,7 +92,8 @@ def test_json_and_explanation_agree():
     assert word["subtotal"] == 48 and word["word_multiplier"] == 2
     assert [t["value"] for t in word["tiles"]] == [20, 1, 1, 1, 1]
     assert word["tiles"][0]["squares"] == ["D8"]
-    assert results[0].explain().splitlines()[1].strip() == "8D QUITE (en): Q 10×2 + U 1 + I 1 + T 1 + E 1 = 24 ×2 (H8) = 48"
+    line = results[0].explain().splitlines()[1].strip()
+    assert line == "8D QUITE (en): Q 10×2 + U 1 + I 1 + T 1 + E 1 = 24 ×2 (H8) = 48"
 
 
 # --------------------------------------------------------------------------- Polyglot
@@ -398,3 +399,22 @@ def test_lexc_score_command(tmp_path):
     assert "Traceback" not in bad.output
     off = runner.invoke(app, ["score", "8L QUITE"])
     assert off.exit_code == 1 and "off the 15×15 board" in off.output
+
+
+def test_lexc_score_on_a_game_position(shared_dir, tmp_path):
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+
+    game = shared_dir / "gcg" / "english" / "lw_r20_peter.gcg"  # Woogles test data (MANIFEST.tsv)
+    svg = tmp_path / "peter.svg"
+    result = CliRunner().invoke(app, ["score", "--game", str(game), "--upto", "14", "N1 BRUnCH..Y", "--json",
+                                      "--no-lexicon", "--svg", str(svg)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    # Recorded +115 in the file, 113 by the standard rules (../shared/gcg/README.md says so too):
+    # BRUNCHIFY (3+1+1+0+3+4×3+1+4+4)×2 on the DW at N2, YE 4+1, bonus 50.
+    assert data["score"] == 113 and [w["board"] for w in data["words"]] == ["BRUNCHIFY", "YE"]
+    assert svg.read_text(encoding="utf-8").count('class="tile last') == 7
+    bad = CliRunner().invoke(app, ["score", "--game", str(game), "--upto", "99", "N1 BRUnCH..Y"])
+    assert bad.exit_code == 1 and "24 events" in bad.output

@@ -1,4 +1,4 @@
-"""``lexc score`` (and ``lexc replay``, below the marker): scoring plays from the command line."""
+"""``lexc score``: one play scored and explained (``lexc replay`` is in :mod:`lexc.cli.replay`)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,6 @@ from ..scoring import score_play
 from ..spec import get_spec
 from ..svg import board_svg, write_svg
 from .common import app, print_json, reports_errors
-
-#: GCG ``#tile-distribution`` names (Macondo) and the language of their tile set.
-DISTRIBUTIONS = {"english": "en", "spanish": "es", "catalan": "ca", "french": "fr", "german": "de",
-                 "polish": "pl", "dutch": "nl", "norwegian": "nb", "slovene": "sl", "swedish": "sv",
-                 "italian": "it", "portuguese": "pt"}
 
 
 def _lexicons(langs: set[str]) -> dict[str, Lexicon]:
@@ -50,30 +45,10 @@ def _play_langs(play: Play, board: Board, ruleset: Ruleset, lang: str | None) ->
 
 
 def _game_position(path: Path, upto: int | None, ruleset_name: str | None) -> tuple[Board, Ruleset]:
-    """The board of a game record before event ``upto`` (1-based; default: after the last event)."""
-    from .. import gcg
+    """The board of a game record after its first ``upto`` events (all by default), and its ruleset."""
+    from .. import gcg, replay  # game records: lexc.gcg and lexc.replay (docs/gcg.md)
 
-    record = gcg.read(path)
-    if ruleset_name:
-        ruleset = load_ruleset(ruleset_name)
-    else:
-        layout = (record.board_layout or "").lower()
-        ruleset = load_ruleset("super" if "super" in layout else "standard")
-    distribution = (record.tile_distribution or "english").lower()
-    if distribution in DISTRIBUTIONS and DISTRIBUTIONS[distribution] != ruleset.tiles:
-        ruleset = ruleset.with_tiles(DISTRIBUTIONS[distribution])
-    events = record.events if upto is None else record.events[:max(upto - 1, 0)]
-    if upto is not None and not 1 <= upto <= len(record.events) + 1:
-        raise LexcError(Problem(str(path), None, "--upto", f"the game has {len(record.events)} events, not {upto}"))
-    tileset = get_spec(ruleset.tiles)
-    board, before = Board.empty(ruleset), Board.empty(ruleset)
-    for event in events:
-        if event.kind == gcg.Kind.PLAY and event.position and event.word:
-            play = parse_play(f"{event.position} {event.word}", tileset, source=str(path), line=event.line)
-            before, board = board, board.apply(play)
-        elif event.kind == gcg.Kind.WITHDRAWAL:
-            board = before
-    return board, ruleset
+    return replay.position(gcg.read(path), upto, ruleset=ruleset_name)
 
 
 @app.command()
@@ -86,7 +61,8 @@ def score(
     lang: str = typer.Option(None, "--lang", help="Polyglot: the play's default language. Other rulesets: the "
                              "language of an ordinary game (its own tiles on the board)."),
     game: Path = typer.Option(None, "--game", help="Score on the position of this GCG game record."),
-    upto: int = typer.Option(None, "--upto", help="With --game: the position before event N (1-based)."),
+    upto: int = typer.Option(None, "--upto", help="With --game: the position after the first N events "
+                             "(event N+1 was played on it)."),
     no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs."),
     svg: Path = typer.Option(None, "--svg", help="Draw the board after the play to this SVG file."),
     json: bool = typer.Option(False, "--json", help="Print the scored play as JSON."),
@@ -124,9 +100,3 @@ def score(
         missing = sorted(_play_langs(play, board, ruleset, lang) - set(lexicons))
         if missing and not no_lexicon:
             typer.echo(f"  (no pack for {', '.join(missing)}: words not looked up)")
-
-
-# ---------------------------------------------------------------------------------------------
-# `lexc replay` (records helper) goes below this line, or in lexc/cli/replay.py added to
-# COMMAND_MODULES in lexc/cli/__init__.py.
-# ---------------------------------------------------------------------------------------------
