@@ -1,0 +1,393 @@
+"""The compile pipeline: sources -> normaliser -> board spellings -> pack.
+
+Every word of every source goes through the language's normaliser. A word the
+language cannot spell is counted under the normaliser's reason, with its first
+examples (word, file and line), never dropped silently; so is a word outside the
+length limits or removed by an exclude list. What is kept is grouped by board
+spelling and written as a pack (:mod:`lexc.pack`), atomically.
+
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "words.txt").write_text("churro\\nñandú\\nnandu\\nx\\nfoo-bar\\nchurro\\n", encoding="utf-8")
+>>> from lexc.sources import open_source
+>>> report = compile_pack("es", [open_source("es", folder / "words.txt")], folder / "es.lexc")
+>>> report.read, report.kept, report.duplicates, report.boards, report.collisions
+(6, 3, 1, 2, 1)
+>>> sorted(report.rejected)
+["character '-' (U+002D HYPHEN-MINUS) is not in the Spanish set", 'shorter than 2 board tiles']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import __version__
+from .errors import LexcError
+from .normalize import AlignedTile, Normaliser, Unspellable
+from .pack import SEP, Coder, english_values, learn_table, write_keys
+from .spec import Spec, get_spec
+
+if TYPE_CHECKING:
+    from .sources import Source, SourceWord
+
+#: progress(stage, done, total): stage is a short text ("reading SOURCE", "building", "writing").
+Progress = Callable[[str, int, "int | None"], None]
+
+#: How many examples are kept for each rejection reason.
+EXAMPLES = 3
+#: At most this many reasons are listed one by one in a header; the rest are summed.
+MAX_REASONS = 40
+#: Progress is reported every this many words.
+STEP = 20_000
+
+#: A kept spelling while compiling: the native word (None if it is the board spelling) and its tiles.
+Entry = tuple["str | None", tuple[AlignedTile, ...]]
+
+
+@dataclass
+class Rejections:
+    """Words left out, by reason, with the first few examples of each."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, reason: str, word: SourceWord | str) -> None:
+        self.counts[reason] = self.counts.get(reason, 0) + 1
+        shown = self.examples.setdefault(reason, [])
+        if len(shown) < EXAMPLES:
+            shown.append(word if isinstance(word, str) else f"{word.text} ({word.file}:{word.line})")
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def to_json(self) -> dict[str, dict[str, object]]:
+        """The reasons, most frequent first (then by text), at most :data:`MAX_REASONS`."""
+        ranked = sorted(self.counts, key=lambda r: (-self.counts[r], r))
+        out: dict[str, dict[str, object]] = {
+            r: {"count": self.counts[r], "examples": self.examples[r]} for r in ranked[:MAX_REASONS]}
+        if len(ranked) > MAX_REASONS:
+            rest = ranked[MAX_REASONS:]
+            out[f"{len(rest)} other reasons"] = {"count": sum(self.counts[r] for r in rest),
+                                                 "examples": [self.examples[r][0] for r in rest[:EXAMPLES]]}
+        return out
+
+
+@dataclass
+class CompileReport:
+    """What a compile did: counts for the summary table and the pack's header."""
+
+    lang: str
+    path: Path
+    read: int = 0
+    kept: int = 0
+    duplicates: int = 0
+    excluded: int = 0
+    included: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    examples: dict[str, list[str]] = field(default_factory=dict)
+    boards: int = 0
+    collisions: int = 0
+    collision_examples: list[str] = field(default_factory=list)
+    exceptions: int = 0
+    keys: int = 0
+    bytes: int = 0
+    structure: str = ""
+    candidates: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    sources: list[dict[str, object]] = field(default_factory=list)
+
+    @property
+    def rejected_total(self) -> int:
+        return sum(self.rejected.values())
+
+    @property
+    def bytes_per_board(self) -> float:
+        """Pack bytes per board spelling (0 for an empty pack)."""
+        return self.bytes / self.boards if self.boards else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "lang": self.lang, "path": str(self.path), "read": self.read, "kept": self.kept,
+            "duplicates": self.duplicates, "excluded": self.excluded, "included": self.included,
+            "rejected": {r: {"count": n, "examples": self.examples.get(r, [])} for r, n in self.rejected.items()},
+            "rejected_total": self.rejected_total, "boards": self.boards, "collisions": self.collisions,
+            "collision_examples": self.collision_examples, "exceptions": self.exceptions, "keys": self.keys,
+            "bytes": self.bytes, "bytes_per_board": round(self.bytes_per_board, 3), "structure": self.structure,
+            "candidates": self.candidates, "seconds": round(self.seconds, 3), "sources": self.sources,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Overlay:
+    """An include or exclude list: its words as written, and its identity for the header."""
+
+    path: Path
+    words: tuple[str, ...]
+    sha256: str
+
+    @classmethod
+    def read(cls, path: Path | str, encoding: str = "utf-8") -> Overlay:
+        from .sources import read_overlay
+
+        path = Path(path)
+        words = tuple(sorted(read_overlay(path, encoding=encoding)))
+        return cls(path, words, hashlib.sha256(path.read_bytes()).hexdigest())
+
+    def identity(self) -> dict[str, object]:
+        return {"path": str(self.path), "sha256": self.sha256, "words": len(self.words)}
+
+
+class _Collector:
+    """Groups spellings by board spelling; what a word needs is worked out once all are read."""
+
+    def __init__(self, spec: Spec, norm: Normaliser, limits: tuple[int, int], exclude: Overlay | None):
+        self.spec, self.norm, self.limits = spec, norm, limits
+        # board -> (native or None when it is the board spelling, tiles), or a list of them
+        self.entries: dict[str, Entry | list[Entry]] = {}
+        self.by_id: dict[int, AlignedTile] = {}
+        self.rejections = Rejections()
+        self.read = self.kept = self.duplicates = self.excluded = 0
+        self.ex_natives: set[str] = set()
+        self.ex_boards: set[str] = set()
+        if exclude is not None:
+            for word in exclude.words:
+                upper = spec.upper(word)
+                if upper.isascii() and upper.isalpha():
+                    self.ex_boards.add(upper)
+                with contextlib.suppress(Unspellable):
+                    self.ex_natives.add(norm.spell(word).native)
+
+    def add(self, word: SourceWord | str) -> bool:
+        """Spell one word and keep it; False if it was left out."""
+        self.read += 1
+        try:
+            spelling = self.norm.spell(word if isinstance(word, str) else word.text)
+        except Unspellable as err:
+            self.rejections.add(err.reason, word)
+            return False
+        board = spelling.board
+        low, high = self.limits
+        if not low <= len(board) <= high:
+            reason = f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
+            self.rejections.add(reason, word)
+            return False
+        native = spelling.native
+        if (self.ex_natives or self.ex_boards) and (native in self.ex_natives or board in self.ex_boards):
+            self.excluded += 1
+            return False
+        entry = (None if native == board else native, spelling.tiles)
+        found = self.entries.get(board)
+        if found is None:
+            self.entries[board] = entry
+        elif found == entry or (isinstance(found, list) and entry in found):
+            self.duplicates += 1
+            return True
+        elif isinstance(found, list):
+            found.append(entry)
+        else:
+            self.entries[board] = [found, entry]  # type: ignore[list-item]
+        self.kept += 1
+        return True
+
+    def _items(self) -> Iterator[tuple[str, list[Entry]]]:
+        for board, found in self.entries.items():
+            yield board, (found if found.__class__ is list else [found])  # type: ignore[misc,list-item]
+
+    def table(self, faces: Sequence[str]) -> dict[str, int]:
+        """The default table learned from every kept tile (counted by object: the normaliser reuses them)."""
+        counter = Counter(map(id, chain.from_iterable(tiles for _, items in self._items() for _, tiles in items)))
+        missing = set(counter)
+        by_id = self.by_id
+        for _, items in self._items():
+            for _, tiles in items:
+                if not missing.isdisjoint(map(id, tiles)):
+                    by_id.update(zip(map(id, tiles), tiles, strict=True))
+                    missing.difference_update(map(id, tiles))
+            if not missing:
+                break
+        index = {face: i for i, face in enumerate(faces)}
+        counts: dict[tuple[str, int], int] = {}
+        for ident, n in counter.items():
+            tile = by_id[ident]
+            key = (tile.board, index[tile.face])
+            counts[key] = counts.get(key, 0) + n
+        runs = sorted({run for run, _ in counts if len(run) > 1})
+        occurrences = {run: sum(b.count(run) for b in self.entries) for run in runs}
+        return learn_table(faces, counts, occurrences)
+
+    def keys(self, coder: Coder, display_natives: bool) -> tuple[list[str], int, list[str]]:
+        """Every key of the pack, sorted; how many board spellings need records; collisions."""
+        index = {face: i for i, face in enumerate(coder.faces)}
+        default = {ident: coder.table.get(t.board) == index[t.face] for ident, t in self.by_id.items()}
+        plain = {ident: ok and self.by_id[ident].face == self.by_id[ident].board for ident, ok in default.items()}
+        is_default, is_plain = default.__getitem__, plain.__getitem__
+        board_of, face_of, findall = attrgetter("board"), attrgetter("face"), coder.pattern.findall
+        keys: list[str] = []
+        exceptions = 0
+        collisions: list[str] = []
+        for board, found in self.entries.items():
+            keys.append(board)
+            if not isinstance(found, list):
+                native, tiles = found
+                if native is None and all(map(is_plain, map(id, tiles))) and list(map(board_of, tiles)) == findall(
+                        board):
+                    continue  # the common case: everything follows from the board spelling
+                found = [found]
+            records = set()
+            natives = set()
+            for native, tiles in found:
+                native = native or board
+                natives.add(native)
+                joined = "".join(map(face_of, tiles))
+                if not display_natives:
+                    native = joined
+                if all(map(is_default, map(id, tiles))) and list(map(board_of, tiles)) == findall(board):
+                    records.add(coder.native_record(native, joined))
+                else:
+                    tiling = tuple((index[t.face], len(t.board)) for t in tiles)
+                    records.add(coder.tiling_record(board, tiling) + coder.native_record(native, joined))
+            if len(natives) > 1:
+                collisions.append(board)
+            if records != {""}:
+                exceptions += 1
+                keys.extend(board + SEP + record for record in sorted(records))
+        keys.sort()
+        return keys, exceptions, collisions
+
+    def natives(self, board: str) -> list[str]:
+        found = self.entries[board]
+        items = found if isinstance(found, list) else [found]
+        return sorted({native or board for native, _ in items})
+
+
+def header_base(spec: Spec) -> dict[str, Any]:
+    """The header fields that describe the language: spec and scheme hashes, tile values."""
+    scheme = None
+    if spec.scheme:
+        from .scheme import scheme_path
+
+        path = scheme_path(spec.scheme)
+        scheme = {"name": spec.scheme, "file": path.name, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    tiles = [{"face": t.face, "points": t.points if getattr(t, "has_points", True) else None} for t in spec.tiles]
+    return {
+        "lexc": __version__, "lang": spec.code, "name": spec.name, "script": spec.script,
+        "spec": {"file": spec.path.name if spec.path else None, "sha256": spec.sha256},
+        "scheme": scheme, "tiles": tiles,
+        "board_values": english_values() if any(t["points"] is None for t in tiles) else None,
+    }
+
+
+def compile_pack(spec: Spec | str, sources: Sequence[Source], out: Path | str, *,
+                 include: Overlay | Path | str | None = None, exclude: Overlay | Path | str | None = None,
+                 min_length: int = 2, max_length: int = 15, structure: str = "auto",
+                 display_natives: bool = True, progress: Progress | None = None) -> CompileReport:
+    """Compile ``sources`` of language ``spec`` into the pack ``out`` (written atomically).
+
+    ``display_natives=False`` keeps only what scoring needs: native spellings that the
+    tiling implies are not stored (``lexc check fr eleve`` then shows ELEVE, not ÉLÈVE).
+    """
+    started = time.perf_counter()
+    spec = get_spec(spec) if isinstance(spec, str) else spec
+    if min_length < 1 or max_length < min_length:
+        raise LexcError(f"length limits {min_length}–{max_length}: need 1 <= min <= max")
+    include = Overlay.read(include) if isinstance(include, str | Path) else include
+    exclude = Overlay.read(exclude) if isinstance(exclude, str | Path) else exclude
+    norm = Normaliser(spec)
+    collector = _Collector(spec, norm, (min_length, max_length), exclude)
+    identities: list[dict[str, object]] = []
+    for source in sources:
+        _read_source(collector, source, progress, identities)
+    if include is not None:
+        before = collector.kept
+        for word in include.words:
+            collector.add(word)
+        included = collector.kept - before
+    else:
+        included = 0
+    if progress:
+        progress("building", 0, None)
+    faces = [t.face for t in spec.tiles]
+    table = collector.table(faces)
+    keys, exceptions, collided = collector.keys(Coder(faces, table), display_natives)
+    header = header_base(spec)
+    header["sources"] = identities
+    header["options"] = {
+        "min_length": min_length, "max_length": max_length, "structure": structure,
+        "display_natives": display_natives,
+        "include": include.identity() if include else None, "exclude": exclude.identity() if exclude else None,
+    }
+    rejections = collector.rejections
+    header["counts"] = {"read": collector.read, "kept": collector.kept, "duplicates": collector.duplicates,
+                        "excluded": collector.excluded, "included": included, "rejected": rejections.total,
+                        "collisions": len(collided)}
+    header["rejected"] = rejections.to_json()
+    examples = [f"{b}: {', '.join(collector.natives(b))}" for b in sorted(collided)[:EXAMPLES]]
+    boards = len(collector.entries)
+    collector.entries.clear()
+    if progress:
+        progress("writing", 0, None)
+    written = write_keys(out, header, table, keys, boards=boards, exceptions=exceptions, structure=structure)
+    del keys
+    report = CompileReport(
+        lang=spec.code, path=written.path, read=collector.read, kept=collector.kept,
+        duplicates=collector.duplicates, excluded=collector.excluded, included=included,
+        rejected=dict(sorted(rejections.counts.items(), key=lambda kv: (-kv[1], kv[0]))),
+        examples=rejections.examples, boards=written.boards, collisions=len(collided),
+        collision_examples=examples, exceptions=written.exceptions, keys=written.keys, bytes=written.bytes,
+        structure=written.structure, candidates=dict(written.candidates), seconds=time.perf_counter() - started,
+        sources=identities,
+    )
+    if progress:
+        progress("done", report.boards, report.boards)
+    return report
+
+
+def _read_source(collector: _Collector, source: Source, progress: Progress | None,
+                 identities: list[dict[str, object]]) -> None:
+    stage = f"reading {source.name}"
+    read, kept = collector.read, collector.kept
+    if progress:
+        progress(stage, 0, None)
+    for n, word in enumerate(source.words(), start=1):
+        collector.add(word)
+        if progress and n % STEP == 0:
+            progress(stage, n, None)
+    identity = dict(source.identity())
+    identity["stats"] = source.stats.to_json()
+    identity["read"], identity["kept"] = collector.read - read, collector.kept - kept
+    identities.append(identity)
+
+
+def compile_words(lang: str, words: Iterable[str], out: Path | str, **options: Any) -> CompileReport:
+    """Compile native words given in memory (tests, small custom lists) into the pack ``out``."""
+
+    class _Memory:
+        name, kind = "memory", "memory"
+
+        def __init__(self, items: Iterable[str]):
+            from .sources import SourceStats
+
+            self.items, self.stats = list(items), SourceStats()
+
+        def words(self) -> Iterable[SourceWord]:
+            from .sources import SourceWord
+
+            for line, text in enumerate(self.items, start=1):
+                self.stats.words += 1
+                yield SourceWord(text, "<memory>", line)
+
+        def identity(self) -> dict[str, object]:
+            digest = hashlib.sha256("\n".join(self.items).encode("utf-8")).hexdigest()
+            return {"kind": "memory", "name": "memory", "sha256": digest, "words": len(self.items)}
+
+    return compile_pack(lang, [_Memory(words)], out, **options)  # type: ignore[list-item]
