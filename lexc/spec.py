@@ -360,6 +360,37 @@ def _check_tiles(check: _Checker, data: Mapping[str, Any], locale: str) -> list[
     return tiles
 
 
+def _longest_match(text: str, faces: set[str]) -> bool:
+    """Whether longest match over ``faces`` tiles all of ``text`` (the normaliser's default tiling)."""
+    longest = max(map(len, faces), default=0)
+    i = 0
+    while i < len(text):
+        step = next((n for n in range(min(longest, len(text) - i), 0, -1) if text[i:i + n] in faces), 0)
+        if not step:
+            return False
+        i += step
+    return True
+
+
+def _check_overlaps(check: _Checker, tiles: list[Tile]) -> None:
+    """A prefix clash: two multi-letter faces overlap and longest match cannot tile a word both spell.
+
+    With N, NY and YA but no Y or A tile, NYA is N·YA, yet longest match takes NY and is
+    left with an A it cannot tile. Overlaps that longest match survives (Hungarian SZ and
+    ZS: SZS is SZ·S) are the build-time ambiguity reports, not an error.
+    """
+    faces = {t.face for t in tiles}
+    for first in sorted(f for f in faces if len(f) > 1):
+        for second in sorted(f for f in faces if len(f) > 1):
+            for size in range(1, min(len(first), len(second))):
+                shared, head, rest = second[:size], first[:-size], second[size:]
+                if first.endswith(shared) and _longest_match(head, faces) and not _longest_match(rest, faces):
+                    check.add(("tiles", second), f"prefix clash: faces {first!r} and {second!r} share {shared!r}: "
+                                                 f"longest match takes {first} from {first + rest!r} and cannot tile "
+                                                 f"the rest {rest!r}, though {head}·{second} is a tiling (add a tile "
+                                                 f"for {rest!r} or drop one of the faces)")
+
+
 def _check_spelling(check: _Checker, tiles: list[Tile], folds: Mapping[str, str], bad_folds: set[str]) -> None:
     """Latin script: every letter of every face is spelled with A–Z (marks stripped, or a fold)."""
     faces = {t.face for t in tiles}
@@ -447,6 +478,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
     locale = data["locale"] if isinstance(data.get("locale"), str) else "und"
     script = data["script"] if isinstance(data.get("script"), str) else "Latin"
     tiles = _check_tiles(check, data, locale) if isinstance(data.get("tiles"), dict) else []
+    _check_overlaps(check, tiles)
     folds = _check_folds(check, data) if isinstance(data.get("folds"), dict) else {}
     faces = {t.face for t in tiles}
     aliases = _check_aliases(check, data, faces) if isinstance(data.get("aliases"), dict) else {}
