@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lexc import gcg
 from lexc.errors import LexcError
@@ -287,6 +289,15 @@ def test_bad_records(name: str) -> None:
     assert error_of(DATA / name) == f"{DATA / name}:{BAD[name]}"
 
 
+def test_declared_encoding_is_enforced() -> None:
+    with pytest.raises(LexcError, match=r"^z\.gcg:3: #character-encoding: byte 0xe9 is not valid UTF-8, the encoding"):
+        gcg.parse(b"#character-encoding UTF-8\n#player1 a A\n#player2 c C\xe9sar\n", "z.gcg")
+    with pytest.raises(LexcError, match=r"^z\.gcg:1: #character-encoding: unknown character encoding 'KLINGON-8'$"):
+        gcg.parse(b"#character-encoding KLINGON-8\n#player1 a A\n", "z.gcg")
+    record = gcg.parse("#character-encoding ISO-8859-1\n#player1 c C\xe9sar\n#player2 d D\n".encode("latin-1"))
+    assert (record.encoding, record.players[0].name) == ("iso8859-1", "César")
+
+
 def test_not_a_game_record() -> None:
     with pytest.raises(LexcError, match=r"^x\.gcg: no #player1/#player2 pragmas: not a GCG game record$"):
         gcg.parse("#title nothing\n", "x.gcg")
@@ -353,3 +364,74 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
         gcg.write(record.with_lang("de"), path)
     assert path.read_bytes() == original
     assert [p.name for p in tmp_path.iterdir()] == ["game.gcg"]
+
+
+# --------------------------------------------------------------------------- round trip, property-based
+
+NICKS = st.text(alphabet="abcXYZ019_.!#()~`+=-:", min_size=1, max_size=8).filter(lambda n: not n.startswith(":"))
+NOTE_LINE = st.text(alphabet="abc XYZ#>.,:-@é", max_size=12).map(str.strip).filter(lambda t: not t.startswith("lang:"))
+RACK = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ?", min_size=1, max_size=7)
+WORD = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcxyz.", min_size=2, max_size=15).filter(lambda w: w.strip("."))
+POSITION = st.one_of(
+    st.builds(lambda r, c: f"{r}{c}", st.integers(1, 15), st.sampled_from("ABCDEFGHIJKLMNOabc")),
+    st.builds(lambda r, c: f"{c}{r}", st.integers(1, 15), st.sampled_from("ABCDEFGHIJKLMNOabc")))
+
+
+@st.composite
+def gcg_texts(draw: st.DrawFn) -> str:
+    """GCG files with consistent totals: every event kind, notes, designations, missing racks."""
+    nicks = draw(st.lists(NICKS, min_size=2, max_size=4, unique=True))
+    lines = [f"#player{i} {nick} {nick.upper()} Name" for i, nick in enumerate(nicks, start=1)]
+    lines += [f"#{name} {value}" for name, value in draw(st.lists(st.tuples(
+        st.sampled_from(["title", "lexicon", "style", "tile", "description"]), NOTE_LINE), max_size=3))]
+    if draw(st.booleans()):
+        lines.append("#note lang: " + draw(st.sampled_from(["fr", "en", "pl"])))
+    totals = dict.fromkeys(nicks, 0)
+    for _ in range(draw(st.integers(0, 12))):
+        nick = draw(st.sampled_from(nicks))
+        rack = draw(st.one_of(RACK, st.just("")))
+        kind = draw(st.sampled_from(["play", "pass", "exchange", "count", "phony", "challenge", "out", "penalty"]))
+        if kind in ("play", "phony"):
+            score = draw(st.integers(0, 150))
+            totals[nick] += score
+            lang = draw(st.sampled_from(["", " @fr", " @de,H7=en", " @,QI=en"]))
+            lines.append(f">{nick}: {rack or 'AB'} {draw(POSITION)} {draw(WORD)} +{score} {totals[nick]}{lang}")
+            if kind == "phony":
+                totals[nick] -= score
+                lines.append(f">{nick}: {rack} -- -{score} {totals[nick]}")
+            elif draw(st.booleans()):
+                totals[nick] += 5
+                lines.append(f">{nick}: {rack} (challenge) +5 {totals[nick]}")
+        elif kind == "pass":
+            lines.append(f">{nick}: {rack} - +0 {totals[nick]}")
+        elif kind == "exchange":
+            lines.append(f">{nick}: {rack} -{draw(RACK).replace('?', 'A')} +0 {totals[nick]}")
+        elif kind == "count":
+            lines.append(f">{nick}: {rack} -{draw(st.integers(1, 7))} +0 {totals[nick]}")
+        elif kind == "out":
+            value = draw(st.integers(0, 40))
+            totals[nick] += value
+            lines.append(f">{nick}: ({draw(RACK)}) +{value} {totals[nick]}")
+        else:
+            tiles = draw(RACK)
+            value = draw(st.integers(0, 40))
+            totals[nick] -= value
+            lines.append(f">{nick}: {tiles} ({tiles}) -{value} {totals[nick]}")
+        for note in draw(st.lists(st.lists(NOTE_LINE, min_size=1, max_size=3), max_size=2)):
+            first, *rest = note
+            lines.append(f"#note {first}")
+            lines += [f"#- {text}" for text in rest]
+    if draw(st.booleans()):
+        lines.append(f"#rack1 {draw(RACK)}")
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=None)
+@given(gcg_texts())
+def test_round_trip_property(text: str) -> None:
+    record = gcg.parse(text)
+    written = gcg.dumps(record)
+    again = gcg.parse(written)
+    assert again == record
+    assert gcg.dumps(again) == written
+    assert len(record.events) == text.count("\n>")
