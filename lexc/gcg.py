@@ -306,7 +306,6 @@ _POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})")
 _PARENTHESISED = re.compile(r"\((.*)\)")
 _LANG_NOTE = re.compile(r"lang:\s*(\S.*)")
 _SPECIAL = ("-", "--", "(challenge)", "(time)")
-_HEADER_ONLY = ("character-encoding",)
 
 
 def _delta_total(tokens: list[str]) -> int | None:
@@ -645,11 +644,8 @@ def parse(data: bytes | str, file: str | None = None) -> GameRecord:
     """
     if isinstance(data, bytes):
         text, encoding = _decode(data, file)
-    else:
+    else:  # already decoded: a #character-encoding line is not applied
         text, encoding = data.removeprefix("\ufeff"), "utf-8"
-        first = text.split("\n", 1)[0].strip()
-        if first.startswith("#character-encoding") and first.split()[-1].lower().replace("-", "") != "utf8":
-            text, encoding = _decode(text.encode("utf-8"), file)
     return _Reader(file).read(text, encoding)
 
 
