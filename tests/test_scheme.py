@@ -189,3 +189,17 @@ def test_lexc_validate_accepts_the_shipped_schemes() -> None:
     result = CliRunner().invoke(app, ["validate", *map(str, SCHEMES)])
     assert result.exit_code == 0, result.output
     assert result.output.count("ok  ") == len(SCHEMES)
+
+
+@pytest.mark.parametrize(("code", "distinct", "total", "facts"), [
+    ("ru", 33, 104, {"Щ": 10, "Ъ": 10, "Ф": 10, "Ё": 3, "А": 1}),
+    ("uk", 34, 104, {"'": 10, "Ґ": 10, "Щ": 8, "О": 1}),
+    ("bg", 30, 102, {"Щ": 10, "Ь": 10, "Ъ": 3, "А": 1}),
+    ("el", 24, 104, {"Ψ": 10, "Ω": 3, "Σ": 1, "Α": 1}),
+    ("he", 22, 104, {"ו": 1, "ז": 8, "ע": 5, "א": 2}),
+    ("ar", 32, 100, {"أ": 10, "ؤ": 10, "ء": 8, "ا": 1}),
+])
+def test_non_roman_sets_as_published(code: str, distinct: int, total: int, facts: dict[str, int]) -> None:
+    spec = get_spec(code)
+    assert (len(spec.tiles), spec.total_tiles, spec.blanks) == (distinct, total, 2)
+    assert {face: spec.points(face) for face in facts} == facts
