@@ -20,7 +20,7 @@ not scores of tiles and are only checked for their place (by :mod:`lexc.gcg`).
 >>> result.ruleset.name, result.moves, result.plays
 ('tournament', 5, 3)
 >>> [(m.index, m.move, m.recorded, m.computed, m.withdrawn) for m in result.mismatches]
-[(2, '8A MES.....s', 100, 57, True)]
+[(1, '8A MES.....s', 100, 57, True)]
 >>> board, ruleset = position(record, 3)
 >>> board.row_text(7)
 '...QUITE.......'
@@ -76,9 +76,10 @@ LAYOUTS = {"crosswordgame": "standard", "standard15": "standard", "standard": "s
 class Mismatch:
     """A recorded delta the engine computes differently.
 
-    ``index`` numbers the event from 1 in file order, as ``lexc score --game FILE --upto N``
-    does: event ``N`` was made on ``position(record, N - 1)``. ``withdrawn`` says the play was a
-    phony taken back.
+    ``index`` is the event's place in ``record.events`` (0-based), which is also the number of
+    events before it: the play was made on ``position(record, index)``, the position
+    ``lexc score --game FILE --upto INDEX`` scores on. ``withdrawn`` says the play was a phony
+    taken back.
     """
 
     index: int
@@ -96,7 +97,7 @@ class Mismatch:
 
     def __str__(self) -> str:
         withdrawn = " (withdrawn)" if self.withdrawn else ""
-        return (f"line {self.line} (event {self.index}): {self.player} {self.move}: recorded {self.recorded:+d}, "
+        return (f"line {self.line}: {self.player} {self.move}: recorded {self.recorded:+d}, "
                 f"computed {self.computed:+d}{withdrawn}")
 
 
@@ -104,7 +105,7 @@ class Mismatch:
 class Irregularity:
     """A rule a recorded play breaks (rack, centre square, connection...), scored all the same.
 
-    ``index`` numbers the event from 1, as in :class:`Mismatch`.
+    ``index`` is the event's place in ``record.events``, as in :class:`Mismatch`.
     """
 
     index: int
@@ -116,7 +117,7 @@ class Irregularity:
         return {"index": self.index, "line": self.line, "move": self.move, "message": self.message}
 
     def __str__(self) -> str:
-        return f"line {self.line} (event {self.index}): {self.move}: {self.message}"
+        return f"line {self.line}: {self.move}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -365,21 +366,20 @@ def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: s
     events = record.events
     state: _State | None = None
     for index, event, state in _steps(record, ruleset, score=True):
-        number = index + 1
         results.append(state.result)
         if event.kind not in SCORED:
             continue
         if state.result is not None:
             plays += 1
             computed = state.result.score
-            irregular += [Irregularity(number, event.line, event.move, p) for p in state.result.problems]
+            irregular += [Irregularity(index, event.line, event.move, p) for p in state.result.problems]
         else:
             computed = _end_value(record, event, ruleset)
         if computed != event.delta:
             explanation = state.result.explain() if state.result is not None else ""
             following = events[index + 1] if index + 1 < len(events) else None
             withdrawn = following is not None and following.kind is Kind.WITHDRAWAL
-            mismatches.append(Mismatch(number, event.line, event.player, event.move, event.delta, computed,
+            mismatches.append(Mismatch(index, event.line, event.player, event.move, event.delta, computed,
                                        withdrawn, explanation))
     board = state.board if state is not None else Board.empty(ruleset)
     return ReplayResult(record, ruleset, len(events), plays, tuple(mismatches), tuple(irregular), board,
@@ -391,8 +391,8 @@ def position(record: GameRecord, upto: int | None = None, *, ruleset: Ruleset | 
     """The board after the first ``upto`` events of ``record`` (all of them by default), and its ruleset.
 
     Plays are laid without being scored; a withdrawn phony is taken off again. ``upto``
-    counts events as ``record.events`` lists them: event ``N`` (counting from 1, as
-    :class:`Mismatch` does) was made on ``position(record, N - 1)``.
+    counts events as ``record.events`` lists them: ``record.events[i]`` was made on
+    ``position(record, i)``.
     """
     if not isinstance(ruleset, Ruleset):
         ruleset = resolve_ruleset(record, ruleset, tiles)
