@@ -24,9 +24,8 @@ In a Polyglot game each word is scored on its native tiling with its language's 
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple
 
@@ -137,15 +136,29 @@ class WordScore(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PlayResult:
-    """A scored play: its words, bonus, total and legality problems (``problems``: empty when legal)."""
+    """A scored play: its words, bonus, total and legality problems (``problems``: empty when legal).
+
+    The score is computed at once; the words' details (tiles, premiums, lexicon look-ups) are
+    worked out the first time :attr:`words` is read, by the same rules (a property test checks
+    that ``score`` is the sum of the words' subtotals plus the bonus).
+    """
 
     play: Play
     score: int
-    words: tuple[WordScore, ...]
     bonus: int
     tiles_played: int
     problems: tuple[str, ...]
     placements: tuple[Placement, ...]
+    details: Callable[[], tuple[WordScore, ...]] = field(repr=False, compare=False)
+    _words: tuple[WordScore, ...] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def words(self) -> tuple[WordScore, ...]:
+        """Every word formed, the main word first, each with its explanation."""
+        if self._words is None:
+            object.__setattr__(self, "_words", self.details())
+        assert self._words is not None
+        return self._words
 
     @property
     def legal(self) -> bool:
@@ -181,46 +194,71 @@ class PlayResult:
 _new = tuple.__new__
 
 
-def words_formed(board: Board, placements: Sequence[Placement], across: bool) -> list[tuple[bool, tuple[Square, ...]]]:
-    """Every word of 2+ tiles the placements form: ``(is_main, squares)``, the main word first."""
+Run = tuple[bool, int, int, int]  # (is_main, first square's index, step, length)
+
+
+def _runs(board: Board, new: Mapping[int, BoardTile], placements: Sequence[Placement], across: bool) -> list[Run]:
+    """The words of 2+ tiles the placements form, as runs of square indexes, the main word first."""
     rows, cols, on_board = board.rows, board.cols, board.squares
-    new = {p.row * cols + p.col: p.tile for p in placements}
+    # Tiles are always truthy, so ``new.get(i) or on_board[i]`` is the tile on square i after the play.
 
-    def at(index: int) -> BoardTile | None:
-        tile = new.get(index)
-        return tile if tile is not None else on_board[index]
-
-    def run(row: int, col: int, along_row: bool) -> tuple[Square, ...] | None:
+    def run(row: int, col: int, along_row: bool, main: bool) -> Run | None:
         if along_row:
             base, first, last = row * cols, col, col
-            while first > 0 and at(base + first - 1) is not None:
+            while first > 0 and (new.get(base + first - 1) or on_board[base + first - 1]) is not None:
                 first -= 1
-            while last < cols - 1 and at(base + last + 1) is not None:
+            while last < cols - 1 and (new.get(base + last + 1) or on_board[base + last + 1]) is not None:
                 last += 1
-            if first == last:
-                return None
-            return tuple(_new(Square, (row, c, base + c, at(base + c), base + c in new))
-                         for c in range(first, last + 1))
+            return (main, base + first, 1, last - first + 1) if last > first else None
         first, last = row, row
-        while first > 0 and at((first - 1) * cols + col) is not None:
+        while first > 0 and (new.get((first - 1) * cols + col) or on_board[(first - 1) * cols + col]) is not None:
             first -= 1
-        while last < rows - 1 and at((last + 1) * cols + col) is not None:
+        while last < rows - 1 and (new.get((last + 1) * cols + col) or on_board[(last + 1) * cols + col]) is not None:
             last += 1
-        if first == last:
-            return None
-        return tuple(_new(Square, (r, col, r * cols + col, at(r * cols + col), r * cols + col in new))
-                     for r in range(first, last + 1))
+        return (main, first * cols + col, cols, last - first + 1) if last > first else None
 
+    runs: list[Run] = []
     first = placements[0]
-    words: list[tuple[bool, tuple[Square, ...]]] = []
-    main = run(first.row, first.col, across)
+    main = run(first.row, first.col, across, True)
     if main:
-        words.append((True, main))
+        runs.append(main)
     for p in placements:
-        cross = run(p.row, p.col, not across)
+        cross = run(p.row, p.col, not across, False)
         if cross:
-            words.append((False, cross))
-    return words
+            runs.append(cross)
+    return runs
+
+
+def _squares(board: Board, new: Mapping[int, BoardTile], run: Run) -> tuple[Square, ...]:
+    _, start, step, length = run
+    cols, on_board = board.cols, board.squares
+    return tuple(_new(Square, (i // cols, i % cols, i, new.get(i) or on_board[i], i in new))
+                 for i in range(start, start + step * length, step))
+
+
+def words_formed(board: Board, placements: Sequence[Placement], across: bool) -> list[tuple[bool, tuple[Square, ...]]]:
+    """Every word of 2+ tiles the placements form: ``(is_main, squares)``, the main word first."""
+    new = {p.row * board.cols + p.col: p.tile for p in placements}
+    return [(r[0], _squares(board, new, r)) for r in _runs(board, new, placements, across)]
+
+
+def _quick_subtotal(board: Board, new: Mapping[int, BoardTile], run: Run, points: Mapping[str, int],
+                    ruleset: Ruleset) -> int:
+    """A word's subtotal when each board tile is one native tile (the details are left for later)."""
+    _, start, step, length = run
+    on_board, letter, word = board.squares, ruleset.letter_multipliers, ruleset.word_multipliers
+    total, word_mult = 0, 1
+    for i in range(start, start + step * length, step):
+        tile = new.get(i)
+        if tile is not None:
+            word_mult *= word[i]
+            if not tile.blank:
+                total += points.get(tile.face, 0) * letter[i]
+        else:
+            tile = on_board[i]
+            if tile is not None and not tile.blank:
+                total += points.get(tile.face, 0)
+    return total * word_mult
 
 
 # --------------------------------------------------------------------------- scoring one word
@@ -379,48 +417,86 @@ def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *,
     """
     ruleset = ruleset or board.ruleset
     placements = board.placements(play)
+    cols = board.cols
+    new = {p.row * cols + p.col: p.tile for p in placements}
+    runs = _runs(board, new, placements, play.across)
     problems: list[str] = []
-    words = words_formed(board, placements, play.across)
-    _check_geometry(board, play, placements, words, ruleset, problems)
+    _check_geometry(board, play, placements, runs, ruleset, problems)
+    _check_tiles(placements, ruleset, problems)
     if rack is not None:
         _check_rack(rack, placements, ruleset, problems)
     default = play.langs.default or lang
     if ruleset.polyglot is None:
         if (default and default != ruleset.tiles) or any(lg != ruleset.tiles for _, lg in play.langs.words):
             problems.append(f"an ordinary {get_spec(ruleset.tiles).name} game: every word is {ruleset.tiles}")
-    elif not ruleset.polyglot.face_down and any(p.tile.face == FACE_DOWN for p in placements):
-        problems.append("a face-down tile (Polyglot rule 4) is not allowed in this ruleset")
-    elif sum(p.tile.face == FACE_DOWN for p in placements) > 1:
-        problems.append("only one face-down tile may be played per turn (Polyglot rule 4)")
-    scored = []
-    for main, squares in words:
-        across = play.across if main else not play.across
-        word_lang = _designated(play, squares, across, default, ruleset)
-        lexicon = lexicons.get(word_lang) if lexicons else None
-        scored.append(_score_word(squares, main, across, word_lang, ruleset, lexicon, problems))
+        langs = [ruleset.tiles] * len(runs)
+    else:
+        default = default or ruleset.polyglot.default_lang
+        langs = [_designated(play, board, new, r, default) for r in runs] if play.langs.words else [default] * len(runs)
+    # Words on the board's own tiles are scored now and explained later; the others need their tiling now.
+    points = _points(ruleset.tiles)
+    eager: list[WordScore | None] = []
+    total = 0
+    for run, word_lang in zip(runs, langs, strict=True):
+        if ruleset.polyglot is None or word_lang == ruleset.tiles:
+            eager.append(None)
+            total += _quick_subtotal(board, new, run, points, ruleset)
+        else:
+            lexicon = lexicons.get(word_lang) if lexicons else None
+            across = play.across if run[0] else not play.across
+            word = _score_word(_squares(board, new, run), run[0], across, word_lang, ruleset, lexicon, [])
+            eager.append(word)
+            total += word.subtotal
     bonus = ruleset.bonus(len(placements))
-    total = sum(w.subtotal for w in scored) + bonus
-    return PlayResult(play, total, tuple(scored), bonus, len(placements), tuple(problems), placements)
+
+    def details() -> tuple[WordScore, ...]:
+        words = []
+        for run, word_lang, done in zip(runs, langs, eager, strict=True):
+            if done is None:
+                lexicon = lexicons.get(word_lang) if lexicons else None
+                across = play.across if run[0] else not play.across
+                done = _score_word(_squares(board, new, run), run[0], across, word_lang, ruleset, lexicon, [])
+            words.append(done)
+        return tuple(words)
+
+    return PlayResult(play, total + bonus, bonus, len(placements), tuple(problems), placements, details)
 
 
-def _designated(play: Play, squares: tuple[Square, ...], across: bool, default: str | None, ruleset: Ruleset) -> str:
-    if ruleset.polyglot is None:
-        return ruleset.tiles
-    position = format_position(squares[0].row, squares[0].col, across)
-    board = "".join(s.tile.face for s in squares)
-    found = play.langs.lang_of(position, board)
-    return found or default or ruleset.polyglot.default_lang
+def _designated(play: Play, board: Board, new: Mapping[int, BoardTile], run: Run, default: str) -> str:
+    main, start, step, length = run
+    cols, on_board = board.cols, board.squares
+    across = play.across if main else not play.across
+    position = format_position(start // cols, start % cols, across)
+    spelled = "".join([(new.get(i) or on_board[i]).face for i in range(start, start + step * length, step)])  # type: ignore[union-attr]
+    return play.langs.lang_of(position, spelled) or default
 
 
-def _check_geometry(board: Board, play: Play, placements: tuple[Placement, ...],
-                    words: list[tuple[bool, tuple[Square, ...]]], ruleset: Ruleset, problems: list[str]) -> None:
-    main = next((sq for is_main, sq in words if is_main), None)
-    if main is not None and len(main) != len(play.cells):
-        first, last = main[0], main[-1]
-        spelled = "".join(str(s.tile) for s in main)
-        problems.append(f"the main word runs from {square_name(first.row, first.col)} to "
-                        f"{square_name(last.row, last.col)} ({spelled}): write the whole word")
-    if not words:
+def _check_tiles(placements: tuple[Placement, ...], ruleset: Ruleset, problems: list[str]) -> None:
+    points = _points(ruleset.tiles)
+    for p in placements:
+        face = p.tile.face
+        if face not in points:
+            if face == FACE_DOWN:
+                if ruleset.polyglot is None or not ruleset.polyglot.face_down:
+                    problems.append("a face-down tile (Polyglot rule 4) is not allowed in this ruleset")
+            elif not p.tile.blank:
+                problems.append(f"{face} on {square_name(p.row, p.col)} is not a tile of the "
+                                f"{get_spec(ruleset.tiles).name} set")
+    if sum(p.tile.face == FACE_DOWN for p in placements) > 1:
+        problems.append("only one face-down tile may be played per turn (Polyglot rule 4)")
+
+
+def _check_geometry(board: Board, play: Play, placements: tuple[Placement, ...], runs: list[Run],
+                    ruleset: Ruleset, problems: list[str]) -> None:
+    main = next((r for r in runs if r[0]), None)
+    if main is not None and main[3] != len(play.cells):
+        _, start, step, length = main
+        cols, end = board.cols, start + step * (length - 1)
+        spelled = "".join(str(p.tile) if (p := next((q for q in placements if q.row * cols + q.col == i), None))
+                          else str(board.squares[i]) for i in range(start, end + 1, step))
+        problems.append(f"the main word runs from {square_name(start // cols, start % cols)} to "
+                        f"{square_name(end // cols, end % cols)} ({spelled}): write the whole word")
+    if not runs:
         problems.append("the play forms no word of two or more letters")
     if board.is_empty:
         centre = ruleset.centre
@@ -434,7 +510,7 @@ def _check_geometry(board: Board, play: Play, placements: tuple[Placement, ...],
         top, left, bottom, right = ruleset.inner
         problems.append(f"every play must place a tile on the inner board "
                         f"{square_name(top, left)}–{square_name(bottom, right)}")
-    if ruleset.min_word > 2 and words and max(len(sq) for _, sq in words) < ruleset.min_word:
+    if ruleset.min_word > 2 and runs and max(r[3] for r in runs) < ruleset.min_word:
         problems.append(f"at least one new word must have {ruleset.min_word} or more letters")
     if len(placements) > ruleset.rack_size:
         problems.append(f"{len(placements)} tiles played from a rack of {ruleset.rack_size}")
@@ -455,9 +531,14 @@ def _touches(board: Board, placements: tuple[Placement, ...]) -> bool:
 def _check_rack(rack: str | Sequence[str], placements: tuple[Placement, ...], ruleset: Ruleset,
                 problems: list[str]) -> None:
     tiles = parse_rack(rack, get_spec(ruleset.tiles)) if isinstance(rack, str) else tuple(rack)
-    have = Counter(tiles)
-    need = Counter(BLANK if p.tile.blank else p.tile.face for p in placements)
-    missing = need - have
+    pool = list(tiles)
+    missing = []
+    for p in placements:
+        need = BLANK if p.tile.blank else p.tile.face
+        if need in pool:
+            pool.remove(need)
+        else:
+            missing.append(need)
     if missing:
-        shown = "".join(f"[{f}]" if len(f) > 1 else f for f in sorted(missing.elements()))
+        shown = "".join(f"[{f}]" if len(f) > 1 else f for f in sorted(missing))
         problems.append(f"the rack {''.join(tiles)} does not hold {shown}")
