@@ -96,9 +96,13 @@ def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
         raw = path.read_bytes()
     except OSError as err:
         raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror}")) from None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise LexcError(Problem(str(path), 1, None, "not UTF-8: the file starts with a UTF-16 byte-order mark "
+                                                    "(save it as UTF-8)"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise LexcError(Problem(str(path), None, None, f"not UTF-8 ({err.reason} at byte {err.start})")) from None
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise LexcError(Problem(str(path), line, None, f"not UTF-8 ({err.reason} at byte {err.start})")) from None
     data, lines = loads(text.removeprefix("\ufeff"), str(path))
     return data, lines, raw

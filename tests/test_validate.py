@@ -118,7 +118,7 @@ def test_a_missing_file_and_a_non_utf8_file_are_reported_without_traceback(tmp_p
     result = cli("validate", str(tmp_path / "nowhere.toml"), str(latin1))
     assert result.exit_code == 1
     assert f"error: {tmp_path / 'nowhere.toml'}: no such file" in result.output
-    assert f"error: {latin1}: not UTF-8" in result.output
+    assert f"error: {latin1}:2: name: not UTF-8" in result.output
     assert "Traceback" not in result.output
 
 
