@@ -35,7 +35,7 @@ from functools import cache
 from .board import Board
 from .errors import LexcError, Problem
 from .gcg import SCORED, Event, GameRecord, Kind
-from .notation import Play, parse_play, parse_rack
+from .notation import Play, Through, parse_position, parse_rack, parse_word
 from .ruleset import Ruleset, end_adjustments, load_ruleset, rack_value
 from .scoring import PlayResult, score_play
 from .spec import Spec, get_spec, spec_paths
@@ -190,8 +190,8 @@ def _specs() -> list[Spec]:
 
 def _letters(record: GameRecord) -> set[str]:
     """Upper-case letters the record's racks, words and end-of-game tiles use."""
-    text = "".join((e.rack or "") + (e.word or "") + (e.tiles or "") for e in record.events)
-    return {c.upper() for c in text if c.isalpha()}
+    chars = set("".join((e.rack or "") + (e.word or "") + (e.tiles or "") for e in record.events))
+    return {c.upper() for c in chars if c.isalpha()}
 
 
 def tile_language(record: GameRecord) -> str:
@@ -282,12 +282,14 @@ def play_of(event: Event, ruleset: Ruleset, file: str | None = None) -> Play:
     reads them as played through when they match the tile already there.
     """
     assert event.kind is Kind.PLAY and event.position is not None and event.word is not None
-    text = f"{event.position} {_gcg_word(event.word)}"
     try:
-        play = parse_play(text, get_spec(ruleset.tiles))
+        row, col, across = parse_position(event.position)
+        cells = parse_word(_gcg_word(event.word), get_spec(ruleset.tiles))
     except LexcError as err:
         raise LexcError(Problem(file, event.line, event.move, err.problems[0].message)) from None
-    return play.with_langs(event.langs) if event.langs else play
+    if all(isinstance(cell, Through) for cell in cells):
+        raise LexcError(Problem(file, event.line, event.move, "the play places no tile"))
+    return Play(row, col, across, cells, event.langs)
 
 
 @cache
