@@ -70,6 +70,7 @@ def test_german_strasse() -> None:
     need("de")
     s = normaliser("de").spell("straße")
     assert s.board == "STRASSE" and s.tiling == tuple("STRASSE")
+    assert normaliser("de").spell("GROẞ").tiling == tuple("GROSS")  # capital sharp s: the spec's fold
 
 
 def test_turkish_dotted_and_dotless_i() -> None:
