@@ -391,6 +391,30 @@ def _check_overlaps(check: _Checker, tiles: list[Tile]) -> None:
                                                  f"for {rest!r} or drop one of the faces)")
 
 
+def _script_of(char: str) -> str | None:
+    """The script of a letter, if it is one of :data:`SCRIPTS` (from its Unicode name).
+
+    >>> _script_of("Д"), _script_of("Ñ"), _script_of("·")
+    ('Cyrillic', 'Latin', None)
+    """
+    first = unicodedata.name(char, "").split(" ", 1)[0]
+    return next((s for s in SCRIPTS if s.upper() == first), None)
+
+
+def _check_scripts(check: _Checker, tiles: list[Tile], script: str) -> set[str]:
+    """A face letter of another script than the set's (Д in a Latin set, Q in a Cyrillic one)."""
+    foreign: set[str] = set()
+    for tile in tiles:
+        for char in tile.face:
+            found = _script_of(char)
+            if found is not None and found != script:
+                foreign.add(char)
+                of = f" of face {tile.face!r}" if len(tile.face) > 1 else ""
+                check.add(("tiles", tile.face), f"letter {char!r} (U+{ord(char):04X}){of} is {found}, but the "
+                                                f"set's script is {script}")
+    return foreign
+
+
 def _check_spelling(check: _Checker, tiles: list[Tile], folds: Mapping[str, str], bad_folds: set[str]) -> None:
     """Latin script: every letter of every face is spelled with A–Z (marks stripped, or a fold)."""
     faces = {t.face for t in tiles}
@@ -482,9 +506,10 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
     folds = _check_folds(check, data) if isinstance(data.get("folds"), dict) else {}
     faces = {t.face for t in tiles}
     aliases = _check_aliases(check, data, faces) if isinstance(data.get("aliases"), dict) else {}
+    foreign = _check_scripts(check, tiles, script) if script in SCRIPTS else set()
     if script == "Latin":
         bad_folds = set(data["folds"]) - set(folds) if isinstance(data.get("folds"), dict) else set()
-        _check_spelling(check, tiles, folds, bad_folds)  # a rejected fold is reported on its own
+        _check_spelling(check, tiles, folds, bad_folds | foreign)  # reported on their own
     lexicon: list[Any] = data["lexicon"] if isinstance(data.get("lexicon"), list) else []
     sources = [_check_source(check, i, entry) for i, entry in enumerate(lexicon)]
     if check.problems:
