@@ -75,6 +75,10 @@ class ScoredTile(NamedTuple):
 
     def explain(self) -> str:
         face = self.face if self.board == self.face else f"{self.face}[{self.board}]"
+        if not self.squares:
+            return f"{self.face} 0 (not on the board)"
+        if self.board == FACE_DOWN:
+            return f"{self.face}[{FACE_DOWN}] 0 (face down)"
         if self.blank:
             return f"{face.lower() if len(self.squares) == 1 else face} 0 (blank)"
         if self.letter_multiplier > 1:
@@ -296,6 +300,9 @@ def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int,
     tiles: list[ScoredTile] = []
     start = 0
     for face, board_text, points, width in units:
+        if width == 0:  # a native tile written as nothing (Russian Ь in some schemes): no square, no points
+            tiles.append(_new(ScoredTile, (face, board_text, points, 1, False, False, (), 0)))
+            continue
         if width == 1:
             s = squares[start]
             mult = letter[s.at] if s.new else 1
@@ -378,7 +385,8 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str
     spellings = [c for c in candidates if c.board == key]
     if not spellings:
         try:
-            spellings = [normaliser(lang).spell(key)]
+            face_down = ruleset.polyglot is not None and ruleset.polyglot.face_down
+            spellings = [normaliser(lang, facedown=face_down).spell(key)]
         except LexcError:
             note = f"no {spec.name} spelling of {key}: scored on the board tiles"
         spellings = [s for s in spellings if s.board == key]

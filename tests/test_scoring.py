@@ -21,7 +21,7 @@ from lexc.lexicon import WordList
 from lexc.normalize import Normaliser
 from lexc.notation import parse_play
 from lexc.paths import languages_dir, transliterations_dir
-from lexc.ruleset import end_adjustments, load_ruleset, rack_value
+from lexc.ruleset import Polyglot, end_adjustments, load_ruleset, rack_value
 from lexc.scoring import score_play
 from lexc.spec import get_spec
 
@@ -182,6 +182,32 @@ def test_several_native_words_with_one_board_spelling_score_the_highest():
     # МЭР: М 2 + Э 8 + Р 1 = 11 against МЕР: 2 + 1 + 1; E on the centre DW.
     assert word.native == "МЭР" and word.alternatives == 2 and result.score == 22
     assert "MER = МЭР (ru)" in result.explain()
+
+
+@needs_ru
+def test_a_native_tile_written_as_nothing_scores_nothing():
+    # ЕЛЬ is YEL on the board (BGN/PCGN: Е as YE at the start, Ь written as nothing): Ь has no square.
+    lexicons = {"ru": WordList.from_words("ru", ["ель"])}
+    result = score_play(Board.empty(PG), parse_play("8G YEL @ru"), PG, lexicons=lexicons)
+    word = result.words[0]
+    assert [(t.face, t.board) for t in word.tiles] == [("Е", "YE"), ("Л", "L"), ("Ь", "")]
+    ru = get_spec("ru")
+    assert word.tiles[2].value == 0 and result.score == (ru.points("Е") + ru.points("Л")) * 2  # E on the centre
+    assert "Ь 0 (not on the board)" in result.explain()
+
+
+@needs_ru
+def test_face_down_tile_of_rule_4():
+    face_down = dataclasses.replace(PG, polyglot=Polyglot("en", "en", face_down=True))
+    lexicons = {"ru": WordList.from_words("ru", ["пять"], norm=Normaliser(get_spec("ru"), facedown=True))}
+    result = score_play(Board.empty(face_down), parse_play("8E PYAT' @ru"), face_down, lexicons=lexicons)
+    assert result.legal and result.words[0].native == "ПЯТЬ" and result.words[0].valid is True
+    # П 2 + Я 3 (YA) + Т 1 + Ь face down 0; T on the centre DW.
+    assert result.score == (2 + 3 + 1 + 0) * 2 and "Ь['] 0 (face down)" in result.explain()
+    off = score_play(Board.empty(PG), parse_play("8E PYAT' @ru"), PG, lexicons=lexicons)
+    assert any("not allowed" in p for p in off.problems)
+    two = score_play(Board.empty(face_down), parse_play("8E P'YAT' @ru"), face_down, lexicons=lexicons)
+    assert any("only one face-down tile" in p for p in two.problems)
 
 
 def test_language_without_official_values_scores_in_english(monkeypatch):
