@@ -170,13 +170,10 @@ class Normaliser:
         self._letters = _Letters(self)
         self._points: dict[str, int | None] = {t.face: t.points if t.has_points else None for t in spec.tiles}
         self._aligned: dict[str, AlignedTile] = {}  # Latin: each surface has one aligned tile
-        self._bad_faces: dict[str, str] = {}
-        if self.scheme is None:
+        if self.scheme is None:  # a face with no A–Z spelling stays out: _align names it
             for surface, face in self._face_of.items():
                 board = self._latin_board(face)
-                if board is None:
-                    self._bad_faces[surface] = face
-                else:
+                if board is not None:
                     self._aligned[surface] = AlignedTile(face, self._value(face, board), board)
         self._tile_cache: dict[tuple[str, str], AlignedTile] = {}
 

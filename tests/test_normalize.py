@@ -197,6 +197,15 @@ def test_unspellable_names_the_character() -> None:
         normaliser("en").spell("")
 
 
+def test_another_scripts_letters_are_not_romanised_for_a_latin_language() -> None:
+    with pytest.raises(Unspellable) as err:
+        normaliser("en").spell("привет")
+    assert err.value.char == "П"
+    with pytest.raises(Unspellable, match="EURO SIGN"):
+        normaliser("en").spell("5€")
+    assert normaliser("ru").spell("привет").board == "PRIVET"
+
+
 def test_a_letter_outside_the_set_is_not_guessed() -> None:
     need("it")
     with pytest.raises(Unspellable) as err:
