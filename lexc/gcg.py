@@ -66,6 +66,10 @@ __all__ = [
 ]
 
 
+#: No language designation (shared: Languages is immutable).
+NO_LANGS = Languages()
+
+
 class Kind(StrEnum):
     """What an event is."""
 
@@ -140,7 +144,7 @@ class Event:
     word: str | None = None
     tiles: str | None = None
     count: int | None = None
-    langs: Languages = field(default_factory=Languages)
+    langs: Languages = NO_LANGS
     extra: tuple[str, ...] = ()
     pragmas: tuple[Pragma, ...] = ()
     line: int | None = field(default=None, compare=False)
@@ -300,18 +304,28 @@ class GameRecord:
 _PLAYER_PRAGMA = re.compile(r"player([1-9])")
 _RACK_PRAGMA = re.compile(r"rack([1-9])")
 _PRAGMA = re.compile(r"#(>|[^\s>]*)\s*(.*)")
-_DELTA = re.compile(r"[+-]-?\d+")
-_TOTAL = re.compile(r"-?\d+")
 _POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})")
 _PARENTHESISED = re.compile(r"\((.*)\)")
 _LANG_NOTE = re.compile(r"lang:\s*(\S.*)")
 _SPECIAL = ("-", "--", "(challenge)", "(time)")
 
 
+def _is_delta(token: str) -> bool:
+    """``+18``, ``-24``, ``+0``, kurnik's ``+-10``."""
+    sign, digits = token[:1], token[1:]
+    return sign in ("+", "-") and (digits.isdecimal() or (digits[:1] == "-" and digits[1:].isdecimal()))
+
+
+def _is_total(token: str) -> bool:
+    return token.isdecimal() or (token[:1] == "-" and token[1:].isdecimal())
+
+
 def _delta_total(tokens: list[str]) -> int | None:
     """Index of the first ``<signed delta> <total>`` pair (racks, coordinates and words never match)."""
-    return next((i for i in range(len(tokens) - 1)
-                 if tokens[i][:1] in "+-" and _DELTA.fullmatch(tokens[i]) and _TOTAL.fullmatch(tokens[i + 1])), None)
+    for i in range(len(tokens) - 1):
+        if _is_delta(tokens[i]) and _is_total(tokens[i + 1]):
+            return i
+    return None
 
 
 def _is_special(token: str) -> bool:
