@@ -7,6 +7,7 @@ provides ``check_scheme_file``. Checking never stops at the first problem.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +82,10 @@ def check_scheme_file(path: Path) -> Report:
     return Report(path, "scheme", tuple(problems), summary)
 
 
+#: Lines only a scheme has: its [letters] table (or letters = ...), or its language and standard keys.
+_SCHEME_KEYS = re.compile(r"^\s*(\[\s*letters\s*\]|(letters|language|standard)\s*=)", re.MULTILINE)
+
+
 def _kind(path: Path) -> str:
     if path.parent.resolve() == transliterations_dir().resolve():
         return "scheme"
@@ -88,7 +93,7 @@ def _kind(path: Path) -> str:
         head = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return "spec"
-    return "scheme" if "\n[letters]" in f"\n{head}" or head.lstrip().startswith("[letters]") else "spec"
+    return "scheme" if _SCHEME_KEYS.search(head) else "spec"
 
 
 def validate(paths: Iterable[Path] = ()) -> list[Report]:
