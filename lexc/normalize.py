@@ -195,7 +195,7 @@ class Normaliser:
 
     def _value(self, face: str, board: str) -> int:
         points = self._points[face]
-        if points is not None:
+        if points is not None and self.spec.official:
             return points
         english = get_spec("en")  # Polyglot rule 1: no official values, English values on the board tiles
         return sum(english.points(c) for c in board if c in english.by_face)

@@ -142,6 +142,14 @@ def test_ukrainian_2010_national_system() -> None:
     assert s.board == "MIASO" and s.spans()[1] == (1, 1)
 
 
+def test_a_language_without_official_values_scores_in_english() -> None:
+    assert not get_spec("uk").official  # no licensed Ukrainian set could be verified
+    en = get_spec("en")
+    s = normaliser("uk").spell("щастя")
+    assert s.tiles[0].points == sum(en.points(c) for c in "SHCH") == 12
+    assert s.value == sum(en.points(c) for c in "SHCHASTIA")
+
+
 def test_hebrew_consonantal() -> None:
     he = normaliser("he")
     assert aligned("he", "שלום") == [("ש", 2, "SH"), ("ל", 2, "L"), ("ו", 1, "V"), ("מ", 2, "M")]  # final ם
