@@ -347,6 +347,12 @@ def encode_pack(header: Mapping[str, Any], kind: str, trie: bytes) -> bytes:
     return body + _CRC.pack(zlib.crc32(body))
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same directory, fsync and rename.
 
@@ -355,6 +361,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; a pack is as readable as any new file
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -591,6 +598,8 @@ def _make_classes() -> dict[str, type[Pack]]:
             return [k[start:] for k in self._complete(board + SEP, chars, longest)]
 
         def _complete(self, prefix: str, chars: str, most: int) -> list[str]:
+            if not chars:
+                return [prefix] if dawg.DAWG.__contains__(self, prefix) else []
             replaces = self._replaces.get(chars)
             if replaces is None:
                 replaces = self._replaces[chars] = dawg.DAWG.compile_replaces({_ANY: list(chars)})

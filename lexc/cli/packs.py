@@ -1,0 +1,318 @@
+"""``lexc build``, ``lexc compile``, ``lexc info`` and ``lexc check``: packs from the command line.
+
+Heavy modules (the compiler, the normaliser, rich) are imported inside the commands,
+so ``lexc check`` pays only for what it uses.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from ..errors import LexcError
+from .common import app, print_json, reports_errors
+
+if TYPE_CHECKING:
+    from ..compiler import CompileReport
+    from ..pack import Pack
+
+_PACKS_HELP = "Directory of packs (default: $LEXC_PACKS or build/)."
+
+
+def _packs_dir(packs: Path | None) -> Path:
+    from ..paths import packs_dir
+
+    return packs if packs is not None else packs_dir()
+
+
+# --------------------------------------------------------------------------- build and compile
+
+
+class _Progress:
+    """A rich progress display: one bar over the languages, one line for the current stage."""
+
+    def __init__(self, total: int, quiet: bool):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                                 MofNCompleteColumn(), TextColumn("{task.fields[words]}"), TimeElapsedColumn(),
+                                 disable=quiet, transient=False)
+        self.overall = self.progress.add_task("packs", total=total, words="")
+        self.current: Any = None
+
+    def __enter__(self) -> _Progress:
+        self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.__exit__(None, None, None)
+
+    def start(self, lang: str) -> None:
+        self.lang = lang
+        self.current = self.progress.add_task(f"{lang}: starting", total=None, words="")
+
+    def update(self, stage: str, done: int, total: int | None) -> None:
+        words = f"{done:,} words" if stage.startswith("reading") and done else ""
+        self.progress.update(self.current, description=f"{self.lang}: {stage}", words=words)
+
+    def finish(self, message: str) -> None:
+        self.progress.update(self.current, description=f"{self.lang}: {message}", total=1, completed=1, words="")
+        self.progress.advance(self.overall)
+
+
+def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(stderr=False)
+    table = Table("lang", "read", "kept", "dupl.", "rejected", "excl.", "boards", "collisions", "records",
+                  "structure", "pack bytes", "bytes/board", "seconds", title="lexicon packs", header_style="bold")
+    for r in reports:
+        table.add_row(r.lang, f"{r.read:,}", f"{r.kept:,}", f"{r.duplicates:,}", f"{r.rejected_total:,}",
+                      f"{r.excluded:,}", f"{r.boards:,}", f"{r.collisions:,}", f"{r.exceptions:,}", r.structure,
+                      f"{r.bytes:,}", f"{r.bytes_per_board:.2f}", f"{r.seconds:.1f}")
+    for lang in failures:
+        table.add_row(lang, "[red]failed[/red]", "", "", "", "", "", "", "", "", "", "", "")
+    console.print(table)
+    reasons = Table("lang", "rejected because", "words", "first example", title="rejected words, by reason",
+                    header_style="bold")
+    for r in reports:
+        for reason, count in r.rejected.items():
+            reasons.add_row(r.lang, reason, f"{count:,}", (r.examples.get(reason) or [""])[0])
+    if reasons.rows:
+        console.print(reasons)
+    for lang, message in failures.items():
+        console.print(f"[red]{lang}: failed[/red]: {message}", markup=True, highlight=False)
+
+
+@app.command()
+@reports_errors
+def build(
+    langs: list[str] = typer.Argument(None, help="Languages to build (default: every language with a [[lexicon]])."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    structure: str = typer.Option("auto", "--structure", help="Trie structure: auto (the smaller), marisa, dawg."),
+    json: bool = typer.Option(False, "--json", help="Print the reports as JSON instead of tables."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+) -> None:
+    """Compile the default pack of each language from the sources its spec names.
+
+    Packs go to DIR/LANG.lexc. A language whose source is missing is reported and
+    skipped; the exit status is 1 if any language failed.
+    """
+    from ..compiler import compile_pack
+    from ..pack import pack_path
+    from ..sources import default_sources
+    from ..spec import get_spec, iter_specs
+
+    specs = [get_spec(lang) for lang in langs] if langs else [s for s in iter_specs() if s.lexicon]
+    directory = _packs_dir(packs)
+    reports: list[CompileReport] = []
+    failures: dict[str, str] = {}
+    with _Progress(len(specs), quiet or json) as progress:
+        for spec in specs:
+            progress.start(spec.code)
+            try:
+                if not spec.lexicon:
+                    raise LexcError(f"{spec.code}: the spec names no [[lexicon]] source")
+                report = compile_pack(spec, default_sources(spec), pack_path(spec.code, directory),
+                                      structure=structure, progress=progress.update)
+            except LexcError as err:
+                failures[spec.code] = str(err)
+                progress.finish("[red]failed[/red]")
+                continue
+            reports.append(report)
+            progress.finish(f"{report.boards:,} board spellings, {report.bytes:,} bytes")
+    if json:
+        print_json({"packs": [r.to_json() for r in reports], "failed": failures})
+    else:
+        _summary(reports, failures)
+    if failures:
+        raise typer.Exit(1)
+
+
+@app.command()
+@reports_errors
+def compile(
+    lang: str = typer.Argument(..., help="Language code (a spec in languages/)."),
+    sources: list[str] = typer.Argument(..., help="Word lists, Hunspell .dic files, or wordfreq[:LANG[:N]]."),
+    output: Path = typer.Option(..., "--output", "-o", help="The pack file to write (atomically)."),
+    include: Path = typer.Option(None, "--include", help="A list of words to add."),
+    exclude: Path = typer.Option(None, "--exclude", help="A list of words to remove (an A–Z entry removes "
+                                                          "the board spelling)."),
+    min_length: int = typer.Option(2, "--min-length", help="Fewest board tiles in a word."),
+    max_length: int = typer.Option(15, "--max-length", help="Most board tiles in a word."),
+    encoding: str = typer.Option(None, "--encoding", help="Encoding of the word lists (default UTF-8)."),
+    kind: str = typer.Option(None, "--kind", help="Source kind: wordlist, hunspell or wordfreq (default: "
+                                                  "guessed from the name)."),
+    convention: str = typer.Option(None, "--convention", help="native (default) or coded (the spec's aliases, "
+                                                              "e.g. Spanish 1 2 3 for CH LL RR)."),
+    top: int = typer.Option(None, "--top", help="wordfreq: the N most frequent words."),
+    structure: str = typer.Option("auto", "--structure", help="Trie structure: auto (the smaller), marisa, dawg."),
+    display_natives: bool = typer.Option(True, "--display-natives/--no-display-natives",
+                                         help="Keep native spellings the tiling implies (ÉLÈVE for ELEVE)."),
+    json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+) -> None:
+    """Compile word sources of one language into a pack.
+
+    Every word goes through the language's normaliser; words it cannot spell, words
+    outside the length limits and excluded words are counted by reason.
+    """
+    from ..compiler import compile_pack
+    from ..sources import open_source
+    from ..spec import get_spec
+
+    spec = get_spec(lang)
+    opened = [open_source(spec, s, kind=kind, encoding=encoding, top=top, convention=convention) for s in sources]
+    with _Progress(1, quiet or json) as progress:
+        progress.start(spec.code)
+        report = compile_pack(spec, opened, output, include=include, exclude=exclude, min_length=min_length,
+                              max_length=max_length, structure=structure, display_natives=display_natives,
+                              progress=progress.update)
+        progress.finish(f"{report.boards:,} board spellings, {report.bytes:,} bytes")
+    if json:
+        print_json(report.to_json())
+    else:
+        _summary([report], {})
+
+
+# --------------------------------------------------------------------------- info
+
+
+def _open(target: str, packs: Path | None) -> Pack:
+    from ..pack import SUFFIX, find_pack, open_pack
+
+    path = Path(target)
+    if path.exists() or target.endswith(SUFFIX) or os.sep in target:
+        return open_pack(path)
+    return find_pack(target, _packs_dir(packs))
+
+
+@app.command()
+@reports_errors
+def info(
+    pack: str = typer.Argument(..., help="A pack file, or a language code (its pack in --packs)."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    json: bool = typer.Option(False, "--json", help="Print the whole header as JSON."),
+) -> None:
+    """Print a pack's header: language, hashes, tile values, sources, options, counts, structure."""
+    opened = _open(pack, packs)
+    header = opened.header
+    if json:
+        print_json({"path": str(opened.path), "bytes": opened.path.stat().st_size, **header})
+        return
+    counts, structure = header["counts"], header["structure"]
+    lines = [
+        f"pack       {opened.path} ({opened.path.stat().st_size:,} bytes, format {header['format']}, "
+        f"lexc {header.get('lexc')})",
+        f"language   {header['lang']} {header.get('name', '')} ({header.get('script', '')})",
+        f"spec       {header['spec'].get('file')} sha256 {header['spec'].get('sha256')}",
+    ]
+    if header.get("scheme"):
+        lines.append(f"scheme     {header['scheme']['name']} sha256 {header['scheme']['sha256']}")
+    lines.append("tiles      " + " ".join(f"{t['face']}={t['points'] if t['points'] is not None else '-'}"
+                                         for t in header["tiles"]))
+    candidates = ", ".join(f"{k} {v:,}" for k, v in sorted(structure.get("candidates", {}).items()))
+    lines.append(f"structure  {structure['kind']} ({structure['bytes']:,} bytes; candidates: {candidates})")
+    lines.append(f"words      read {counts.get('read', 0):,}, kept {counts.get('kept', 0):,}, "
+                 f"duplicates {counts.get('duplicates', 0):,}, rejected {counts.get('rejected', 0):,}, "
+                 f"excluded {counts.get('excluded', 0):,}, included {counts.get('included', 0):,}")
+    lines.append(f"boards     {counts['boards']:,} board spellings, {counts.get('collisions', 0):,} with several "
+                 f"native words, {counts.get('exceptions', 0):,} with records, {counts.get('keys', 0):,} keys")
+    for source in header.get("sources", []):
+        files = ", ".join(f"{f['path']} sha256 {f['sha256'][:16]}…" for f in source.get("files", []))
+        lines.append(f"source     {source.get('kind')} {source.get('name')}: read {source.get('read', 0):,}, "
+                     f"kept {source.get('kept', 0):,}" + (f" ({files})" if files else ""))
+    options = header.get("options", {})
+    lines.append("options    " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()) if v is not None))
+    rejected = header.get("rejected", {})
+    for reason, found in sorted(rejected.items(), key=lambda kv: (-kv[1]["count"], kv[0])):
+        lines.append(f"rejected   {found['count']:,} {reason} (e.g. {', '.join(found['examples'])})")
+    typer.echo("\n".join(lines))
+
+
+# --------------------------------------------------------------------------- check
+
+
+def _is_board(word: str) -> bool:
+    return word.isascii() and word.isalpha()
+
+
+def check_word(pack: Pack, word: str) -> dict[str, object]:
+    """Whether ``word`` (native or board spelling) is in ``pack``, with its spellings and value."""
+    native_input = not _is_board(word)
+    spelled = None
+    if native_input:
+        from ..normalize import Normaliser, Unspellable
+        from ..spec import get_spec
+
+        try:
+            spelled = Normaliser(get_spec(pack.lang)).spell(word)
+        except Unspellable as err:
+            return {"word": word, "lang": pack.lang, "valid": False, "board": None, "native": [], "value": None,
+                    "tiles": [], "reason": err.reason}
+        board = spelled.board
+    else:
+        board = word.upper()
+    records = pack.records(board)
+    result: dict[str, object] = {"word": word, "lang": pack.lang, "valid": bool(records), "board": board,
+                                 "native": [native for native, _ in records]}
+    if records:
+        scored = [(native, pack.tiles(board, tiling)) for native, tiling in records]
+        chosen = next((s for s in scored if spelled is not None and s[0] == spelled.native), None)
+        chosen = chosen or max(scored, key=lambda s: sum(p for _, p, b in s[1] if b))
+        result["value"] = sum(p for _, p, b in chosen[1] if b)
+        result["tiles"] = [{"face": f, "points": p, "board": b} for f, p, b in chosen[1]]
+        result["spellings"] = [{"native": n, "value": sum(p for _, p, b in t if b),
+                                "tiles": [{"face": f, "points": p, "board": b} for f, p, b in t]} for n, t in scored]
+    elif spelled is not None:
+        result["value"] = spelled.value
+        result["tiles"] = [t.to_json() for t in spelled.tiles]
+    else:
+        tiling = pack.coder.default_tiling(board)
+        tiles = pack.tiles(board, tiling) if tiling is not None else []
+        result["value"] = sum(p for _, p, b in tiles if b) if tiling is not None else None
+        result["tiles"] = [{"face": f, "points": p, "board": b} for f, p, b in tiles]
+    return result
+
+
+def _line(result: dict[str, object]) -> str:
+    mark = "valid  " if result["valid"] else "invalid"
+    if result["board"] is None:
+        return f"{mark} {result['word']} ({result['lang']}): {result.get('reason')}"
+    tiles = result.get("tiles") or []
+    shown = "·".join(f"{t['face']}{t['points']}" for t in tiles)  # type: ignore[attr-defined]
+    natives = ", ".join(result["native"]) if result["native"] else "-"  # type: ignore[arg-type]
+    return (f"{mark} {result['word']} ({result['lang']}): board {result['board']}, native {natives}, "
+            f"value {result['value']}" + (f" ({shown})" if shown else ""))
+
+
+@app.command()
+@reports_errors
+def check(
+    lang: str = typer.Argument(..., help="Language code."),
+    words: list[str] = typer.Argument(..., help="Words, native (щи, élève) or board spellings (SHCHI, ELEVE)."),
+    pack: Path = typer.Option(None, "--pack", help="Use this pack file."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    json: bool = typer.Option(False, "--json", help="Print a JSON list: word, lang, valid, board, native, value."),
+) -> None:
+    """Check words against a language's pack: valid or not, board spelling, native spelling(s), value.
+
+    Exit status 0 if every word is valid, 1 otherwise.
+    """
+    from ..pack import find_pack, open_pack
+
+    opened = open_pack(pack) if pack is not None else find_pack(lang, _packs_dir(packs))
+    if opened.lang != lang:
+        raise LexcError(f"{opened.path}: holds language {opened.lang!r}, not {lang!r}")
+    results = [check_word(opened, word) for word in words]
+    if json:
+        print_json(results)
+    else:
+        for result in results:
+            typer.echo(_line(result))
+    if not all(r["valid"] for r in results):
+        raise typer.Exit(1)

@@ -1,0 +1,218 @@
+"""Pack format: round trips on real words, both trie structures, determinism, atomic writes, corruption."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lexc.compiler import compile_words
+from lexc.errors import LexcError
+from lexc.lexicon import Lexicon
+from lexc.normalize import Unspellable, normaliser
+from lexc.pack import FORMAT_VERSION, MAGIC, SEP, STRUCTURES, Coder, find_pack, open_pack, pack_path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def sample(path: str, step: int, extra: tuple[str, ...] = ()) -> list[str]:
+    """Every ``step``-th line of a Debian word list, plus ``extra``: a few hundred real words."""
+    lines = Path(path).read_text(encoding="utf-8").split("\n")
+    return [w for w in lines[::step] if w] + list(extra)
+
+
+FRENCH = sample("/usr/share/dict/french", 700, ("élève", "élevé", "cœur", "ça", "noël", "maïs"))
+SPANISH = sample("/usr/share/dict/spanish", 200, ("churro", "ñandú", "nandu", "llama", "carro", "año", "ano"))
+
+
+def spellable(lang: str, words: list[str]) -> list:
+    norm, out = normaliser(lang), []
+    for word in words:
+        try:
+            spelling = norm.spell(word)
+        except Unspellable:
+            continue
+        if 2 <= len(spelling.board) <= 15:
+            out.append(spelling)
+    return out
+
+
+@pytest.mark.parametrize("structure", STRUCTURES)
+@pytest.mark.parametrize(("lang", "words"), [("fr", FRENCH), ("es", SPANISH)])
+def test_every_word_comes_back_with_its_spelling(tmp_path, lang, words, structure):
+    report = compile_words(lang, words, tmp_path / f"{lang}.lexc", structure=structure)
+    pack = open_pack(tmp_path / f"{lang}.lexc")
+    assert pack.structure == structure == report.structure
+    assert isinstance(pack, Lexicon)
+    expected = spellable(lang, words)
+    boards = {s.board for s in expected}
+    assert len(pack) == len(boards) == report.boards
+    for spelling in expected:
+        assert spelling.board in pack
+        assert spelling in pack.spellings(spelling.board), spelling
+    for board in boards:  # nothing more than what was compiled
+        got = pack.spellings(board)
+        assert {(s.native, s.tiles) for s in got} == {(s.native, s.tiles) for s in expected if s.board == board}
+    assert list(pack.keys()) == sorted(boards)
+    assert list(pack.keys("CH")) == sorted(b for b in boards if b.startswith("CH"))
+    assert "ZZZZQ" not in pack and pack.spellings("ZZZZQ") == []
+    assert all(SEP not in k for k in pack)
+
+
+def test_exceptions_only_where_the_board_spelling_does_not_tell(tmp_path):
+    compile_words("es", ["churro", "ñandú", "carro", "llama", "año", "ano"], tmp_path / "es.lexc")
+    pack = open_pack(tmp_path / "es.lexc")
+    assert pack.header["counts"]["exceptions"] == 2  # NANDU (Ñ) and ANO (AÑO beside ANO)
+    assert pack.header["table"]["CH"] == [t["face"] for t in pack.header["tiles"]].index("CH")
+    churro = pack.spellings("CHURRO")
+    assert [(s.native, s.tiling, s.value) for s in churro] == [("CHURRO", ("CH", "U", "RR", "O"), 15)]
+    assert sorted((s.native, s.value) for s in pack.spellings("ANO")) == [("ANO", 3), ("AÑO", 10)]
+    assert [(s.native, s.tiling) for s in pack.spellings("NANDU")] == [("ÑANDÚ", ("Ñ", "A", "N", "D", "U"))]
+
+
+def test_scheme_language_keeps_every_native_word(tmp_path):
+    compile_words("ru", ["щи", "шчи", "соль", "съесть", "объём", "отсюда", "москва"], tmp_path / "ru.lexc")
+    pack = open_pack(tmp_path / "ru.lexc")
+    found = {s.native: (s.tiling, s.value) for s in pack.spellings("SHCHI")}
+    assert found == {"ЩИ": (("Щ", "И"), 11), "ШЧИ": (("Ш", "Ч", "И"), 14)}
+    assert [s.native for s in pack.spellings("SOL")] == ["СОЛЬ"]  # Ь is written with no board letter
+    assert pack.header["scheme"]["name"] == normaliser("ru").spec.scheme
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(range(6)), st.integers(0, 3)), min_size=1, max_size=8),
+       st.text(alphabet="ÉÑAB", max_size=3))
+def test_records_round_trip(tiles, marks):
+    coder = Coder(("A", "B", "AB", "Ñ", "É", "Ь"), {"A": 0, "B": 1, "AB": 2})
+    tiling = tuple((face, length if face < 5 else 0) for face, length in tiles)
+    board = "".join("AB"[(i + f) % 2] * n for i, (f, n) in enumerate(tiling))
+    joined = coder.joined(tiling)
+    native = joined[: len(joined) - len(marks)] + marks if len(marks) <= len(joined) else marks
+    record = coder.encode(board, native, tiling)
+    assert SEP not in record
+    assert coder.decode(board, record) == (native, tiling)
+
+
+def test_same_inputs_give_the_same_bytes(tmp_path):
+    for structure in STRUCTURES:
+        a, b = tmp_path / f"a-{structure}.lexc", tmp_path / f"b-{structure}.lexc"
+        compile_words("fr", FRENCH, a, structure=structure)
+        compile_words("fr", list(FRENCH), b, structure=structure)
+        assert a.read_bytes() == b.read_bytes()
+    assert (tmp_path / "a-marisa.lexc").read_bytes() != (tmp_path / "a-dawg.lexc").read_bytes()
+
+
+def test_header_describes_the_pack(tmp_path):
+    compile_words("es", SPANISH, tmp_path / "es.lexc", min_length=3)
+    header = open_pack(tmp_path / "es.lexc").header
+    spec = normaliser("es").spec
+    assert header["format"] == FORMAT_VERSION
+    assert header["lang"] == "es" and header["spec"]["sha256"] == spec.sha256
+    assert {t["face"]: t["points"] for t in header["tiles"]} == {t.face: t.points for t in spec.tiles}
+    assert header["options"]["min_length"] == 3
+    assert header["structure"]["kind"] in header["structure"]["candidates"]
+    assert header["sources"][0]["read"] == len(SPANISH)
+
+
+# --------------------------------------------------------------------------- loading bad files
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("good") / "es.lexc"
+    compile_words("es", SPANISH, path)
+    return path
+
+
+def refused(path: Path) -> str:
+    with pytest.raises(LexcError) as err:
+        open_pack(path)
+    assert str(path) in str(err.value)
+    return str(err.value)
+
+
+def test_a_flipped_byte_anywhere_is_refused(good, tmp_path):
+    data = good.read_bytes()
+    for where in (30, len(data) // 2, len(data) - 20, len(data) - 2):
+        bad = bytearray(data)
+        bad[where] ^= 0x40
+        (tmp_path / "bad.lexc").write_bytes(bytes(bad))
+        assert "checksum mismatch" in refused(tmp_path / "bad.lexc")
+
+
+def test_truncated_empty_foreign_and_directory_are_refused(good, tmp_path):
+    data = good.read_bytes()
+    cases = {
+        "truncated": data[: len(data) // 2],
+        "short": data[:5],
+        "empty": b"",
+        "foreign": b"We love Marisa." + data[15:],
+        "trailing": data + b"\0",
+    }
+    messages = {}
+    for name, content in cases.items():
+        (tmp_path / name).write_bytes(content)
+        messages[name] = refused(tmp_path / name)
+    assert "truncated" in messages["truncated"] and "truncated" in messages["short"]
+    assert "empty file" in messages["empty"]
+    assert "not a lexicon pack" in messages["foreign"]
+    assert "trailing bytes" in messages["trailing"]
+    assert "is a directory" in refused(tmp_path)
+    assert "no such pack" in refused(tmp_path / "missing.lexc")
+
+
+def test_another_format_version_is_refused(good, tmp_path):
+    data = bytearray(good.read_bytes())
+    data[len(MAGIC)] = FORMAT_VERSION + 1
+    (tmp_path / "v.lexc").write_bytes(bytes(data))
+    assert f"format version {FORMAT_VERSION + 1}" in refused(tmp_path / "v.lexc")
+
+
+def test_find_pack_by_language(good, tmp_path):
+    assert pack_path("es", good.parent) == good
+    assert "CHURRO" in find_pack("es", good.parent)
+    with pytest.raises(LexcError, match="lexc build fr"):
+        find_pack("fr", good.parent)
+    (tmp_path / "fr.lexc").write_bytes(good.read_bytes())
+    with pytest.raises(LexcError, match="holds language 'es'"):
+        find_pack("fr", tmp_path)
+
+
+# --------------------------------------------------------------------------- atomic writes
+
+
+def test_a_failed_write_leaves_the_old_pack(good, tmp_path, monkeypatch):
+    path = tmp_path / "es.lexc"
+    path.write_bytes(good.read_bytes())
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        compile_words("es", ["churro"], path)
+    assert path.read_bytes() == good.read_bytes()
+    assert [p.name for p in tmp_path.iterdir()] == ["es.lexc"]  # no temporary file left behind
+    assert "CHURRO" in open_pack(path)
+
+
+def test_a_killed_build_leaves_the_old_pack(good, tmp_path):
+    path = tmp_path / "fr.lexc"
+    compile_words("fr", FRENCH[:50], path)
+    before = path.read_bytes()
+    code = ("import sys; from lexc.compiler import compile_pack; from lexc.sources import open_source; "
+            "compile_pack('fr', [open_source('fr', '/usr/share/dict/french')], sys.argv[1])")
+    child = subprocess.Popen([sys.executable, "-c", code, str(path)], cwd=REPO)
+    time.sleep(2.5)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    if child.returncode == -signal.SIGKILL:
+        assert path.read_bytes() == before
+    assert len(open_pack(path)) > 0  # the old pack, or the complete new one: never half a pack
