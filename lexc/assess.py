@@ -47,6 +47,8 @@ MAX_VALUE = 10
 DEFAULT_SAMPLE = 200_000
 #: Default number of racks drawn for the bingo measure.
 DEFAULT_RACKS = 1000
+#: At most this many source words are spelled when a lexicon is built in memory (a seeded sample beyond).
+DEFAULT_SOURCE_LIMIT = 500_000
 #: How many of the wordfreq list's most frequent words make the running-text corpus.
 DEFAULT_CORPUS_TOP = 50_000
 #: How many of the most over- and under-supplied tiles, and value disagreements, are listed.
@@ -186,13 +188,16 @@ class Words:
     seed: int = 0
     unspellable: Mapping[str, int] = field(default_factory=dict)  # source words the spec cannot spell, by char
     unspellable_examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    source_words: int | None = None  # lexicon spelled from a source: source words read
+    source_sample: int | None = None  # ... of which a seeded sample of this many was spelled
 
     @property
     def complete(self) -> bool:
         return self.sampled is None
 
     def to_json(self) -> dict[str, object]:
-        return {"words": len(self.words), "board_spellings": self.keys, "sampled": self.sampled, "seed": self.seed}
+        return {"words": len(self.words), "board_spellings": self.keys, "sampled": self.sampled, "seed": self.seed,
+                "source_words": self.source_words, "source_sample": self.source_sample}
 
 
 def lexicon_words(lexicon: Lexicon, sample: int | None = DEFAULT_SAMPLE, seed: int = 0) -> Words:
@@ -208,7 +213,7 @@ def lexicon_words(lexicon: Lexicon, sample: int | None = DEFAULT_SAMPLE, seed: i
         chosen, sampled = [keys[i] for i in picks], sample
     words = tuple(Word.of(s) for key in chosen for s in lexicon.spellings(key) if len(s.tiles) <= MAX_TILES)
     extra: dict[str, object] = {}
-    for name in ("unspellable", "unspellable_examples"):
+    for name in ("unspellable", "unspellable_examples", "source_words", "source_sample"):
         if hasattr(lexicon, name):
             extra[name] = getattr(lexicon, name)
     return Words(words, len(keys), sampled, seed, **extra)  # type: ignore[arg-type]
@@ -230,17 +235,25 @@ class SourceLexicon(WordList):
     unspellable_examples: dict[str, tuple[str, ...]]
     too_short: int
     too_long: int
+    source_words: int  # source words read
+    source_sample: int | None  # source words spelled, when a seeded sample was drawn from more
 
     @classmethod
     def build(cls, spec: Spec, texts: Iterable[str], norm: Normaliser | None = None,
-              min_length: int = 2, max_length: int = MAX_TILES) -> SourceLexicon:
-        """Spell ``texts`` (native words, pins allowed); keep ``min_length``–``max_length`` board tiles."""
+              min_length: int = 2, max_length: int = MAX_TILES, limit: int | None = None,
+              seed: int = 0) -> SourceLexicon:
+        """Spell ``texts`` (native words, pins allowed); keep ``min_length``–``max_length`` board tiles.
+
+        With ``limit``, at most that many source words are spelled: a uniform sample drawn
+        with ``random.Random(seed)`` (reservoir sampling) when the source has more.
+        """
         norm = norm or Normaliser(spec)
+        read, chosen = _reservoir(texts, limit, seed)
         by_board: dict[str, list[Spelling]] = {}
         missing: Counter[str] = Counter()
         examples: dict[str, list[str]] = {}
         short = long = 0
-        for text in texts:
+        for text in chosen:
             try:
                 spelling = norm.spell(text)
             except Unspellable as err:
@@ -263,7 +276,31 @@ class SourceLexicon(WordList):
         lexicon.unspellable = missing
         lexicon.unspellable_examples = {c: tuple(e) for c, e in examples.items()}
         lexicon.too_short, lexicon.too_long = short, long
+        lexicon.source_words = read
+        lexicon.source_sample = len(chosen) if read > len(chosen) else None
         return lexicon
+
+
+def _reservoir(items: Iterable[str], limit: int | None, seed: int) -> tuple[int, list[str]]:
+    """How many ``items`` there were, and all of them or a uniform sample of ``limit`` (Algorithm R).
+
+    >>> _reservoir(["a", "b", "c"], None, 0), _reservoir(iter("abcdefgh"), 3, 0)[0]
+    ((3, ['a', 'b', 'c']), 8)
+    """
+    if limit is None:
+        kept = list(items)
+        return len(kept), kept
+    rng = random.Random(seed)
+    sample: list[str] = []
+    count = 0
+    for count, item in enumerate(items, start=1):
+        if len(sample) < limit:
+            sample.append(item)
+        else:
+            j = rng.randrange(count)
+            if j < limit:
+                sample[j] = item
+    return count, sample
 
 
 # --------------------------------------------------------------------------- corpus
@@ -828,6 +865,10 @@ def assess(spec: Spec, lexicon: Lexicon, corpus: Corpus | None = None, *, sample
     )
 
 
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
 def _pct(n: int, total: int) -> str:
     return f"{100 * n / total:.1f}%" if total else "n/a"
 
@@ -837,6 +878,9 @@ def _findings(a: Assessment) -> list[str]:
     c, w = a.coverage, a.words
     measured = f"{c.words:,} words" + (f" (a sample of {w.sampled:,} of {w.keys:,} board spellings, seed {w.seed})"
                                        if w.sampled else "")
+    if w.source_sample:
+        out.append(f"The lexicon is a seeded sample (seed {w.seed}) of {w.source_sample:,} of the source's "
+                   f"{w.source_words:,} words: word counts below (two-tile words, bingos) are for the sample only.")
     out.append(f"Coverage of {measured}: {_pct(c.with_counts, c.words)} formable with the set's counts, "
                f"{_pct(c.with_counts_and_blanks, c.words)} with {c.blanks} blanks; "
                f"{_pct(c.at_all, c.words)} use only tiles the set has.")
@@ -849,11 +893,11 @@ def _findings(a: Assessment) -> list[str]:
     for s in a.supply:
         if s.under:
             out.append(f"Most under-supplied by {s.basis} frequency: "
-                       + ", ".join(f"{r.face} ({r.count} tiles, frequency calls for {r.expected:.1f})"
+                       + ", ".join(f"{r.face} ({_tiles(r.count)}, frequency calls for {r.expected:.1f})"
                                    for r in s.under[:3]) + ".")
         if s.over:
             out.append(f"Most over-supplied by {s.basis} frequency: "
-                       + ", ".join(f"{r.face} ({r.count} tiles, frequency calls for {r.expected:.1f})"
+                       + ", ".join(f"{r.face} ({_tiles(r.count)}, frequency calls for {r.expected:.1f})"
                                    for r in s.over[:3]) + ".")
     for v in a.values:
         rho = "undefined" if v.spearman is None else f"{v.spearman:.2f}"

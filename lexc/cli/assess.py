@@ -9,7 +9,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..assess import DEFAULT_CORPUS_TOP, DEFAULT_RACKS, DEFAULT_SAMPLE, Assessment, Corpus, SourceLexicon, assess
+from ..assess import (
+    DEFAULT_CORPUS_TOP,
+    DEFAULT_RACKS,
+    DEFAULT_SAMPLE,
+    DEFAULT_SOURCE_LIMIT,
+    Assessment,
+    Corpus,
+    SourceLexicon,
+    assess,
+)
 from ..errors import LexcError, Problem
 from ..lexicon import Lexicon
 from ..normalize import Normaliser, normaliser
@@ -27,7 +36,7 @@ def _spec(lang: str, path: Path | None) -> tuple[Spec, Normaliser]:
 
 
 def _lexicon(spec: Spec, norm: Normaliser, pack: Path | None, source: str | None,
-             draft: bool) -> tuple[Lexicon, str]:
+             draft: bool, limit: int, seed: int) -> tuple[Lexicon, str]:
     """--pack, else --source, else (shipped spec) the default pack, else the spec's own sources."""
     from .. import sources
 
@@ -53,7 +62,7 @@ def _lexicon(spec: Spec, norm: Normaliser, pack: Path | None, source: str | None
         raise LexcError(Problem(str(spec.path or spec.code), None, "lexicon",
                                 f"{spec.name} has no pack and no [[lexicon]] source: give --pack or --source"))
     texts = (w.text for w in sources.stream(opened_sources))
-    built = SourceLexicon.build(spec, texts, norm)
+    built = SourceLexicon.build(spec, texts, norm, limit=limit, seed=seed)
     names = ", ".join(s.name for s in opened_sources)
     return built, f"{names} (spelled in memory with {spec.path or spec.code})"
 
@@ -72,6 +81,8 @@ def assess_command(
     top: int = typer.Option(DEFAULT_CORPUS_TOP, "--top", min=1, help="wordfreq corpus: how many top words."),
     sample: int = typer.Option(DEFAULT_SAMPLE, "--sample", min=1, help="Measure at most this many board "
                                                                        "spellings (a seeded sample)."),
+    limit: int = typer.Option(DEFAULT_SOURCE_LIMIT, "--limit", min=1, help="Without a pack: spell at most this "
+                                                                            "many source words (a seeded sample)."),
     racks: int = typer.Option(DEFAULT_RACKS, "--racks", min=0, help="Racks drawn for the bingo measure."),
     seed: int = typer.Option(0, "--seed", help="Seed of the sample and of the racks."),
     report: Path = typer.Option(None, "--report", help="Write an HTML report with charts into this directory."),
@@ -82,7 +93,7 @@ def assess_command(
     See docs/assess.md for every measure.
     """
     spec, norm = _spec(lang, spec_path)
-    lexicon, name = _lexicon(spec, norm, pack, source, spec_path is not None)
+    lexicon, name = _lexicon(spec, norm, pack, source, spec_path is not None, limit, seed)
     text = Corpus.open(corpus, spec.code, top) if corpus else None
     result = assess(spec, lexicon, text, sample=sample, racks=racks, seed=seed, lexicon_name=name, norm=norm)
     written = None
@@ -104,12 +115,11 @@ def assess_command(
 
 
 def _print(a: Assessment) -> None:
-    console = Console()
     spec = a.spec
-    console.print(f"[bold]{spec.name} ({spec.code})[/bold]: {len(spec.tiles)} tiles, {spec.total_tiles} in the bag "
-                  f"with {spec.blanks} blanks; lexicon: {a.lexicon}", highlight=False)
+    typer.echo(f"{spec.name} ({spec.code}): {len(spec.tiles)} tiles, {spec.total_tiles} in the bag with "
+               f"{spec.blanks} blanks; lexicon: {a.lexicon}")
     for line in a.findings():
-        console.print(f"- {line}", highlight=False, markup=False)
+        typer.echo(f"- {line}")
     table = Table("tile", "count", "points", box=None, header_style="bold")
     for s in a.supply:
         table.add_column(f"called for ({s.basis})", justify="right")
@@ -125,7 +135,7 @@ def _print(a: Assessment) -> None:
         cells += [str(v[face].suggested) if face in v else "-" for v in vals]
         cells.append(str(a.playability.two_by_face.get(face, "-")))
         table.add_row(*cells)
-    console.print(table)
+    Console(width=200).print(table)
 
 
 @app.command("suggest")
