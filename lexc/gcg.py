@@ -346,7 +346,24 @@ def position_token(token: str) -> str | None:
 
 
 def _decode(data: bytes, file: str | None) -> tuple[str, str]:
-    """The text of a GCG file and the encoding used: the declared one, else UTF-8, else Latin-1."""
+    """The text of a GCG file and the encoding used: the declared one, else UTF-8, else Latin-1.
+
+    >>> _decode("#player1 a A".encode("utf-16"), "x.gcg")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: x.gcg:1: the file starts with a UTF-16 byte-order mark: a GCG file is UTF-8 or ...
+    """
+    if not data:
+        raise LexcError(Problem(file, None, None, "empty file (0 bytes): not a GCG game record"))
+    for bom, name in ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
+                      (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16")):
+        if data.startswith(bom):
+            raise LexcError(Problem(file, 1, None, f"the file starts with a {name} byte-order mark: a GCG file is "
+                                                   "UTF-8 or ISO-8859-1 (convert it to UTF-8)"))
+    if b"\0" in data:
+        at = data.index(b"\0")
+        raise LexcError(Problem(file, data.count(b"\n", 0, at) + 1, None,
+                                f"NUL byte at byte offset {at}: a binary file, not a GCG game record"))
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
     first = data.split(b"\n", 1)[0].strip()
