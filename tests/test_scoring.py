@@ -222,6 +222,17 @@ def test_language_without_official_values_scores_in_english(monkeypatch):
     assert missing.words[0].valid is False
 
 
+@pytest.mark.skipif(not (languages_dir() / "uk.toml").is_file() or get_spec("uk").official,
+                    reason="needs the Ukrainian spec without official values")
+def test_ukrainian_without_official_values_scores_in_english_on_the_board_tiles():
+    lexicons = {"uk": WordList.from_words("uk", ["хліб"])}
+    result = score_play(Board.empty(PG), parse_play("8D KHLIB @uk"), PG, lexicons=lexicons)
+    word = result.words[0]
+    assert word.native == "ХЛІБ" and word.valid is True and word.values == "en"
+    # English values on the board tiles, not Х's own: K 5×2 (DL at D8) + H 4 + L 1 + I 1 + B 3 (centre DW).
+    assert [t.face for t in word.tiles] == list("KHLIB") and result.score == (10 + 4 + 1 + 1 + 3) * 2
+
+
 def test_english_fallback_when_a_word_cannot_be_spelled_in_its_language():
     # Catalan has no K, W or Y tile: a Catalan phony spelled with them is scored on the board tiles.
     result = score_play(Board.empty(PG), parse_play("8D WHISKY @ca"), PG)
