@@ -169,7 +169,8 @@ def test_languages_json_lists_every_spec_with_official_values():
         assert len(listed) >= 23
     for lang in listed:
         assert {"code", "name", "script", "blanks", "official", "tiles"} <= set(lang)
-        assert lang["official"] is True, lang["code"]
+        # uk: no licensed Ukrainian set could be verified (languages/uk.toml, docs/transliteration.md)
+        assert lang["official"] is True or lang["code"] == "uk", lang["code"]
         for tile in lang["tiles"]:
             assert set(tile) == {"face", "count", "points"}
             assert casemap.upper(tile["face"], lang["locale"]) == tile["face"], (lang["code"], tile)
