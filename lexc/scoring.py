@@ -440,6 +440,8 @@ def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *,
         langs = [ruleset.tiles] * len(runs)
     else:
         default = default or ruleset.polyglot.default_lang
+        for _, designated in play.langs.words:
+            get_spec(designated)  # a language that does not exist is bad input, even for a word not formed
         langs = [_designated(play, board, new, r, default) for r in runs] if play.langs.words else [default] * len(runs)
     # Words on the board's own tiles are scored now and explained later; the others need their tiling now.
     points = _points(ruleset.tiles)
