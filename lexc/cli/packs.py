@@ -67,21 +67,23 @@ def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(stderr=False)
-    table = Table("lang", "read", "kept", "dupl.", "rejected", "excl.", "boards", "collisions", "records",
-                  "structure", "pack bytes", "bytes/board", "seconds", title="lexicon packs", header_style="bold")
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=120)  # a log file or a pipe: no wrapping of the numbers
+    table = Table(title="lexicon packs", header_style="bold", box=None, padding=(0, 1))
+    for name in ("lang", "read", "kept", "rejected", "boards", "collisions", "bytes", "B/board", "trie", "s"):
+        table.add_column(name, justify="left" if name in ("lang", "trie") else "right", no_wrap=True)
     for r in reports:
-        table.add_row(r.lang, f"{r.read:,}", f"{r.kept:,}", f"{r.duplicates:,}", f"{r.rejected_total:,}",
-                      f"{r.excluded:,}", f"{r.boards:,}", f"{r.collisions:,}", f"{r.exceptions:,}", r.structure,
-                      f"{r.bytes:,}", f"{r.bytes_per_board:.2f}", f"{r.seconds:.1f}")
+        table.add_row(r.lang, f"{r.read:,}", f"{r.kept:,}", f"{r.rejected_total:,}", f"{r.boards:,}",
+                      f"{r.collisions:,}", f"{r.bytes:,}", f"{r.bytes_per_board:.2f}", r.structure, f"{r.seconds:.1f}")
     for lang in failures:
-        table.add_row(lang, "[red]failed[/red]", "", "", "", "", "", "", "", "", "", "", "")
+        table.add_row(lang, "[red]failed[/red]", "", "", "", "", "", "", "", "")
     console.print(table)
-    reasons = Table("lang", "rejected because", "words", "first example", title="rejected words, by reason",
-                    header_style="bold")
+    reasons = Table("lang", "words", "rejected because", "first example", title="rejected words, by reason",
+                    header_style="bold", box=None, padding=(0, 1))
     for r in reports:
         for reason, count in r.rejected.items():
-            reasons.add_row(r.lang, reason, f"{count:,}", (r.examples.get(reason) or [""])[0])
+            reasons.add_row(r.lang, f"{count:,}", reason, (r.examples.get(reason) or [""])[0])
     if reasons.rows:
         console.print(reasons)
     for lang, message in failures.items():

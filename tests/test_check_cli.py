@@ -1,0 +1,138 @@
+"""``lexc check``, ``lexc info``, ``lexc compile`` and ``lexc build`` on small real packs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lexc.cli import app
+from lexc.compiler import compile_words
+
+REPO = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+WORDS = {
+    "fr": ["élève", "élevé", "chat", "cœur", "maïs"],
+    "es": ["churro", "ñandú", "carro", "llama"],
+    "ru": ["щи", "шчи", "соль", "москва"],
+    "en": ["quite", "qi", "za"],
+}
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("packs")
+    for lang, words in WORDS.items():
+        compile_words(lang, words, folder / f"{lang}.lexc")
+    return folder
+
+
+def check(packs: Path, *args: str) -> tuple[int, list[dict]]:
+    result = runner.invoke(app, ["check", *args, "--packs", str(packs), "--json"])
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_french_native_word(packs):
+    code, [found] = check(packs, "fr", "élève")
+    assert code == 0
+    assert found["valid"] and found["board"] == "ELEVE" and found["lang"] == "fr"
+    assert set(found["native"]) == {"ÉLÈVE", "ÉLEVÉ"}
+    assert found["value"] == 8  # E1 L1 E1 V4 E1 in the French set
+
+
+def test_spanish_board_spelling(packs):
+    code, [found] = check(packs, "es", "CHURRO")
+    assert code == 0 and found["value"] == 15
+    assert [t["face"] for t in found["tiles"]] == ["CH", "U", "RR", "O"]
+    assert found["native"] == ["CHURRO"]
+
+
+def test_russian_native_or_board(packs):
+    code, results = check(packs, "ru", "щи", "SHCHI")
+    assert code == 0
+    native, board = results
+    assert native["board"] == board["board"] == "SHCHI"
+    assert native["value"] == 11  # Щ 10 + И 1: the word typed is the one scored
+    assert board["value"] == 14  # the board spelling alone scores the highest native word, ШЧИ
+    assert sorted(board["native"]) == ["ШЧИ", "ЩИ"]
+
+
+def test_invalid_word_exits_1(packs):
+    code, results = check(packs, "en", "QUITE", "QUIET")
+    assert code == 1
+    assert [r["valid"] for r in results] == [True, False]
+    assert results[1]["native"] == [] and results[1]["value"] == 14  # still spelled and valued
+    code, [found] = check(packs, "fr", "naïveté-x")
+    assert code == 1 and found["board"] is None and "HYPHEN" in found["reason"]
+
+
+def test_text_output(packs):
+    result = runner.invoke(app, ["check", "es", "churro", "--packs", str(packs)])
+    assert result.exit_code == 0
+    assert "valid" in result.stdout and "board CHURRO" in result.stdout and "value 15" in result.stdout
+
+
+def test_pack_option_and_wrong_language(packs):
+    result = runner.invoke(app, ["check", "en", "QUITE", "--pack", str(packs / "en.lexc")])
+    assert result.exit_code == 0
+    result = runner.invoke(app, ["check", "en", "QUITE", "--pack", str(packs / "fr.lexc")])
+    assert result.exit_code == 1 and "holds language 'fr'" in result.output
+    result = runner.invoke(app, ["check", "de", "HAUS", "--packs", str(packs)])
+    assert result.exit_code == 1 and "lexc build de" in result.output
+
+
+def test_corrupt_pack_is_a_clear_error(packs, tmp_path):
+    data = bytearray((packs / "en.lexc").read_bytes())
+    data[-10] ^= 1
+    (tmp_path / "en.lexc").write_bytes(bytes(data))
+    result = runner.invoke(app, ["check", "en", "QUITE", "--packs", str(tmp_path)])
+    assert result.exit_code == 1 and "checksum mismatch" in result.output and "Traceback" not in result.output
+
+
+def test_info(packs):
+    result = runner.invoke(app, ["info", str(packs / "es.lexc"), "--json"])
+    header = json.loads(result.stdout)
+    assert result.exit_code == 0 and header["lang"] == "es" and header["counts"]["boards"] == 4
+    result = runner.invoke(app, ["info", "ru", "--packs", str(packs)])
+    assert result.exit_code == 0 and "scheme" in result.stdout and "Щ=10" in result.stdout
+
+
+def test_compile_command(tmp_path):
+    words = tmp_path / "es.txt"
+    words.write_text("churro\nchurros\nniño\nx\n", encoding="utf-8")
+    exclude = tmp_path / "no.txt"
+    exclude.write_text("churros\n", encoding="utf-8")
+    out = tmp_path / "out" / "es.lexc"
+    result = runner.invoke(app, ["compile", "es", str(words), "-o", str(out), "--exclude", str(exclude), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert (report["read"], report["kept"], report["excluded"], report["boards"]) == (4, 2, 1, 2)
+    code, [found] = check(out.parent, "es", "niño")
+    assert code == 0 and found["board"] == "NINO" and found["value"] == 11
+
+
+def test_build_continues_past_a_missing_source(tmp_path):
+    languages = tmp_path / "languages"
+    languages.mkdir()
+    words = tmp_path / "es-words.txt"
+    words.write_text("churro\ncarro\n", encoding="utf-8")
+    es = (REPO / "languages" / "es.toml").read_text(encoding="utf-8")
+    es = es.replace('path = "/usr/share/dict/spanish"', f'path = "{words}"')
+    (languages / "es.toml").write_text(es, encoding="utf-8")
+    en = (REPO / "languages" / "en.toml").read_text(encoding="utf-8")
+    (languages / "en.toml").write_text(en.replace("/usr/share/dict/american-english-huge", str(tmp_path / "gone")),
+                                       encoding="utf-8")
+    env = {**os.environ, "LEXC_LANGUAGES": str(languages), "LEXC_PACKS": str(tmp_path / "packs")}
+    command = [sys.executable, "-c", "from lexc.cli import main; main()", "build", "--json"]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 1
+    report = json.loads(done.stdout)
+    assert [p["lang"] for p in report["packs"]] == ["es"] and report["packs"][0]["boards"] == 2
+    assert "gone" in report["failed"]["en"]
+    assert (tmp_path / "packs" / "es.lexc").is_file() and not (tmp_path / "packs" / "en.lexc").exists()
