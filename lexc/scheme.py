@@ -177,6 +177,10 @@ def _letter_set(check: _Check, path: tuple[object, ...], value: object,
     if not isinstance(value, str) or not value:
         check.add(path, f"must be a class name or a string of letters, not {_type_name(value)}")
         return None
+    if value not in classes and value.isascii() and value.isupper():
+        known = ", ".join(classes) or "none"
+        check.add(path, f"unknown class {value!r} (classes: {known})")
+        return None
     return classes.get(value, frozenset(value))
 
 

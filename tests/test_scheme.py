@@ -147,6 +147,8 @@ def test_a_small_good_scheme(tmp_path: Path) -> None:
     (lambda t: t + '\n[sequences]\n"АЕ" = ["A"]\n', "a sequence of 2 letters needs an array of 2 outputs"),
     (lambda t: t + '\n[variants]\n"Ѐ" = ""\n', "variants.Ѐ: must be the face of a tile"),
     (lambda t: t.replace('name = "good"', 'name = "other"'), "does not match the file name"),
+    (lambda t: t.replace('after = "VOWEL"', 'after = "VOWELS"'),
+     "good.toml:11: letters.Е.0.after: unknown class 'VOWELS' (classes: VOWEL)"),
 ])
 def test_broken_scheme_is_rejected_with_line_and_key(tmp_path: Path, edit, expected: str) -> None:
     problems = _problems(tmp_path, "good", edit(GOOD.format(name="good")))
