@@ -40,6 +40,12 @@ $(STAMP): pyproject.toml
 run: setup
 	$(BIN)/lexc validate
 	$(BIN)/lexc languages
+	@# every default pack into build/ (a language whose source is missing is reported; go on to the checks)
+	-$(BIN)/lexc build
+	-$(BIN)/lexc check fr élève
+	-$(BIN)/lexc check es CHURRO
+	-$(BIN)/lexc check ru щи
+	-$(BIN)/lexc check en QUITE
 
 lint: setup
 	$(BIN)/ruff check lexc tests bench
