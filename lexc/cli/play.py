@@ -18,22 +18,17 @@ from ..svg import board_svg, write_svg
 from .common import app, print_json, reports_errors
 
 
-def _lexicons(langs: set[str]) -> dict[str, Lexicon]:
-    """The packs found for ``langs`` (none if the pack module is not there yet)."""
+def _lexicons(langs: set[str], packs: Path | None) -> dict[str, Lexicon]:
+    """The packs of ``langs`` that are built (none while the pack module is missing).
+
+    A language without a pack is left out (its words are not looked up); a pack that is there
+    but cannot be read is an error.
+    """
     try:
         pack = importlib.import_module("lexc.pack")
     except ImportError:
         return {}
-    found: dict[str, Lexicon] = {}
-    for lang in sorted(langs):
-        try:
-            located = pack.find_pack(lang)
-            if located is None:
-                continue
-            found[lang] = located if hasattr(located, "spellings") else pack.open_pack(located)
-        except LexcError:
-            continue
-    return found
+    return {lang: pack.find_pack(lang, packs) for lang in sorted(langs) if pack.pack_path(lang, packs).is_file()}
 
 
 def _play_langs(play: Play, board: Board, ruleset: Ruleset, lang: str | None) -> set[str]:
@@ -63,6 +58,7 @@ def score(
     game: Path = typer.Option(None, "--game", help="Score on the position of this GCG game record."),
     upto: int = typer.Option(None, "--upto", help="With --game: the position after the first N events "
                              "(event N+1 was played on it)."),
+    packs: Path = typer.Option(None, "--packs", help="Directory of packs (default: $LEXC_PACKS or build/)."),
     no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs."),
     svg: Path = typer.Option(None, "--svg", help="Draw the board after the play to this SVG file."),
     json: bool = typer.Option(False, "--json", help="Print the scored play as JSON."),
@@ -85,7 +81,7 @@ def score(
         ruleset = ruleset.with_tiles(lang)
         board = Board.empty(ruleset)
     play = parse_play(play_text, get_spec(ruleset.tiles), source=play_text)
-    lexicons = {} if no_lexicon else _lexicons(_play_langs(play, board, ruleset, lang))
+    lexicons = {} if no_lexicon else _lexicons(_play_langs(play, board, ruleset, lang), packs)
     result = score_play(board, play, ruleset, lexicons=lexicons, rack=rack, lang=lang)
     if svg is not None:
         after = board.place(result.placements)
