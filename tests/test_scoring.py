@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import re
 
 import pytest
@@ -19,7 +20,7 @@ from lexc.board import Board
 from lexc.errors import LexcError
 from lexc.lexicon import WordList
 from lexc.normalize import Normaliser
-from lexc.notation import parse_play
+from lexc.notation import parse_play, parse_square
 from lexc.paths import languages_dir, transliterations_dir
 from lexc.ruleset import Polyglot, end_adjustments, load_ruleset, rack_value
 from lexc.scoring import score_play
@@ -395,7 +396,13 @@ def test_score_is_words_plus_bonus_and_premiums_count_once(text, data):
         covered = [sq for t in word.tiles for sq in t.squares]
         assert len(covered) == len(set(covered)) == len(word.board)  # every board tile in exactly one native tile
         assert word.subtotal == sum(t.value for t in word.tiles) * word.word_multiplier
-        assert all(t.value in (0, t.points * t.letter_multiplier) for t in word.tiles)
+        for tile in word.tiles:
+            # One letter premium per native tile: the highest among its squares, never their product.
+            premiums = [PG.premium(*parse_square(sq))[0] for sq in tile.squares]
+            assert tile.letter_multiplier == max(premiums, default=1)
+            assert tile.value == (0 if tile.blank else tile.points * tile.letter_multiplier)
+        word_premiums = [PG.premium(*parse_square(sq))[1] for sq in covered]
+        assert word.word_multiplier == math.prod(word_premiums)
     # Extend the word by one tile: the first play's squares score without their premiums.
     after = board.apply(result.play)
     play = result.play
