@@ -890,6 +890,12 @@ def _findings(a: Assessment) -> list[str]:
     if c.unspellable:
         missing = ", ".join(f"{ch} ({n:,})" for ch, n in Counter(c.unspellable).most_common(TOP))
         out.append(f"Source words the set cannot spell at all, by character: {missing}.")
+    for f in a.frequencies:
+        rare = sorted((t.face for t in a.spec.tiles), key=lambda face: (f.shares.get(face, 0.0), face))[:4]
+        dear = sorted(a.spec.tiles, key=lambda t: (-t.points, t.face))[:4]
+        out.append(f"Least frequent tiles ({f.basis}): "
+                   + ", ".join(f"{face} {100 * f.shares.get(face, 0.0):.2f}%" for face in rare)
+                   + "; most valuable in the set: " + ", ".join(f"{t.face} {t.points}" for t in dear) + ".")
     for s in a.supply:
         if s.under:
             out.append(f"Most under-supplied by {s.basis} frequency: "
