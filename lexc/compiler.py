@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .errors import LexcError
+from .errors import LexcError, Problem
 from .normalize import AlignedTile, Normaliser, Unspellable
 from .pack import SEP, Coder, english_values, learn_table, write_keys
 from .spec import Spec, get_spec
@@ -46,6 +46,10 @@ Progress = Callable[[str, int, "int | None"], None]
 EXAMPLES = 3
 #: At most this many reasons are listed one by one in a header; the rest are summed.
 MAX_REASONS = 40
+#: A longer "word" is not a word: the source is not a word list (no line breaks, a binary file...).
+MAX_WORD = 1000
+#: Examples of rejected words are cut to this many characters in reports and headers.
+EXAMPLE_CHARS = 60
 #: Progress is reported every this many words.
 STEP = 20_000
 
@@ -64,7 +68,9 @@ class Rejections:
         self.counts[reason] = self.counts.get(reason, 0) + 1
         shown = self.examples.setdefault(reason, [])
         if len(shown) < EXAMPLES:
-            shown.append(word if isinstance(word, str) else f"{word.text} ({word.file}:{word.line})")
+            text = word if isinstance(word, str) else word.text
+            text = text if len(text) <= EXAMPLE_CHARS else f"{text[:EXAMPLE_CHARS]}… ({len(text):,} characters)"
+            shown.append(text if isinstance(word, str) else f"{text} ({word.file}:{word.line})")
 
     @property
     def total(self) -> int:
@@ -170,8 +176,13 @@ class _Collector:
     def add(self, word: SourceWord | str) -> bool:
         """Spell one word and keep it; False if it was left out."""
         self.read += 1
+        text = word if isinstance(word, str) else word.text
+        if len(text) > MAX_WORD:
+            where = (None, None) if isinstance(word, str) else (word.file, word.line)
+            raise LexcError(Problem(*where, None, f"a word of {len(text):,} characters: not a word list (a word "
+                                                  f"has at most {MAX_WORD:,}; are the lines broken by CR only?)"))
         try:
-            spelling = self.norm.spell(word if isinstance(word, str) else word.text)
+            spelling = self.norm.spell(text)
         except Unspellable as err:
             self.rejections.add(err.reason, word)
             return False
@@ -314,6 +325,8 @@ def compile_pack(spec: Spec | str, sources: Sequence[Source], out: Path | str, *
         included = collector.kept - before
     else:
         included = 0
+    if not collector.kept:
+        raise _nothing_kept(spec, sources, collector)
     if progress:
         progress("building", 0, None)
     faces = [t.face for t in spec.tiles]
@@ -350,6 +363,20 @@ def compile_pack(spec: Spec | str, sources: Sequence[Source], out: Path | str, *
     if progress:
         progress("done", report.boards, report.boards)
     return report
+
+
+def _nothing_kept(spec: Spec, sources: Sequence[Source], collector: _Collector) -> LexcError:
+    """No pack of nothing: an empty source, or one the language cannot spell a word of, is an error."""
+    files = [str(f) for s in sources for f in s.files()] or [s.name for s in sources]
+    where = files[0] if len(files) == 1 else None
+    names = "" if where else f"{', '.join(files) or 'the sources'}: "
+    if not collector.read:
+        return LexcError(Problem(where, None, None, f"{names}no words: the list is empty, no pack written"))
+    counts = collector.rejections.counts
+    top = sorted(counts, key=lambda r: (-counts[r], r))[0] if counts else "excluded"
+    return LexcError(Problem(where, None, None, f"{names}no word kept of {collector.read:,} read, no pack written: "
+                                               f"{top} ({counts.get(top, collector.excluded):,}); is this a "
+                                               f"list of {spec.name} words?"))
 
 
 def _read_source(collector: _Collector, source: Source, progress: Progress | None,
