@@ -178,8 +178,8 @@ class _Collector:
         self.read += 1
         text = word if isinstance(word, str) else word.text
         if len(text) > MAX_WORD:
-            where = (None, None) if isinstance(word, str) else (word.file, word.line)
-            raise LexcError(Problem(*where, None, f"a word of {len(text):,} characters: not a word list (a word "
+            file, line = (None, None) if isinstance(word, str) else (word.file, word.line)
+            raise LexcError(Problem(file, line, None, f"a word of {len(text):,} characters: not a word list (a word "
                                                   f"has at most {MAX_WORD:,}; are the lines broken by CR only?)"))
         try:
             spelling = self.norm.spell(text)
