@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from .board import Board
@@ -35,7 +35,7 @@ from .lexicon import Lexicon
 from .normalize import Spelling, normaliser
 from .notation import BLANK, FACE_DOWN, BoardTile, Placement, Play, format_position, parse_rack, square_name
 from .ruleset import Ruleset
-from .spec import get_spec
+from .spec import JOINERS, get_spec
 
 __all__ = ["PlayResult", "ScoredTile", "WordScore", "score_play", "words_formed"]
 
@@ -268,18 +268,22 @@ def _quick_subtotal(board: Board, new: Mapping[int, BoardTile], run: Run, points
 # --------------------------------------------------------------------------- scoring one word
 
 
-@cache
-def _board_letters(lang: str, face: str) -> str:
-    """How tile ``face`` of ``lang`` is spelled with A–Z (CH -> CH, L·L -> LL, Щ -> SHCH)."""
+@lru_cache(maxsize=65536)
+def _native_board_spelling(lang: str, native: str) -> str:
+    """The board spelling of a native word laid with ``lang``'s own tiles (CHURRO, COL·LA -> COLLA, МЕЛ -> MEL).
+
+    The whole word goes through the normaliser, so context rules of a scheme (Russian Е is YE
+    only at the start of a word) apply as they do in the pack.
+    """
     try:
-        return normaliser(lang).spell(face).board
+        return normaliser(lang).spell(native).board
     except LexcError:
-        return face
+        return "".join(c for c in native if c not in JOINERS)
 
 
 def _spelling_key(squares: Sequence[Square], tile_lang: str, native_game: bool) -> str:
     if native_game:
-        return "".join([_board_letters(tile_lang, s.tile.face) for s in squares])
+        return _native_board_spelling(tile_lang, "".join([s.tile.face for s in squares]))
     return "".join([s.tile.face for s in squares])
 
 

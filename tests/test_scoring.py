@@ -274,6 +274,21 @@ def test_native_spanish_game_with_ch_on_one_square():
     assert split.words[0].valid is False and split.score == (3 * 2 + 4 + 1 + 8 + 1) * 2
 
 
+@needs_ru
+def test_native_russian_game_looks_words_up_by_their_board_spelling():
+    ru_game = STD.with_tiles("ru")
+    lexicons = {"ru": WordList.from_words("ru", ["мел", "ель"])}
+    board = Board.empty(ru_game)
+    # МЕЛ is MEL on the board (Е is YE only at the start of a word), ЕЛЬ is YEL.
+    for text, native in (("8G МЕЛ", "МЕЛ"), ("8G ЕЛЬ", "ЕЛЬ")):
+        result = score_play(board, parse_play(text, get_spec("ru")), ru_game, lexicons=lexicons)
+        assert result.words[0].valid is True and result.words[0].native == native, text
+    ru = get_spec("ru")
+    result = score_play(board, parse_play("8G ЕЛЬ", ru), ru_game, lexicons=lexicons)
+    assert result.score == (ru.points("Е") + ru.points("Л") + ru.points("Ь")) * 2  # Л on the centre DW
+    assert not score_play(board, parse_play("8G ЛЕМ", ru), ru_game, lexicons=lexicons).words[0].valid
+
+
 def test_native_game_refuses_other_languages():
     es = STD.with_tiles("es")
     result = score_play(Board.empty(es), parse_play("8E CHURRO @fr", get_spec("es")), es)
