@@ -385,7 +385,7 @@ def _tile(face: str, blank: bool) -> BoardTile:
 
 
 def _read_tile(text: str, i: int, tileset: Spec | None, source: str | None, line: int | None,
-               offset: int) -> tuple[str, bool, int]:
+               offset: int, what: str = "word") -> tuple[str, bool, int]:
     """Face, blank flag and length in ``text`` of the tile written at ``i``."""
     char = text[i]
     if char in _simple_faces(tileset):
@@ -414,7 +414,7 @@ def _read_tile(text: str, i: int, tileset: Spec | None, source: str | None, line
     face, blank = _face_of(char, tileset)
     if face is None:
         what = f"{char!r} is not a tile of the {tileset.name} set" if tileset is not None and char.isalpha() \
-            else f"unexpected character {char!r} in the word"
+            else f"unexpected character {char!r} in the {what}"
         _fail(source, line, offset + i + 1, what)
     return face, blank, 1
 
@@ -472,7 +472,7 @@ def parse_rack(text: str, tileset: Spec | None = None, *, source: str | None = N
             tiles.append(BLANK)
             i += 1
             continue
-        face, blank, length = _read_tile(text, i, tileset, source, line, 0)
+        face, blank, length = _read_tile(text, i, tileset, source, line, 0, "rack")
         if blank:
             _fail(source, line, i + 1, f"a rack holds tiles, not blanks standing for a letter: write {text[i]!r} "
                   "in upper case, or '?' for a blank")

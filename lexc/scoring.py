@@ -544,7 +544,7 @@ def _touches(board: Board, placements: tuple[Placement, ...]) -> bool:
 
 def _check_rack(rack: str | Sequence[str], placements: tuple[Placement, ...], ruleset: Ruleset,
                 problems: list[str]) -> None:
-    tiles = parse_rack(rack, get_spec(ruleset.tiles)) if isinstance(rack, str) else tuple(rack)
+    tiles = parse_rack(rack, get_spec(ruleset.tiles), source=f"rack {rack}") if isinstance(rack, str) else tuple(rack)
     pool = list(tiles)
     missing = []
     for p in placements:
