@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import LexcError
+from ..errors import LexcError, Problem
 from .common import app, print_json, reports_errors
 
 if TYPE_CHECKING:
@@ -309,7 +309,7 @@ def check(
 
     opened = open_pack(pack) if pack is not None else find_pack(lang, _packs_dir(packs))
     if opened.lang != lang:
-        raise LexcError(f"{opened.path}: holds language {opened.lang!r}, not {lang!r}")
+        raise LexcError(Problem(str(opened.path), None, None, f"holds language {opened.lang!r}, not {lang!r}"))
     results = [check_word(opened, word) for word in words]
     if json:
         print_json(results)
