@@ -97,3 +97,17 @@ def test_malformed_toml(tmp_path):
     path.write_text('name = "x"\nrack_size = \n', encoding="utf-8")
     with pytest.raises(LexcError, match="malformed TOML"):
         load_ruleset(path)
+
+
+def test_lexc_rulesets_command():
+    import json
+
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+
+    text = CliRunner().invoke(app, ["rulesets"])
+    assert text.exit_code == 0 and text.output.splitlines()[0].startswith("dover       21×21 rack 8")
+    data = json.loads(CliRunner().invoke(app, ["rulesets", "--json"]).output)
+    assert [r["name"] for r in data] == ruleset_names()
+    assert data[0]["bonuses"] == {"6": 20, "7": 50, "8": 80} and len(data[0]["premiums"]) == 21

@@ -11,7 +11,7 @@ from ..board import Board
 from ..errors import LexcError, Problem
 from ..lexicon import Lexicon
 from ..notation import Play, parse_play
-from ..ruleset import Ruleset, load_ruleset
+from ..ruleset import Ruleset, load_ruleset, ruleset_names
 from ..scoring import score_play
 from ..spec import get_spec
 from ..svg import board_svg, write_svg
@@ -31,7 +31,7 @@ def _lexicons(langs: set[str], packs: Path | None) -> dict[str, Lexicon]:
     return {lang: pack.find_pack(lang, packs) for lang in sorted(langs) if pack.pack_path(lang, packs).is_file()}
 
 
-def _play_langs(play: Play, board: Board, ruleset: Ruleset, lang: str | None) -> set[str]:
+def _play_langs(play: Play, ruleset: Ruleset, lang: str | None) -> set[str]:
     if ruleset.polyglot is None:
         return {ruleset.tiles}
     langs = {lg for _, lg in play.langs.words}
@@ -81,7 +81,7 @@ def score(
         ruleset = ruleset.with_tiles(lang)
         board = Board.empty(ruleset)
     play = parse_play(play_text, get_spec(ruleset.tiles), source=play_text)
-    lexicons = {} if no_lexicon else _lexicons(_play_langs(play, board, ruleset, lang), packs)
+    lexicons = {} if no_lexicon else _lexicons(_play_langs(play, ruleset, lang), packs)
     result = score_play(board, play, ruleset, lexicons=lexicons, rack=rack, lang=lang)
     if svg is not None:
         after = board.place(result.placements)
@@ -93,6 +93,25 @@ def score(
         print_json(data)
     else:
         typer.echo(result.explain())
-        missing = sorted(_play_langs(play, board, ruleset, lang) - set(lexicons))
+        missing = sorted(_play_langs(play, ruleset, lang) - set(lexicons))
         if missing and not no_lexicon:
             typer.echo(f"  (no pack for {', '.join(missing)}: words not looked up)")
+
+
+@app.command()
+@reports_errors
+def rulesets(
+    json: bool = typer.Option(False, "--json", help="Print every ruleset in full (layout included) as JSON."),
+) -> None:
+    """List the shipped rulesets: board, rack, bonuses, end of game, challenge (docs/rulesets.md)."""
+    found = [load_ruleset(name) for name in ruleset_names()]
+    if json:
+        print_json([r.to_json() for r in found])
+        return
+    for r in found:
+        bonuses = ", ".join(f"{n} tiles: {p}" for n, p in sorted(r.bonuses.items()))
+        extra = " polyglot" if r.polyglot else ""
+        extra += f" min-word {r.min_word}" if r.min_word > 2 else ""
+        extra += " inner-board" if r.inner else ""
+        typer.echo(f"{r.name:11s} {r.rows}×{r.cols} rack {r.rack_size}  {bonuses}  end: {r.end_game}  "
+                   f"challenge: {r.challenge}{extra}")
