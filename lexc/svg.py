@@ -10,7 +10,8 @@
 
 Every square is a ``<rect class="square KIND" data-square="H8">`` (KIND: plain, dl, tl,
 ql, dw, tw, qw); every tile a ``<g class="tile" data-square="H8">`` with the letter and
-its value (class ``tile last`` for the tiles of the last play, ``blank`` for blanks).
+its value (class ``tile last`` for the tiles of the last play, ``blank`` for blanks). A
+ruleset's inner board (Dover) is outlined by a ``<rect class="inner">``.
 """
 
 from __future__ import annotations
@@ -76,6 +77,11 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
             elif LABELS[kind] and board[r, c] is None:
                 out.append(f'<text class="label" x="{x + CELL / 2}" y="{y + CELL / 2}">{LABELS[kind]}</text>')
             out.append("</g>")
+    if rs.inner is not None:  # the board every play must touch (Dover): outlined
+        top_, left, bottom, right = rs.inner
+        out.append(f'<rect class="inner" x="{MARGIN + left * CELL}" y="{top + top_ * CELL}" '
+                   f'width="{(right - left + 1) * CELL}" height="{(bottom - top_ + 1) * CELL}" '
+                   f'fill="none" stroke="#444444" stroke-width="2.5"/>')
     for r, c, tile in board.tiles():
         x, y = MARGIN + c * CELL, top + r * CELL
         classes = "tile" + (" last" if (r, c) in last else "") + (" blank" if tile.blank else "")

@@ -57,3 +57,13 @@ def test_write_is_atomic_and_reports_errors(tmp_path):
     with pytest.raises(LexcError, match="cannot write"):
         write_svg(tmp_path / "missing" / "board.svg", "<svg/>")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_dover_inner_board_is_outlined():
+    root = ET.fromstring(board_svg(Board.empty(load_ruleset("dover"))))
+    inner = root.findall(".//svg:rect[@class='inner']", NS)
+    assert len(inner) == 1 and inner[0].get("width") == inner[0].get("height")
+    d4 = next(r for r in root.findall(".//svg:rect[@data-square]", NS) if r.get("data-square") == "D4")
+    assert (inner[0].get("x"), inner[0].get("y")) == (d4.get("x"), d4.get("y"))
+    assert ET.fromstring(board_svg(Board.empty(load_ruleset("standard")))).findall(".//svg:rect[@class='inner']",
+                                                                                    NS) == []
