@@ -477,3 +477,13 @@ def test_lexc_score_on_a_game_position(shared_dir, tmp_path):
     assert svg.read_text(encoding="utf-8").count('class="tile last') == 7
     bad = CliRunner().invoke(app, ["score", "--game", str(game), "--upto", "99", "N1 BRUnCH..Y"])
     assert bad.exit_code == 1 and "24 events" in bad.output
+
+
+def test_super_scrabble_quadruple_squares():
+    sup = load_ruleset("super")
+    first = score_play(Board.empty(sup), parse_play("11G QUARTZ"), sup)
+    assert first.score == (10 * 2 + 1 + 1 + 1 + 1 + 10) * 2  # Q on the DL at G11, the centre DW at K11
+    from lexc.notation import BoardTile, Placement
+    board = Board.empty(sup).place((Placement(3, 5, BoardTile("A")), Placement(1, 0, BoardTile("A"))))
+    assert score_play(board, parse_play("F3 Z(A)"), sup).score == 10 * 4 + 1  # F3: quadruple letter
+    assert score_play(board, parse_play("A1 Z(A)"), sup).score == (10 + 1) * 4  # A1: quadruple word
