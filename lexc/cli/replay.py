@@ -28,7 +28,7 @@ def _draw(result: ReplayResult, svg: Path) -> None:
 @app.command()
 @reports_errors
 def replay(
-    files: list[Path] = typer.Argument(..., metavar="GAME.gcg...", help="GCG game records."),
+    files: list[Path] = typer.Argument(..., metavar="GAME.gcg", help="GCG game records (one or more)."),
     ruleset: str = typer.Option(None, "--ruleset", "-r", help="standard, tournament, polyglot, dover, super or a "
                                 "TOML file (default: what the record implies, see docs/gcg.md)."),
     tiles: str = typer.Option(None, "--tiles", help="The language of the tiles on the board (default: from "
