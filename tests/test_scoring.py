@@ -487,3 +487,10 @@ def test_super_scrabble_quadruple_squares():
     board = Board.empty(sup).place((Placement(3, 5, BoardTile("A")), Placement(1, 0, BoardTile("A"))))
     assert score_play(board, parse_play("F3 Z(A)"), sup).score == 10 * 4 + 1  # F3: quadruple letter
     assert score_play(board, parse_play("A1 Z(A)"), sup).score == (10 + 1) * 4  # A1: quadruple word
+
+
+def test_unknown_languages_are_bad_input():
+    with pytest.raises(LexcError, match="unknown language 'xx'"):
+        score_play(Board.empty(PG), parse_play("8D WHISKY @xx"), PG)
+    with pytest.raises(LexcError, match="unknown language 'xx'"):
+        score_play(Board.empty(PG), parse_play("8D WHISKY @fr,H7=xx"), PG)  # even for a word not formed
