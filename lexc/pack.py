@@ -36,7 +36,6 @@ import json
 import os
 import re
 import struct
-import tempfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -61,6 +60,8 @@ SEP = ":"
 SUFFIX = ".lexc"
 #: Stands for any character in a DAWG walk (never in a key).
 _ANY = "\x1f"
+#: Pads records to one length in a DAWG (see :func:`padded`).
+PAD = "~"
 
 # magic, format version, flags (0), header length, total file length
 _PREFIX = struct.Struct("<8sHHIQ")
@@ -263,8 +264,23 @@ def build_structure(kind: str, keys: Sequence[str]) -> bytes:
     if kind == "dawg":
         import dawg
 
-        return bytes(dawg.DAWG(keys).tobytes())
+        return bytes(dawg.DAWG(padded(keys)).tobytes())
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
+
+
+def padded(keys: Sequence[str]) -> list[str]:
+    """Keys for a DAWG: every record padded with :data:`PAD` to the longest record's length.
+
+    A plain DAWG cannot list the keys that start with ``BOARD:``; it can list every key of
+    one length matching a pattern (``similar_keys``). With records of one length, one such
+    walk finds all the records of a board. The padding costs a few states: the DAWG shares
+    the identical tails.
+
+    >>> padded(["NANDU", "NANDU:", "NANDU:^521"])
+    ['NANDU', 'NANDU:^521', 'NANDU:~~~~']
+    """
+    longest = max((len(k) - k.index(SEP) - 1 for k in keys if SEP in k), default=0)
+    return sorted(k + PAD * (longest - len(k) + k.index(SEP) + 1) if SEP in k else k for k in keys)
 
 
 def choose_structure(keys: Sequence[str], structure: str = "auto") -> tuple[str, bytes, dict[str, int]]:
@@ -358,6 +374,8 @@ def atomic_write(path: Path, data: bytes) -> None:
 
     A failure (or a kill) at any point leaves whatever was at ``path`` untouched.
     """
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -592,17 +610,22 @@ def _make_classes() -> dict[str, type[Pack]]:
             return self._complete(prefix, letters, longest - len(prefix))
 
         def _records(self, board: str) -> list[str]:
-            chars = self.header["records"]["chars"]
+            chars = self.header["records"]["chars"] + PAD
             longest = int(self.header["records"]["longest"])
+            found = dawg.DAWG.similar_keys(self, board + SEP + _ANY * longest, self._replace(chars))
             start = len(board) + 1
-            return [k[start:] for k in self._complete(board + SEP, chars, longest)]
+            return [k[start:].rstrip(PAD) for k in found]
+
+        def _replace(self, chars: str) -> Any:
+            replaces = self._replaces.get(chars)
+            if replaces is None:
+                replaces = self._replaces[chars] = dawg.DAWG.compile_replaces({_ANY: list(chars)})
+            return replaces
 
         def _complete(self, prefix: str, chars: str, most: int) -> list[str]:
             if not chars:
                 return [prefix] if dawg.DAWG.__contains__(self, prefix) else []
-            replaces = self._replaces.get(chars)
-            if replaces is None:
-                replaces = self._replaces[chars] = dawg.DAWG.compile_replaces({_ANY: list(chars)})
+            replaces = self._replace(chars)
             found: list[str] = []
             for extra in range(max(most, -1) + 1):
                 found.extend(dawg.DAWG.similar_keys(self, prefix + _ANY * extra, replaces))
