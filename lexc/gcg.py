@@ -305,6 +305,8 @@ _PLAYER_PRAGMA = re.compile(r"player([1-9])")
 _RACK_PRAGMA = re.compile(r"rack([1-9])")
 _PRAGMA = re.compile(r"#(>|[^\s>]*)\s*(.*)")
 _POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})")
+_PLAY_LINE = re.compile(r">([^:\s]+):[ \t]+([A-Za-z?]+)[ \t]+(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})[ \t]+([^\s@]+)[ \t]+"
+                        r"\+(\d+)[ \t]+(-?\d+)")
 _PARENTHESISED = re.compile(r"\((.*)\)")
 _LANG_NOTE = re.compile(r"lang:\s*(\S.*)")
 _SPECIAL = ("-", "--", "(challenge)", "(time)")
@@ -519,6 +521,15 @@ class _Reader:
 
     def event(self, text: str, number: int) -> None:
         self.in_note = False
+        fast = _PLAY_LINE.fullmatch(text)
+        if fast is not None and fast[1] in self.totals:  # the common shape: '>nick: RACK 8D WORD +18 18'
+            nick, rack, where, word, delta, total = fast.groups()
+            position = f"{where[:-1]}{where[-1].upper()}" if where[0].isdigit() else f"{where[0].upper()}{where[1:]}"
+            checked = self.check(Event(Kind.PLAY, nick, rack, int(delta), int(total), position=position, word=word,
+                                       line=number), number)
+            if checked is not None:
+                self.events.append(_Builder(checked))
+            return
         found = self.nick(text, number)
         if found is None:
             return

@@ -9,6 +9,7 @@ Small fixtures of our own are in tests/data/gcg/.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -120,6 +121,16 @@ def test_every_real_game_reads_and_round_trips(tmp_path: Path) -> None:
         text = gcg.dumps(record)
         assert gcg.parse(text, "written") == record, path
         assert gcg.dumps(gcg.parse(text)) == text, path  # the writer is stable
+
+
+@needs_shared
+def test_fast_path_reads_plays_as_the_general_path_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    games = real_games() + sorted((SHARED / "odd").glob("*.gcg"))
+    fast = {path: gcg.read(path) for path in games if path.name not in ODD_ERRORS}
+    monkeypatch.setattr(gcg, "_PLAY_LINE", re.compile(r"(?!)"))  # never matches: every line the general way
+    for path, record in fast.items():
+        slow = gcg.read(path)
+        assert slow == record and [e.line for e in slow.events] == [e.line for e in record.events], path
 
 
 @needs_shared
