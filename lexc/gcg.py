@@ -390,10 +390,9 @@ def _decode(data: bytes, file: str | None) -> tuple[str, str]:
 
 
 class _Builder:
-    """An event or the header being read: its fields and the pragmas that follow it."""
+    """The pragmas that follow the header or an event, as they are read."""
 
-    def __init__(self, event: Event | None) -> None:
-        self.event = event
+    def __init__(self) -> None:
         self.pragmas: list[list[object]] = []  # [name, value, line]
         self.lang: str | None = None  # the designation as written
         self.lang_line = 0
@@ -440,8 +439,9 @@ class _Reader:
         self.file = file
         self.problems: list[Problem] = []
         self.players: list[Player] = []
-        self.header = _Builder(None)
-        self.events: list[_Builder] = []
+        self.header = _Builder()
+        self.events: list[Event] = []
+        self.after: dict[int, _Builder] = {}  # pragmas after events[i], for the events that have some
         self.totals: dict[str, int] = {}
         self.timed: dict[str, int] = {}  # nick -> line of their time penalty
         self.ambiguous: set[str] = set()  # nicknames declared twice: totals cannot be checked
@@ -452,7 +452,13 @@ class _Reader:
 
     @property
     def current(self) -> _Builder:
-        return self.events[-1] if self.events else self.header
+        """Where pragmas go now: after the last event, or in the header."""
+        if not self.events:
+            return self.header
+        index = len(self.events) - 1
+        if index not in self.after:
+            self.after[index] = _Builder()
+        return self.after[index]
 
     # -- pragmas
 
@@ -528,7 +534,7 @@ class _Reader:
             checked = self.check(Event(Kind.PLAY, nick, rack, int(delta), int(total), position=position, word=word,
                                        line=number), number)
             if checked is not None:
-                self.events.append(_Builder(checked))
+                self.events.append(checked)
             return
         found = self.nick(text, number)
         if found is None:
@@ -550,9 +556,9 @@ class _Reader:
             return
         event = self.check(event, number)
         if event is not None:
-            self.events.append(_Builder(event))
+            self.events.append(event)
             if lang is not None:
-                self.events[-1].lang, self.events[-1].lang_line = lang, number
+                self.current.lang, self.current.lang_line = lang, number
 
     def classify(self, nick: str, before: list[str], delta: int, total: int, extra: tuple[str, ...],
                  number: int) -> Event | None:
@@ -595,7 +601,7 @@ class _Reader:
 
     def check(self, event: Event, number: int) -> Event | None:
         """Check the event against the ones before it; the event to keep (None when broken)."""
-        previous = self.events[-1].event if self.events else None
+        previous = self.events[-1] if self.events else None
         key = event.player
         kind = event.kind
         before = self.totals[event.player]
@@ -662,15 +668,12 @@ class _Reader:
             self.problems.append(Problem(self.file, None, None, "no #player1/#player2 pragmas: not a GCG game record"))
         header = self.header.freeze(self.file, self.problems)
         lang = self.header.default_lang(self.file, self.problems)
-        events = []
-        for builder in self.events:
-            assert builder.event is not None
+        events = self.events
+        for index, builder in self.after.items():
             if builder.pragmas or builder.lang is not None:
                 pragmas = builder.freeze(self.file, self.problems)
                 langs = builder.langs(self.file, self.problems)
-                events.append(replace(builder.event, pragmas=pragmas, langs=langs))
-            else:
-                events.append(builder.event)
+                events[index] = replace(events[index], pragmas=pragmas, langs=langs)
         if self.problems:
             raise LexcError(sorted(self.problems, key=lambda p: p.line or 0))
         return GameRecord(tuple(self.players), header, tuple(events), lang, self.file, encoding)
