@@ -306,7 +306,9 @@ def check(
     Exit status 0 if every word is valid, 1 otherwise.
     """
     from ..pack import find_pack, open_pack
+    from ..spec import get_spec
 
+    get_spec(lang)  # an unknown language is named as such, not as a missing pack
     opened = open_pack(pack) if pack is not None else find_pack(lang, _packs_dir(packs))
     if opened.lang != lang:
         raise LexcError(Problem(str(opened.path), None, None, f"holds language {opened.lang!r}, not {lang!r}"))
