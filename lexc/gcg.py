@@ -601,7 +601,6 @@ class _Reader:
 
     def check(self, event: Event, number: int) -> Event | None:
         """Check the event against the ones before it; the event to keep (None when broken)."""
-        previous = self.events[-1] if self.events else None
         key = event.player
         kind = event.kind
         before = self.totals[event.player]
@@ -610,6 +609,23 @@ class _Reader:
             self.problem(number, key, f"{kind.value.replace('_', ' ')} after the time penalty of line "
                                       f"{min(self.timed.values())}: time penalties come last")
             return None
+        if kind is not Kind.PLAY:
+            checked = self.check_kind(event, before, number)
+            if checked is None:
+                return None
+            event = checked
+        if before + event.delta != event.total and event.player not in self.ambiguous:
+            self.problem(number, key, f"total {event.total} does not add up: {before} {event.delta:+d} = "
+                                      f"{before + event.delta}")
+            self.totals[event.player] = before + event.delta  # only the first wrong total is reported
+            return None
+        return event
+
+    def check_kind(self, event: Event, before: int, number: int) -> Event | None:
+        """The rules of events other than plays: where they may come, and their sign."""
+        previous = self.events[-1] if self.events else None
+        key = event.player
+        kind = event.kind
         if kind in (Kind.PASS, Kind.EXCHANGE) and event.delta != 0:
             self.problem(number, key, f"a {kind.value} scores +0, not {event.delta:+d}")
             return None
@@ -630,11 +646,6 @@ class _Reader:
         if (kind in (Kind.END_PENALTY, Kind.TIME_PENALTY) and event.delta > 0) or (
                 kind in (Kind.END_POINTS, Kind.CHALLENGE_BONUS) and event.delta < 0):
             self.problem(number, key, f"a {kind.value.replace('_', ' ')} cannot be {event.delta:+d}")
-            return None
-        if before + event.delta != event.total and event.player not in self.ambiguous:
-            self.problem(number, key, f"total {event.total} does not add up: {before} {event.delta:+d} = "
-                                      f"{before + event.delta}")
-            self.totals[event.player] = before + event.delta  # only the first wrong total is reported
             return None
         return event
 
