@@ -1,0 +1,243 @@
+"""The bad-input gallery: every kind of input a user can get wrong, through the real command line.
+
+The cases are data: ``tests/gallery/cases.toml`` (what each key means is written at its top),
+with the bad files beside it in ``tests/gallery/`` and, for the broken-by-design game records,
+in ``../shared/gcg/odd/``. Inputs too big to commit (a 10 MB line) and packs (built here from
+real words, then damaged) are made in ``tmp_path``.
+
+Each case asserts a non-zero exit, the exact ``error:`` lines (which name the file, the line
+where there is one, and the problem), no traceback, the input unchanged, and no output file
+written or changed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from lexc import __version__
+from lexc.cli import app
+from lexc.compiler import compile_words
+
+GALLERY = Path(__file__).resolve().parent / "gallery"
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+CASES: list[dict[str, Any]] = tomllib.loads((GALLERY / "cases.toml").read_text(encoding="utf-8"))["case"]
+KINDS = ("spec", "scheme", "words", "pack", "gcg", "notation")
+SENTINEL = b"an output file that was here before the command ran\n"
+
+#: Real words for the packs the pack cases damage.
+ENGLISH = ["quite", "cat", "dog", "whisky", "zax", "quiz", "jinx", "fjord"]
+FRENCH = ["chat", "chien", "élève", "œuf", "whisky", "zèbre"]
+
+
+# --------------------------------------------------------------------------- inputs made at test time
+
+
+@pytest.fixture(scope="session")
+def packs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with good English and French packs, compiled from real words."""
+    folder = tmp_path_factory.mktemp("packs")
+    compile_words("en", ENGLISH, folder / "en.lexc")
+    compile_words("fr", FRENCH, folder / "fr.lexc")
+    return folder
+
+
+def _long_line(tmp: Path, packs: Path) -> Path:
+    path = tmp / "long_line.txt"
+    with path.open("wb") as handle:
+        handle.write(b"quite\n" + b"a" * (10 * 1024 * 1024) + b"\ncat\n")
+    return path
+
+
+def _damaged(change: Callable[[bytearray], bytes]) -> Callable[[Path, Path], Path]:
+    def make(tmp: Path, packs: Path) -> Path:
+        path = tmp / "damaged.lexc"
+        path.write_bytes(change(bytearray((packs / "en.lexc").read_bytes())))
+        return path
+
+    return make
+
+
+def _flip(data: bytearray, at: int) -> bytes:
+    data[at] ^= 0x01
+    return bytes(data)
+
+
+def _version_2(data: bytearray) -> bytes:
+    data[8:10] = (2).to_bytes(2, "little")  # the format version follows the 8-byte magic
+    return bytes(data)
+
+
+def _french_as_english(tmp: Path, packs: Path) -> Path:
+    folder = tmp / "wrong"
+    folder.mkdir()
+    shutil.copyfile(packs / "fr.lexc", folder / "en.lexc")
+    return folder
+
+
+def _french_file(tmp: Path, packs: Path) -> Path:
+    shutil.copyfile(packs / "fr.lexc", tmp / "en.lexc")
+    return tmp / "en.lexc"
+
+
+def _zero(tmp: Path, packs: Path) -> Path:
+    (tmp / "en.lexc").write_bytes(b"")
+    return tmp / "en.lexc"
+
+
+def _directory(tmp: Path, packs: Path) -> Path:
+    (tmp / "en.lexc").mkdir()
+    return tmp / "en.lexc"
+
+
+def _missing(tmp: Path, packs: Path) -> Path:
+    (tmp / "empty").mkdir()
+    return tmp / "empty"
+
+
+MAKERS: dict[str, Callable[[Path, Path], Path]] = {
+    "long_line": _long_line,
+    "pack_truncated": _damaged(lambda d: bytes(d[: len(d) // 2])),
+    "pack_flipped": _damaged(lambda d: _flip(d, len(d) - 12)),  # in the trie, before the CRC
+    "pack_flipped_header": _damaged(lambda d: _flip(d, 40)),  # inside the JSON header
+    "pack_version_2": _damaged(_version_2),
+    "pack_trailing": _damaged(lambda d: bytes(d) + b"\n"),
+    "pack_french_as_english": _french_as_english,
+    "pack_french_file": _french_file,
+    "pack_zero": _zero,
+    "pack_directory": _directory,
+    "pack_missing": _missing,
+}
+
+
+# --------------------------------------------------------------------------- running a case
+
+
+def _input(case: dict[str, Any], tmp: Path, packs: Path) -> Path | None:
+    if "make" in case:
+        return MAKERS[case["make"]](tmp, packs)
+    if "shared" in case:
+        path = SHARED / case["shared"]
+        if not path.exists():
+            pytest.fail(f"{path} is missing: the gallery reads ../shared beside the clone")
+        return path
+    return GALLERY / case["input"] if "input" in case else None
+
+
+def _fill(text: str, values: dict[str, str]) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m[1], m[0]), text)
+
+
+def _values(case: dict[str, Any], tmp: Path, packs: Path, path: Path | None, out: Path) -> dict[str, str]:
+    values = {"gallery": str(GALLERY), "packs": str(packs), "out": str(out), "version": __version__,
+              "input": str(path) if path else ""}
+    size = len((packs / "en.lexc").read_bytes())
+    values.update(size=str(size), half=str(size // 2), more=str(size + 1))
+    return values
+
+
+def _run(case: dict[str, Any], args: list[str], env: dict[str, str]) -> tuple[int, str]:
+    if case.get("subprocess"):
+        script = Path(sys.executable).with_name("lexc")
+        command = [str(script)] if script.exists() else [sys.executable, "-c", "from lexc.cli import main; main()"]
+        done = subprocess.run([*command, *args], capture_output=True, text=True, env={**os.environ, **env},
+                              timeout=300, check=False)
+        return done.returncode, done.stdout + done.stderr
+    result = CliRunner(env=env).invoke(app, args)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        import traceback
+
+        trace = "".join(traceback.format_exception(result.exception))
+        return 99, result.output + "\nTraceback (from CliRunner):\n" + trace
+    return result.exit_code, result.output
+
+
+def _snapshot(path: Path | None) -> object:
+    if path is None or not path.exists():
+        return None
+    if path.is_dir():
+        return sorted(p.name for p in path.iterdir())
+    return path.read_bytes()
+
+
+def _case_marks(case: dict[str, Any]) -> list[pytest.MarkDecorator]:
+    return [pytest.mark.xfail(strict=True, reason=case["xfail"])] if "xfail" in case else []
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c["id"], marks=_case_marks(c)) for c in CASES])
+def test_gallery_case(case: dict[str, Any], tmp_path: Path, packs: Path) -> None:
+    path = _input(case, tmp_path, packs)
+    before = _snapshot(path)
+    for preexisting in (False, True):  # no output file created; an existing one left untouched
+        out_dir = tmp_path / f"out-{preexisting}"
+        out_dir.mkdir()
+        out = out_dir / "output"
+        if preexisting:
+            out.write_bytes(SENTINEL)
+        values = _values(case, tmp_path, packs, path, out)
+        args = [_fill(a, values) for a in case["args"]]
+        env = {k: _fill(v, values) for k, v in case.get("env", {}).items()}
+        code, output = _run(case, args, env)
+        assert "Traceback" not in output, output
+        got = [line.removeprefix("error: ") for line in output.splitlines() if line.startswith("error: ")]
+        assert got == [_fill(e, values) for e in case["errors"]], output
+        assert code == case.get("exit", 1), output
+        assert sorted(p.name for p in out_dir.iterdir()) == (["output"] if preexisting else []), \
+            "an output or temporary file was left"
+        if preexisting:
+            assert out.read_bytes() == SENTINEL, "the existing output file was changed"
+        assert _snapshot(path) == before, "the input was changed"
+        if not any("{out}" in a for a in case["args"]):
+            break  # nothing to write: one run is enough
+
+
+# --------------------------------------------------------------------------- the gallery itself
+
+
+def test_the_gallery_is_large_and_covers_every_input_kind() -> None:
+    assert len(CASES) >= 60
+    ids = [c["id"] for c in CASES]
+    assert len(set(ids)) == len(ids), "duplicate case ids"
+    counts = {kind: sum(c["kind"] == kind for c in CASES) for kind in KINDS}
+    assert all(n >= 5 for n in counts.values()), counts
+    assert {c["kind"] for c in CASES} == set(KINDS)
+
+
+def test_every_case_names_its_file_and_line() -> None:
+    for case in CASES:
+        first = case["errors"][0]
+        if case["kind"] == "notation":
+            assert not first.startswith("{"), case["id"]  # the play text or <input>: no file
+            continue
+        named = "{input}" if "{input}" in first else next(p for p in ("{gallery}",) if p in first)
+        assert first.startswith(named), case["id"]
+        if "line" in case:
+            assert re.match(r"\{\w+\}[^:]*:" + str(case["line"]) + ":", first), case["id"]
+
+
+def test_every_broken_odd_game_record_is_in_the_gallery() -> None:
+    """The odd files that are broken by design (test_gcg.py decides each) all have a case."""
+    from tests.test_gcg import ODD_ERRORS
+
+    shared = {Path(c["shared"]).name for c in CASES if "shared" in c}
+    assert set(ODD_ERRORS) <= shared
+    assert "mgd_play_out_of_bounds.gcg" in shared
+
+
+def test_every_gallery_file_is_used() -> None:
+    used = {c.get("input", "").rstrip("/") for c in CASES}
+    used |= {a.split("/gallery/", 1)[-1] for c in CASES for a in c["args"] if "{gallery}/" in a}
+    used |= {a.replace("{gallery}/", "") for c in CASES for a in c["args"] if a.startswith("{gallery}/")}
+    files = {str(p.relative_to(GALLERY)) for p in GALLERY.rglob("*") if p.is_file() and p.name != "cases.toml"}
+    unused = {f for f in files if f not in used and not any(f.startswith(u + "/") for u in used if u)}
+    assert not unused, unused
