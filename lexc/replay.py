@@ -346,10 +346,13 @@ def _end_value(record: GameRecord, event: Event, ruleset: Ruleset) -> int:
         value = rack_value(event.tiles, ruleset)
     except LexcError as err:
         raise LexcError(Problem(record.file, event.line, f"({event.tiles})", err.problems[0].message)) from None
+    # The player who went out, the holder of the tiles counted, and any other players (their
+    # tiles are on lines of their own): the ruleset's rule for that many players.
+    racks = ["", event.tiles] + [""] * max(len(record.players) - 2, 0)
     if event.kind is Kind.END_POINTS:
-        return end_adjustments(["", event.tiles], ruleset)[0]
+        return end_adjustments(racks, ruleset)[0]
     somebody_out = any(e.kind is Kind.END_POINTS for e in record.events)
-    return end_adjustments(["", event.tiles], ruleset)[1] if somebody_out else -value
+    return end_adjustments(racks, ruleset)[1] if somebody_out else -value
 
 
 def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: str | None = None) -> ReplayResult:

@@ -128,6 +128,16 @@ def test_end_of_game_rule_comes_from_the_record() -> None:
         (25, 31, "(T)", 1, 2, False), (26, 32, "(T)", -1, 0, False)]
 
 
+def test_end_points_with_more_than_two_players() -> None:
+    two = "#player1 a A\n#player2 b B\n>a: EIQTUXZ 8D QUITE +48 48\n>a:  (QZ) +40 88\n"
+    three = "#player1 a A\n#player2 b B\n#player3 c C\n>a: EIQTUXZ 8D QUITE +48 48\n>a:  (QZ) +20 68\n"
+    # Tournament rule: twice Q 10 + Z 10 with one opponent; with more, the standard rule (once).
+    assert replay(gcg.parse(two), "tournament").mismatches == ()
+    assert replay(gcg.parse(three), "tournament").mismatches == ()
+    assert [(m.recorded, m.computed) for m in replay(gcg.parse(three.replace("+20 68", "+40 88")),
+                                                    "tournament").mismatches] == [(40, 20)]
+
+
 def test_tile_language_from_pragmas_and_letters() -> None:
     assert tile_language(gcg.read(DATA / "catalan_macondo_style.gcg")) == "ca"
     assert tile_language(gcg.parse("#player1 a A\n#player2 b B\n#lexicon OSPS44\n")) == "pl"
