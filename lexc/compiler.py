@@ -413,6 +413,9 @@ def compile_words(lang: str, words: Iterable[str], out: Path | str, **options: A
                 self.stats.words += 1
                 yield SourceWord(text, "<memory>", line)
 
+        def files(self) -> list[Path]:
+            return []
+
         def identity(self) -> dict[str, object]:
             digest = hashlib.sha256("\n".join(self.items).encode("utf-8")).hexdigest()
             return {"kind": "memory", "name": "memory", "sha256": digest, "words": len(self.items)}

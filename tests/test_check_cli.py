@@ -136,3 +136,27 @@ def test_build_continues_past_a_missing_source(tmp_path):
     assert [p["lang"] for p in report["packs"]] == ["es"] and report["packs"][0]["boards"] == 2
     assert "gone" in report["failed"]["en"]
     assert (tmp_path / "packs" / "es.lexc").is_file() and not (tmp_path / "packs" / "en.lexc").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["ru", "щи", "SHCHI", "--json"],
+    ["fr", "élève", "xyzzy"],
+    ["en", "QUITE", "--pack", "{packs}/en.lexc"],
+    ["xx", "WORD"],
+])
+def test_fast_start_answers_as_typer_does(packs, args):
+    """``lexc check`` run as a process skips typer (lexc.launch); the answers are the same."""
+    args = [a.format(packs=packs) for a in args]
+    fast = subprocess.run([sys.executable, "-c", "from lexc.launch import main; main()", "check", *args,
+                           "--packs", str(packs)], capture_output=True, text=True, cwd=REPO)
+    typer_run = runner.invoke(app, ["check", *args, "--packs", str(packs)])
+    assert fast.returncode == typer_run.exit_code
+    assert fast.stdout == typer_run.stdout
+    if fast.returncode and not fast.stdout:
+        assert fast.stderr.startswith("error: ") and "unknown language 'xx'" in fast.stderr
+
+
+def test_fast_start_hands_help_to_typer():
+    done = subprocess.run([sys.executable, "-c", "from lexc.launch import main; main()", "check", "--help"],
+                          capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0 and "--packs" in done.stdout

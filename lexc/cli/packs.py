@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import LexcError, Problem
+from ..errors import LexcError
 from .common import app, print_json, reports_errors
 
 if TYPE_CHECKING:
@@ -239,59 +239,6 @@ def info(
 # --------------------------------------------------------------------------- check
 
 
-def _is_board(word: str) -> bool:
-    return word.isascii() and word.isalpha()
-
-
-def check_word(pack: Pack, word: str) -> dict[str, object]:
-    """Whether ``word`` (native or board spelling) is in ``pack``, with its spellings and value."""
-    native_input = not _is_board(word)
-    spelled = None
-    if native_input:
-        from ..normalize import Normaliser, Unspellable
-        from ..spec import get_spec
-
-        try:
-            spelled = Normaliser(get_spec(pack.lang)).spell(word)
-        except Unspellable as err:
-            return {"word": word, "lang": pack.lang, "valid": False, "board": None, "native": [], "value": None,
-                    "tiles": [], "reason": err.reason}
-        board = spelled.board
-    else:
-        board = word.upper()
-    records = pack.records(board)
-    result: dict[str, object] = {"word": word, "lang": pack.lang, "valid": bool(records), "board": board,
-                                 "native": [native for native, _ in records]}
-    if records:
-        scored = [(native, pack.tiles(board, tiling)) for native, tiling in records]
-        chosen = next((s for s in scored if spelled is not None and s[0] == spelled.native), None)
-        chosen = chosen or max(scored, key=lambda s: sum(p for _, p, b in s[1] if b))
-        result["value"] = sum(p for _, p, b in chosen[1] if b)
-        result["tiles"] = [{"face": f, "points": p, "board": b} for f, p, b in chosen[1]]
-        result["spellings"] = [{"native": n, "value": sum(p for _, p, b in t if b),
-                                "tiles": [{"face": f, "points": p, "board": b} for f, p, b in t]} for n, t in scored]
-    elif spelled is not None:
-        result["value"] = spelled.value
-        result["tiles"] = [t.to_json() for t in spelled.tiles]
-    else:
-        tiling = pack.coder.default_tiling(board)
-        tiles = pack.tiles(board, tiling) if tiling is not None else []
-        result["value"] = sum(p for _, p, b in tiles if b) if tiling is not None else None
-        result["tiles"] = [{"face": f, "points": p, "board": b} for f, p, b in tiles]
-    return result
-
-
-def _line(result: dict[str, object]) -> str:
-    mark = "valid  " if result["valid"] else "invalid"
-    if result["board"] is None:
-        return f"{mark} {result['word']} ({result['lang']}): {result.get('reason')}"
-    tiles = result.get("tiles") or []
-    shown = "·".join(f"{t['face']}{t['points']}" for t in tiles)  # type: ignore[attr-defined]
-    natives = ", ".join(result["native"]) if result["native"] else "-"  # type: ignore[arg-type]
-    return (f"{mark} {result['word']} ({result['lang']}): board {result['board']}, native {natives}, "
-            f"value {result['value']}" + (f" ({shown})" if shown else ""))
-
-
 @app.command()
 @reports_errors
 def check(
@@ -305,18 +252,9 @@ def check(
 
     Exit status 0 if every word is valid, 1 otherwise.
     """
-    from ..pack import find_pack, open_pack
-    from ..spec import get_spec
+    from ..launch import run_check
 
-    get_spec(lang)  # an unknown language is named as such, not as a missing pack
-    opened = open_pack(pack) if pack is not None else find_pack(lang, _packs_dir(packs))
-    if opened.lang != lang:
-        raise LexcError(Problem(str(opened.path), None, None, f"holds language {opened.lang!r}, not {lang!r}"))
-    results = [check_word(opened, word) for word in words]
-    if json:
-        print_json(results)
-    else:
-        for result in results:
-            typer.echo(_line(result))
-    if not all(r["valid"] for r in results):
-        raise typer.Exit(1)
+    code = run_check(lang, words, json, str(pack) if pack is not None else None,
+                     str(packs) if packs is not None else None)
+    if code:
+        raise typer.Exit(code)
