@@ -245,10 +245,16 @@ class SourceLexicon(WordList):
         """Spell ``texts`` (native words, pins allowed); keep ``min_length``–``max_length`` board tiles.
 
         With ``limit``, at most that many source words are spelled: a uniform sample drawn
-        with ``random.Random(seed)`` (reservoir sampling) when the source has more.
+        with ``random.Random(seed)`` (reservoir sampling) when the source has more, plus
+        every word of at most three tiles, so that the two- and three-tile words stay whole.
         """
         norm = norm or Normaliser(spec)
+        few: list[str] = []
+        if limit is not None:
+            texts = _set_aside_short(texts, spec, norm, few)
         read, chosen = _reservoir(texts, limit, seed)
+        read += len(few)
+        chosen += few
         by_board: dict[str, list[Spelling]] = {}
         missing: Counter[str] = Counter()
         examples: dict[str, list[str]] = {}
@@ -279,6 +285,24 @@ class SourceLexicon(WordList):
         lexicon.source_words = read
         lexicon.source_sample = len(chosen) if read > len(chosen) else None
         return lexicon
+
+
+def _set_aside_short(texts: Iterable[str], spec: Spec, norm: Normaliser, short: list[str]) -> Iterator[str]:
+    """Yield ``texts``, except words of at most three native tiles, which go to ``short``."""
+    widest = max((len(t.face) for t in spec.tiles), default=1)
+    for text in texts:
+        n = len(text.replace("|", ""))
+        if n <= 3 or (n <= 3 * widest and _tile_count(norm, text, n) <= 3):
+            short.append(text)
+        else:
+            yield text
+
+
+def _tile_count(norm: Normaliser, text: str, default: int) -> int:
+    try:
+        return len(norm.tiling(text))
+    except LexcError:
+        return default
 
 
 def _reservoir(items: Iterable[str], limit: int | None, seed: int) -> tuple[int, list[str]]:

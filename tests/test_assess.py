@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import itertools
 import json
 import re
 from collections import Counter
@@ -123,7 +124,7 @@ def test_suggest_counts_sum_and_minimum(freqs: dict[str, float], letters: int) -
     assert sum(counts.values()) == letters
     assert min(counts.values()) >= 1
     ordered = sorted(freqs, key=freqs.__getitem__)
-    assert all(counts[a] <= counts[b] + 1 for a, b in zip(ordered, ordered[1:], strict=False))
+    assert all(counts[a] <= counts[b] + 1 for a, b in itertools.pairwise(ordered))
 
 
 # --------------------------------------------------------------------------- broken sets
@@ -326,3 +327,16 @@ def test_cli_assess_errors(tmp_path) -> None:
     assert result.exit_code == 1 and "none.txt" in result.output
     result = runner.invoke(app, ["assess", "es", "--spec", "languages/en.toml"])
     assert result.exit_code == 1 and "not 'es'" in result.output
+
+
+def test_source_sample_keeps_every_short_word() -> None:
+    es = get_spec("es")
+    texts = wordfreq.top_n_list("es", 20_000)
+    whole = lexicon_words(SourceLexicon.build(es, texts))
+    part_lexicon = SourceLexicon.build(es, texts, limit=3000, seed=2)
+    part = lexicon_words(part_lexicon)
+    assert part_lexicon.source_words == 20_000 and part_lexicon.source_sample is not None
+    assert part_lexicon.source_sample < 5000 and part.source_sample == part_lexicon.source_sample
+    short = sorted(w.native for w in whole.words if len(w.faces) <= 3)
+    assert sorted(w.native for w in part.words if len(w.faces) <= 3) == short
+    assert any(len(w.faces) == 2 and "CH" in w.faces for w in part.words)  # CHE: two tiles, three letters
