@@ -904,7 +904,8 @@ def _findings(a: Assessment) -> list[str]:
                                        if w.sampled else "")
     if w.source_sample:
         out.append(f"The lexicon is a seeded sample (seed {w.seed}) of {w.source_sample:,} of the source's "
-                   f"{w.source_words:,} words: word counts below (two-tile words, bingos) are for the sample only.")
+                   f"{w.source_words:,} words (every word of up to three tiles kept): the other word counts "
+                   "below, bingos above all, are for the sample only.")
     out.append(f"Coverage of {measured}: {_pct(c.with_counts, c.words)} formable with the set's counts, "
                f"{_pct(c.with_counts_and_blanks, c.words)} with {c.blanks} blanks; "
                f"{_pct(c.at_all, c.words)} use only tiles the set has.")
