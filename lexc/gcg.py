@@ -316,7 +316,7 @@ _SPECIAL = ("-", "--", "(challenge)", "(time)")
 def _is_delta(token: str) -> bool:
     """``+18``, ``-24``, ``+0``, kurnik's ``+-10``."""
     sign, digits = token[:1], token[1:]
-    return sign in ("+", "-") and (digits.isdecimal() or (digits[:1] == "-" and digits[1:].isdecimal()))
+    return sign in ("+", "-") and (digits.isdecimal() or (sign == "+" and digits[:1] == "-" and digits[1:].isdecimal()))
 
 
 def _is_total(token: str) -> bool:

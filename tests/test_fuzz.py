@@ -151,6 +151,7 @@ def _mutated(draw: st.DrawFn, lines: list[str]) -> list[str]:
 @example(b"#character-encoding UTF-16\n#player1 a A\n")
 @example(b"#character-encoding nonsense\n")
 @example(b"#player1 a A\n#player2 b B\n>a: ? 8D ? +0 0\n")
+@example(b"#player1 a A\n#player2 b B\n>a: AB 8D AB +8 8\n>a: AB -- --1 0\n")  # found: '--1' crashed int()
 def test_gcg_bytes_never_raise_anything_but_lexc_error(data: bytes) -> None:
     record = _only_lexc_errors(gcg.parse, data, "fuzz.gcg")
     if record is not None:
