@@ -18,7 +18,7 @@ DEB_PACKAGES := pkg-config libicu-dev hunspell-tools \
 	hunspell-ro hunspell-sv hunspell-tr hunspell-fr hunspell-de-de hunspell-it \
 	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy
 
-.PHONY: setup run test lint bench clean debian
+.PHONY: setup run test lint bench fuzz clean debian
 
 setup: $(STAMP)
 
@@ -56,6 +56,11 @@ test: setup lint
 
 bench: setup
 	$(BIN)/python bench/run.py
+
+# The long fuzz run (docs/development.md): tests/test_fuzz.py with FUZZ_EXAMPLES per property.
+FUZZ_EXAMPLES ?= 20000
+fuzz: setup
+	$(BIN)/python bench/fuzz_long.py --examples $(FUZZ_EXAMPLES)
 
 clean:
 	rm -rf $(VENV) build/*.lexc
