@@ -26,7 +26,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
-from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,8 +52,6 @@ EXAMPLE_CHARS = 60
 #: Progress is reported every this many words.
 STEP = 20_000
 
-#: A kept spelling while compiling: the native word (None if it is the board spelling) and its tiles.
-Entry = tuple["str | None", tuple[AlignedTile, ...]]
 
 
 @dataclass
@@ -153,14 +150,56 @@ class Overlay:
         return {"path": str(self.path), "sha256": self.sha256, "words": len(self.words)}
 
 
+class _Tiles:
+    """One character per distinct tile object the normaliser hands out, so a tiling is a short string.
+
+    A single-letter tile whose face is its board letter (the A of English, the É-less E of
+    French) is written as that letter, so a plain word's code is its board spelling.
+    The objects are kept alive: their ``id`` is the key.
+    """
+
+    def __init__(self) -> None:
+        self.char_of: dict[int, str] = {}
+        self.tile_of: dict[str, AlignedTile] = {}
+        self._next = 0x80
+
+    def code(self, tiles: tuple[AlignedTile, ...]) -> str:
+        try:
+            return "".join(map(self.char_of.__getitem__, map(id, tiles)))
+        except KeyError:
+            for tile in tiles:
+                if id(tile) not in self.char_of:
+                    self._register(tile)
+            return "".join(map(self.char_of.__getitem__, map(id, tiles)))
+
+    def _register(self, tile: AlignedTile) -> None:
+        if len(tile.face) == 1 and tile.face == tile.board and "A" <= tile.face <= "Z" \
+                and tile.face not in self.tile_of:
+            char = tile.face
+        else:
+            char = chr(self._next)
+            self._next += 1
+        self.char_of[id(tile)] = char
+        self.tile_of[char] = tile
+
+
+#: Between a tiling code and a native word in an entry (codes never use it).
+_NATIVE = "\x00"
+
+
 class _Collector:
-    """Groups spellings by board spelling; what a word needs is worked out once all are read."""
+    """Groups spellings by board spelling, compactly; what a word needs is worked out once all are read.
+
+    An entry is None (the native word is the board spelling and each tile is its plain
+    letter: most English words), or the tiling code, followed by ``\\x00`` and the native
+    word when that differs from the board spelling; a list of entries when a board spelling
+    has several.
+    """
 
     def __init__(self, spec: Spec, norm: Normaliser, limits: tuple[int, int], exclude: Overlay | None):
         self.spec, self.norm, self.limits = spec, norm, limits
-        # board -> (native or None when it is the board spelling, tiles), or a list of them
-        self.entries: dict[str, Entry | list[Entry]] = {}
-        self.by_id: dict[int, AlignedTile] = {}
+        self.entries: dict[str, str | list[str | None] | None] = {}
+        self.tiles = _Tiles()
         self.rejections = Rejections()
         self.read = self.kept = self.duplicates = self.excluded = 0
         self.ex_natives: set[str] = set()
@@ -196,40 +235,35 @@ class _Collector:
         if (self.ex_natives or self.ex_boards) and (native in self.ex_natives or board in self.ex_boards):
             self.excluded += 1
             return False
-        entry = (None if native == board else native, spelling.tiles)
-        found = self.entries.get(board)
-        if found is None:
-            self.entries[board] = entry
-        elif found == entry or (isinstance(found, list) and entry in found):
-            self.duplicates += 1
-            return True
-        elif isinstance(found, list):
-            found.append(entry)
+        code = self.tiles.code(spelling.tiles)
+        entry = code + _NATIVE + native if native != board else (None if code == board else code)
+        entries = self.entries
+        if board not in entries:
+            entries[board] = entry
         else:
-            self.entries[board] = [found, entry]  # type: ignore[list-item]
+            found = entries[board]
+            if found == entry or (found.__class__ is list and entry in found):  # type: ignore[operator]
+                self.duplicates += 1
+                return True
+            if found.__class__ is list:
+                found.append(entry)  # type: ignore[union-attr]
+            else:
+                entries[board] = [found, entry]  # type: ignore[list-item]
         self.kept += 1
         return True
 
-    def _items(self) -> Iterator[tuple[str, list[Entry]]]:
+    def _codes(self) -> Iterator[str]:
         for board, found in self.entries.items():
-            yield board, (found if found.__class__ is list else [found])  # type: ignore[misc,list-item]
+            for entry in (found if isinstance(found, list) else (found,)):
+                yield board if entry is None else entry.partition(_NATIVE)[0]
 
     def table(self, faces: Sequence[str]) -> dict[str, int]:
-        """The default table learned from every kept tile (counted by object: the normaliser reuses them)."""
-        counter = Counter(map(id, chain.from_iterable(tiles for _, items in self._items() for _, tiles in items)))
-        missing = set(counter)
-        by_id = self.by_id
-        for _, items in self._items():
-            for _, tiles in items:
-                if not missing.isdisjoint(map(id, tiles)):
-                    by_id.update(zip(map(id, tiles), tiles, strict=True))
-                    missing.difference_update(map(id, tiles))
-            if not missing:
-                break
+        """The default table learned from every kept tile."""
+        counter = Counter(chain.from_iterable(self._codes()))
         index = {face: i for i, face in enumerate(faces)}
         counts: dict[tuple[str, int], int] = {}
-        for ident, n in counter.items():
-            tile = by_id[ident]
+        for char, n in counter.items():
+            tile = self.tiles.tile_of[char]
             key = (tile.board, index[tile.face])
             counts[key] = counts.get(key, 0) + n
         runs = sorted({run for run, _ in counts if len(run) > 1})
@@ -239,30 +273,28 @@ class _Collector:
     def keys(self, coder: Coder, display_natives: bool) -> tuple[list[str], int, list[str]]:
         """Every key of the pack, sorted; how many board spellings need records; collisions."""
         index = {face: i for i, face in enumerate(coder.faces)}
-        default = {ident: coder.table.get(t.board) == index[t.face] for ident, t in self.by_id.items()}
-        plain = {ident: ok and self.by_id[ident].face == self.by_id[ident].board for ident, ok in default.items()}
-        is_default, is_plain = default.__getitem__, plain.__getitem__
-        board_of, face_of, findall = attrgetter("board"), attrgetter("face"), coder.pattern.findall
+        tile_of = self.tiles.tile_of
+        default = "".join(c for c, t in tile_of.items() if coder.table.get(t.board) == index[t.face])
+        plain = "".join(c for c in default if c == tile_of[c].face == tile_of[c].board)  # letters that are themselves
+        findall = coder.pattern.findall
         keys: list[str] = []
         exceptions = 0
         collisions: list[str] = []
         for board, found in self.entries.items():
             keys.append(board)
-            if not isinstance(found, list):
-                native, tiles = found
-                if native is None and all(map(is_plain, map(id, tiles))) and list(map(board_of, tiles)) == findall(
-                        board):
-                    continue  # the common case: everything follows from the board spelling
-                found = [found]
+            if found is None and not board.strip(plain) and len(findall(board)) == len(board):
+                continue  # the common case: everything follows from the board spelling
             records = set()
             natives = set()
-            for native, tiles in found:
+            for entry in (found if isinstance(found, list) else (found,)):
+                code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
                 native = native or board
                 natives.add(native)
-                joined = "".join(map(face_of, tiles))
+                tiles = [tile_of[c] for c in code]
+                joined = "".join(t.face for t in tiles)
                 if not display_natives:
                     native = joined
-                if all(map(is_default, map(id, tiles))) and list(map(board_of, tiles)) == findall(board):
+                if not code.strip(default) and [t.board for t in tiles] == findall(board):
                     records.add(coder.native_record(native, joined))
                 else:
                     tiling = tuple((index[t.face], len(t.board)) for t in tiles)
@@ -278,7 +310,7 @@ class _Collector:
     def natives(self, board: str) -> list[str]:
         found = self.entries[board]
         items = found if isinstance(found, list) else [found]
-        return sorted({native or board for native, _ in items})
+        return sorted({board if e is None else (e.partition(_NATIVE)[2] or board) for e in items})
 
 
 def header_base(spec: Spec) -> dict[str, Any]:
