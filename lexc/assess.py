@@ -494,11 +494,20 @@ def coverage(spec: Spec, words: Words) -> Coverage:
             still_lost[face] += shortfall > spec.blanks
     lost = tuple(sorted(
         (Lost(face, have.get(face, 0), len(ws), still_lost[face],
-              tuple(w.native for w in sorted(ws, key=lambda w: (len(w.faces), w.native))[:EXAMPLES]))
+              _shortest(w.native for w in ws))
          for face, ws in lost_words.items()),
         key=lambda x: (-x.words, x.face)))
     return Coverage(len(words.words), spec.blanks, at_all, at_all_blanks, counts_ok, counts_blanks, lost,
                     dict(words.unspellable), dict(words.unspellable_examples))
+
+
+def _shortest(natives: Iterable[str]) -> tuple[str, ...]:
+    """The shortest distinct words, then alphabetical: examples a reader takes in at a glance.
+
+    >>> _shortest(["CHURRO", "CHE", "CHE", "ACHE", "CHA", "OCHO", "CHICHA"])
+    ('CHA', 'CHE', 'ACHE', 'OCHO', 'CHICHA')
+    """
+    return tuple(sorted(set(natives), key=lambda w: (len(w), w))[:EXAMPLES])
 
 
 # --------------------------------------------------------------------------- supply
@@ -822,7 +831,7 @@ def multi_letter(spec: Spec, words: Words) -> MultiLetter:
                 ambiguous += 1
                 if len(examples) < EXAMPLES:
                     examples.append((word.native, tuple("·".join(t) for t in tilings)))
-    tiles = tuple(MultiUse(f, uses[f], len(using[f]), tuple(sorted(using[f], key=lambda w: (len(w), w))[:EXAMPLES]))
+    tiles = tuple(MultiUse(f, uses[f], len(using[f]), _shortest(using[f]))
                   for f in multi)
     return MultiLetter(tiles, len(words.words), ambiguous, tuple(examples))
 
