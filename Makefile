@@ -50,6 +50,7 @@ run: setup
 lint: setup
 	$(BIN)/ruff check lexc tests bench
 	$(BIN)/mypy lexc
+	$(BIN)/mypy --explicit-package-bases tests bench
 
 test: setup lint
 	$(BIN)/python -m pytest

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lexc import gcg
 from lexc.board import Board
@@ -232,8 +233,9 @@ def main() -> None:
         "score_play": (timed(score_all, args.repeat), plays, "plays"),
         "plain": (timed(plain_all, args.repeat), plays, "plays"),
     }
-    figures = {name: {"median_s": statistics.median(t), "per_s": count / statistics.median(t), "unit": unit,
-                      "runs_s": t} for name, (t, count, unit) in runs.items()}
+    figures: dict[str, dict[str, Any]] = {
+        name: {"median_s": statistics.median(t), "per_s": count / statistics.median(t), "unit": unit, "runs_s": t}
+        for name, (t, count, unit) in runs.items()}
     replay_moves = events / figures["replay"]["median_s"]
     summary = {
         "python": platform.python_version(), "machine": platform.machine(), "files": len(games),

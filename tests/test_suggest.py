@@ -49,7 +49,7 @@ def test_spanish_draft_keeps_the_digraph_tiles() -> None:
 
 def test_draft_for_a_language_without_a_set_validates(tmp_path) -> None:
     # Latvian: no shipped spec; letters inferred from wordfreq, marks stripped on the board.
-    assert not (get_spec("en").path.parent / "lv.toml").exists()
+    assert not (get_spec("en").path.parent / "lv.toml").exists()  # type: ignore[union-attr]
     out = tmp_path / "lv.toml"
     result = CliRunner().invoke(app, ["suggest", "lv", "--corpus", "wordfreq", "--top", "10000", "-o", str(out)])
     assert result.exit_code == 0, result.output

@@ -18,6 +18,8 @@ import typer
 from .. import __version__
 from .common import app
 
+__all__ = ["app", "main"]
+
 #: Command modules, imported in this order; a missing one is skipped (work in progress).
 COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay")
 
