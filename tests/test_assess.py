@@ -340,3 +340,26 @@ def test_source_sample_keeps_every_short_word() -> None:
     short = sorted(w.native for w in whole.words if len(w.faces) <= 3)
     assert sorted(w.native for w in part.words if len(w.faces) <= 3) == short
     assert any(len(w.faces) == 2 and "CH" in w.faces for w in part.words)  # CHE: two tiles, three letters
+
+
+def test_pack_and_word_list_measure_the_same(tmp_path) -> None:
+    from lexc.normalize import normaliser
+    from lexc.pack import build_header_for_test, write_pack
+
+    es = normaliser("es")
+    words = []
+    for word in _words("es", 3000):
+        try:
+            es.spell(word)
+        except LexcError:  # English loans: WEB, KILO
+            continue
+        words.append(word)
+    path = tmp_path / "es.lexc"
+    write_pack(path, build_header_for_test("es"), [es.spell(w) for w in words])
+    result = CliRunner().invoke(app, ["assess", "es", "--pack", str(path), "--racks", "100", "--json"])
+    assert result.exit_code == 0, result.output
+    packed = json.loads(result.stdout)
+    memory = assess(get_spec("es"), WordList.from_words("es", words), racks=100).to_json()
+    for key in ("coverage", "supply", "values", "playability", "multi_letter"):
+        assert packed[key] == memory[key], key
+    assert packed["lexicon"] == f"pack {path}"
