@@ -277,12 +277,13 @@ class _Collector:
         default = "".join(c for c, t in tile_of.items() if coder.table.get(t.board) == index[t.face])
         plain = "".join(c for c in default if c == tile_of[c].face == tile_of[c].board)  # letters that are themselves
         findall = coder.pattern.findall
+        single = all(len(run) == 1 for run in coder.table)  # then default tiles alone imply longest match's cuts
         keys: list[str] = []
         exceptions = 0
         collisions: list[str] = []
         for board, found in self.entries.items():
             keys.append(board)
-            if found is None and not board.strip(plain) and len(findall(board)) == len(board):
+            if found is None and not board.strip(plain) and (single or len(findall(board)) == len(board)):
                 continue  # the common case: everything follows from the board spelling
             records = set()
             natives = set()
@@ -294,7 +295,7 @@ class _Collector:
                 joined = "".join(t.face for t in tiles)
                 if not display_natives:
                     native = joined
-                if not code.strip(default) and [t.board for t in tiles] == findall(board):
+                if not code.strip(default) and (single or [t.board for t in tiles] == findall(board)):
                     records.add(coder.native_record(native, joined))
                 else:
                     tiling = tuple((index[t.face], len(t.board)) for t in tiles)
@@ -341,6 +342,8 @@ def compile_pack(spec: Spec | str, sources: Sequence[Source], out: Path | str, *
     """
     started = time.perf_counter()
     spec = get_spec(spec) if isinstance(spec, str) else spec
+    if Path(out).is_dir():  # said before the work, not after it
+        raise LexcError(Problem(str(out), None, None, "is a directory: give the pack's file name (e.g. en.lexc)"))
     if min_length < 1 or max_length < min_length:
         raise LexcError(f"length limits {min_length}–{max_length}: need 1 <= min <= max")
     include = Overlay.read(include) if isinstance(include, str | Path) else include

@@ -376,8 +376,13 @@ def atomic_write(path: Path, data: bytes) -> None:
     """
     import tempfile
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    if path.is_dir():
+        raise _bad(path, "is a directory: give the pack's file name (e.g. en.lexc)")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as err:
+        raise _bad(path, f"cannot write: {err.strerror or err}") from None
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; a pack is as readable as any new file
         with os.fdopen(fd, "wb") as handle:
@@ -385,9 +390,11 @@ def atomic_write(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as err:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(err, OSError):
+            raise _bad(path, f"cannot write: {err.strerror or err}") from None
         raise
     with contextlib.suppress(OSError):
         dir_fd = os.open(path.parent, os.O_RDONLY)
