@@ -339,13 +339,25 @@ class Corpus:
 
     @classmethod
     def from_wordfreq(cls, lang: str, top: int = DEFAULT_CORPUS_TOP) -> Corpus:
-        """The ``top`` most frequent words of wordfreq's 'best' list for ``lang``, with their frequencies."""
+        """The ``top`` most frequent words of wordfreq's 'best' list for ``lang``, with their frequencies.
+
+        A language wordfreq lists under a close code is accepted (Croatian ``hr`` is in
+        wordfreq's Serbo-Croatian ``sh``: langcodes distance at most 9); a distant one is not
+        (Afrikaans is not Dutch).
+
+        >>> Corpus.from_wordfreq("hr", 3).name
+        'wordfreq:sh for hr (top 3 words)'
+        """
+        import langcodes
         import wordfreq
 
-        if lang not in wordfreq.available_languages("best"):
+        available = sorted(wordfreq.available_languages("best"))
+        found = lang if lang in available else langcodes.closest_supported_match(lang, available, max_distance=9)
+        if found is None:
             raise LexcError(Problem(f"wordfreq:{lang}", None, "corpus", f"wordfreq has no list for {lang!r}"))
-        weights = {w: wordfreq.word_frequency(w, lang) for w in wordfreq.top_n_list(lang, top)}
-        return cls(f"wordfreq:{lang} (top {top:,} words)", weights)
+        weights = {w: wordfreq.word_frequency(w, found) for w in wordfreq.top_n_list(found, top)}
+        name = f"wordfreq:{found}" + (f" for {lang}" if found != lang else "")
+        return cls(f"{name} (top {top:,} words)", weights)
 
     @classmethod
     def from_text(cls, path: Path | str) -> Corpus:

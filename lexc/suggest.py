@@ -207,7 +207,7 @@ def _data(base: dict[str, Any], extra: dict[str, dict[str, str]], tiles: dict[st
     for key, table in extra.items():
         if table:
             data[key] = dict(table)
-    if corpus.name.startswith("wordfreq:"):
+    if corpus.name.startswith(f"wordfreq:{data['code']} "):  # wordfreq has this very language
         data["lexicon"] = [{"kind": "wordfreq", "top": 50_000, "licence": "CC BY-SA 4.0 (wordfreq data)"}]
     return data
 
