@@ -501,6 +501,7 @@ def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
         raise _bad(path, "checksum mismatch: the pack is corrupt (rebuild it)")
     try:
         header = json.loads(bytes(view[_PREFIX.size:_PREFIX.size + header_len]).decode("utf-8"))
+        _check_header(header)
         start = _PREFIX.size + header_len
         start += -start % _ALIGN
         section = header["sections"][0]
@@ -510,6 +511,37 @@ def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
     except (ValueError, KeyError, IndexError, TypeError) as err:
         raise _bad(path, f"malformed header ({err})") from None
     return header, trie
+
+
+#: Header fields the reader uses and their JSON types (a header from another writer fails clearly).
+_HEADER_TYPES: dict[str, type] = {"lang": str, "tiles": list, "table": dict, "structure": dict, "sections": list,
+                                  "counts": dict, "records": dict}
+_JSON_NAMES: dict[type, str] = {str: "a string", int: "an integer", list: "a list", dict: "an object"}
+_RECORD_TYPES: dict[str, type] = {"board_letters": str, "chars": str, "longest": int, "longest_board": int}
+
+
+def _check_header(header: Any) -> None:
+    """Raise ValueError unless ``header`` has the fields :class:`Pack` reads, with the right types.
+
+    >>> _check_header({"lang": "en"})
+    Traceback (most recent call last):
+    ...
+    ValueError: 'tiles' is missing or not a list
+    """
+    if not isinstance(header, dict):
+        raise ValueError("not a JSON object")
+    for fields, table in ((_HEADER_TYPES, header), (_RECORD_TYPES, header.get("records", {}))):
+        for key, kind in fields.items():
+            if not isinstance(table.get(key), kind) or isinstance(table.get(key), bool):
+                raise ValueError(f"{key!r} is missing or not {_JSON_NAMES[kind]}")
+    for tile in header["tiles"]:
+        points = tile.get("points") if isinstance(tile, dict) else None
+        if not (isinstance(tile, dict) and isinstance(tile.get("face"), str)
+                and (points is None or isinstance(points, int))):
+            raise ValueError(f"tile {tile!r} is not {{face, points}}")
+    integers = [header["counts"].get("boards"), *header["table"].values()]
+    if not all(isinstance(v, int) for v in integers):
+        raise ValueError("'counts.boards' and the values of 'table' must be integers")
 
 
 class Pack:
@@ -668,7 +700,10 @@ def open_pack(path: Path | str) -> Pack:
         pack.frombytes(bytes(trie))  # type: ignore[attr-defined]
     except Exception as err:  # the trie library's own error on bytes it cannot read
         raise _bad(path, f"corrupt {header['structure']['kind']} trie: {err}") from None
-    pack._setup(path, header)
+    try:
+        pack._setup(path, header)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:  # a header from another writer
+        raise _bad(path, f"malformed header ({type(err).__name__}: {err})") from None
     return pack
 
 

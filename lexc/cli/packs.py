@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import LexcError
+from ..errors import LexcError, Problem
 from .common import app, print_json, reports_errors
 
 if TYPE_CHECKING:
@@ -206,9 +206,17 @@ def info(
     if json:
         print_json({"path": str(opened.path), "bytes": opened.path.stat().st_size, **header})
         return
+    try:
+        typer.echo("\n".join(_info_lines(opened.path, header)))
+    except (KeyError, TypeError, AttributeError, ValueError) as err:  # optional fields written by another tool
+        raise LexcError(Problem(str(opened.path), None, None, f"malformed header ({type(err).__name__}: {err}); "
+                                                              "`lexc info --json` prints it as it is")) from None
+
+
+def _info_lines(path: Path, header: dict[str, Any]) -> list[str]:
     counts, structure = header["counts"], header["structure"]
     lines = [
-        f"pack       {opened.path} ({opened.path.stat().st_size:,} bytes, format {header['format']}, "
+        f"pack       {path} ({path.stat().st_size:,} bytes, format {header['format']}, "
         f"lexc {header.get('lexc')})",
         f"language   {header['lang']} {header.get('name', '')} ({header.get('script', '')})",
         f"spec       {header['spec'].get('file')} sha256 {header['spec'].get('sha256')}",
@@ -233,7 +241,7 @@ def info(
     rejected = header.get("rejected", {})
     for reason, found in sorted(rejected.items(), key=lambda kv: (-kv[1]["count"], kv[0])):
         lines.append(f"rejected   {found['count']:,} {reason} (e.g. {', '.join(found['examples'])})")
-    typer.echo("\n".join(lines))
+    return lines
 
 
 # --------------------------------------------------------------------------- check
