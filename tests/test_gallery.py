@@ -105,7 +105,33 @@ def _missing(tmp: Path, packs: Path) -> Path:
     return tmp / "empty"
 
 
+Change = Callable[[dict[str, Any]], tuple[dict[str, Any], str, bytes | None]]
+
+
+def _crafted(change: Change) -> Callable[[Path, Path], Path]:
+    """A pack with a good checksum whose header or trie another tool might have written."""
+
+    def make(tmp: Path, packs: Path) -> Path:
+        from lexc.pack import encode_pack, read_pack_bytes
+
+        header, trie = read_pack_bytes(packs / "en.lexc")
+        new, kind, new_trie = change(dict(header))
+        path = tmp / "crafted.lexc"
+        path.write_bytes(encode_pack(new, kind, bytes(trie) if new_trie is None else new_trie))
+        return path
+
+    return make
+
+
+def _without(key: str) -> Callable[[dict[str, Any]], tuple[dict[str, Any], str, None]]:
+    return lambda h: ({k: v for k, v in h.items() if k != key}, h["structure"]["kind"], None)
+
+
 MAKERS: dict[str, Callable[[Path, Path], Path]] = {
+    "pack_without_tiles": _crafted(_without("tiles")),
+    "pack_spec_not_an_object": _crafted(lambda h: ({**h, "spec": "en.toml"}, h["structure"]["kind"], None)),
+    "pack_unknown_structure": _crafted(lambda h: (h, "pickle", None)),
+    "pack_garbage_dawg": _crafted(lambda h: (h, "dawg", b"not a dawg at all")),
     "long_line": _long_line,
     "pack_truncated": _damaged(lambda d: bytes(d[: len(d) // 2])),
     "pack_flipped": _damaged(lambda d: _flip(d, len(d) - 12)),  # in the trie, before the CRC
