@@ -104,7 +104,10 @@ def validate(paths: Iterable[Path] = ()) -> list[Report]:
     reports = []
     for path in paths:
         if path.is_dir():
-            reports.extend(validate(sorted(path.glob("*.toml"))))
+            found = sorted(path.glob("*.toml"))
+            if not found:  # validate([]) would check the shipped files instead
+                reports.append(Report(path, "spec", (Problem(str(path), None, None, "no .toml file in this folder"),)))
+            reports.extend(validate(found) if found else [])
         elif not path.exists():
             reports.append(Report(path, "spec", (Problem(str(path), None, None, "no such file"),)))
         elif _kind(path) == "scheme":
