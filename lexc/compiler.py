@@ -402,9 +402,8 @@ def compile_pack(spec: Spec | str, sources: Sequence[Source], out: Path | str, *
 
 def _nothing_kept(spec: Spec, sources: Sequence[Source], collector: _Collector) -> LexcError:
     """No pack of nothing: an empty source, or one the language cannot spell a word of, is an error."""
-    files = [str(f) for s in sources for f in s.files()] or [s.name for s in sources]
-    where = files[0] if len(files) == 1 else None
-    names = "" if where else f"{', '.join(files) or 'the sources'}: "
+    where = sources[0].name if len(sources) == 1 else None  # a list, a .dic (with its .aff), wordfreq:LANG
+    names = "" if where else f"{', '.join(s.name for s in sources) or 'the sources'}: "
     if not collector.read:
         return LexcError(Problem(where, None, None, f"{names}no words: the list is empty, no pack written"))
     counts = collector.rejections.counts
