@@ -112,6 +112,32 @@ def test_notation_with_multi_letter_tiles_round_trips(lang: str, faces: list[str
     assert parse_play(str(play), tileset) == play
 
 
+RULESETS = st.sampled_from(["standard", "polyglot", "super", "dover"])
+
+
+@FUZZ
+@given(RULESETS, POSITION, st.lists(CELL, min_size=1, max_size=16), DESIGNATION, st.one_of(st.none(), TEXT))
+@example("polyglot", "8D", list("WHISKY"), " @fr,H7=en", "HIKSWY?")
+@example("standard", "H12", list("QUITE"), "", None)
+def test_scoring_any_play_answers_or_says_why(ruleset_name: str, position: str, cells: list[str],
+                                              designation: str, rack: str | None) -> None:
+    from lexc.board import Board
+    from lexc.ruleset import load_ruleset
+    from lexc.scoring import score_play
+
+    ruleset = load_ruleset(ruleset_name)
+    board = Board.empty(ruleset)
+    first = _only_lexc_errors(parse_play, "8D QUITE")
+    board = board.apply(first) if first is not None else board
+    play = _only_lexc_errors(parse_play, f"{position} {''.join(cells)}{designation}", get_spec(ruleset.tiles))
+    if play is not None:
+        result = _only_lexc_errors(score_play, board, play, ruleset, rack=rack)
+        if result is not None:
+            assert result.score == sum(w.subtotal for w in result.words) + result.bonus
+            result.explain()
+            result.to_json()
+
+
 # --------------------------------------------------------------------------- GCG
 
 
