@@ -330,6 +330,29 @@ def _reservoir(items: Iterable[str], limit: int | None, seed: int) -> tuple[int,
 # --------------------------------------------------------------------------- corpus
 
 
+def _utf8_text(path: Path, data: bytes) -> str:
+    """``data`` decoded as UTF-8 (a UTF-8 BOM dropped); a UTF-16 BOM, a NUL or a bad byte is named with its line.
+
+    >>> _utf8_text(Path("t.txt"), "héllo".encode("latin-1"))
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: t.txt:1: corpus: byte 0xe9 at byte offset 1 is not valid UTF-8: a corpus is UTF-8 text
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise LexcError(Problem(str(path), 1, "corpus", "the file starts with a UTF-16 byte-order mark: a corpus is "
+                                                        "UTF-8 text (convert it)"))
+    if b"\0" in data:
+        at = data.index(b"\0")
+        raise LexcError(Problem(str(path), data.count(b"\n", 0, at) + 1, "corpus",
+                                f"NUL byte at byte offset {at}: a binary file, not UTF-8 text"))
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as err:
+        raise LexcError(Problem(str(path), data.count(b"\n", 0, err.start) + 1, "corpus",
+                                f"byte 0x{data[err.start]:02x} at byte offset {err.start} is not valid UTF-8: a corpus "
+                                "is UTF-8 text")) from None
+
+
 @dataclass(frozen=True)
 class Corpus:
     """Running-text frequencies: each word form with its weight (a frequency or a count)."""
@@ -364,9 +387,9 @@ class Corpus:
         """Word counts of a UTF-8 text file (words: runs of letters, NFC-normalised)."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise LexcError(Problem(str(path), None, "corpus", f"cannot read the text: {err}")) from None
+            text = _utf8_text(path, path.read_bytes())
+        except OSError as err:
+            raise LexcError(Problem(str(path), None, "corpus", f"cannot read: {err.strerror or err}")) from None
         counts = Counter(_WORD.findall(unicodedata.normalize("NFC", text)))
         if not counts:
             raise LexcError(Problem(str(path), None, "corpus", "the text has no words"))
