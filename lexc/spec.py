@@ -72,9 +72,10 @@ class LexiconSource:
     top: int | None = None  # wordfreq: how many of the most frequent words
     notes: str = ""
     convention: str = "native"  # "native" text, or "coded": the spec's [aliases] apply (docs/sources.md)
-    capitalised: str = "keep"  # "keep" or "skip" entries written with a capital (proper nouns)
+    capitalised: str = "keep"  # "keep", or "skip" entries with an upper-case letter (proper nouns, acronyms)
     max_prefix_length: int | None = None  # hunspell: skip prefixes adding more characters than this
     max_forms: int | None = None  # hunspell: stop after this many forms
+    affixes: str = "all"  # hunspell: "all", "single" (no continuation classes) or "none" (stems only)
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,7 @@ _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
     "capitalised": (str,),
     "max_prefix_length": (int,),
     "max_forms": (int,),
+    "affixes": (str,),
 }
 _SOURCE_CHOICES = {"kind": SOURCE_KINDS, "convention": ("native", "coded"), "capitalised": ("keep", "skip")}
 _TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "an array",
