@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import LexcError, Problem
-from .sources import Convention, Options, Source, SourceStats, SourceWord, is_capitalised, iter_lines
+from .sources import Convention, Options, Source, SourceStats, SourceWord, has_capital
 from .spec import Spec
 
 FLAG_TYPES = ("short", "long", "num", "UTF-8")
@@ -111,6 +111,8 @@ class AffixFile:
     onlyincompound: str | None = None
     max_prefix_length: int | None = None
     prefixes_skipped: int = 0
+    raw: bool = False  # lines are bytes seen as Latin-1: text fields are decoded with ``encoding``
+    two_level: bool = True  # apply continuation classes (a second suffix, prefix + suffix continuations)
     _af_counted: bool = False
     # per flag: (cache from the word's edge to the rules that apply, edge width, all rules)
     _pfx: dict[str, tuple[dict[str, tuple[Rule, ...]], int, tuple[Rule, ...]]] = field(default_factory=dict)
@@ -132,7 +134,19 @@ class AffixFile:
         """Flags of a .dic entry (public for doctests and tests)."""
         return self.split_flags(text, file, line)
 
+    def text(self, field: str, file: str, line: int) -> str:
+        """A word, strip, add or condition field as text (see :attr:`raw`)."""
+        if not self.raw:
+            return field
+        try:
+            return field.encode("latin-1").decode(self.encoding)
+        except (UnicodeDecodeError, UnicodeEncodeError) as error:
+            raise LexcError(Problem(file, line, None, f"{field.encode('latin-1')[:40]!r} is not valid "
+                                                      f"{self.encoding} ({error.reason})")) from None
+
     def _flags(self, text: str, file: str, line: int) -> list[str]:
+        if self.flag_type == "UTF-8":
+            text = self.text(text, file, line)
         if self.flag_type == "long":
             if len(text) % 2:
                 raise LexcError(Problem(file, line, text, "FLAG long needs two characters per flag"))
@@ -146,12 +160,18 @@ class AffixFile:
         return list(text)
 
     @classmethod
-    def parse(cls, lines: Iterable[str], file: str = "<aff>", max_prefix_length: int | None = None) -> AffixFile:
-        """Parse the decoded lines of a .aff file."""
-        aff = cls(file=file, max_prefix_length=max_prefix_length)
+    def parse(cls, lines: Iterable[str], file: str = "<aff>", max_prefix_length: int | None = None,
+              encoding: str | None = None) -> AffixFile:
+        """Parse the lines of a .aff file: text, or (with ``encoding``) bytes decoded as Latin-1.
+
+        Short and long flags are bytes in Hunspell (hu_HU's flags are bytes above 0x7F in a UTF-8
+        file), so a .aff file is read as bytes and only its text fields are decoded.
+        """
+        aff = cls(file=file, max_prefix_length=max_prefix_length, raw=encoding is not None,
+                  encoding=encoding or "UTF-8")
         pending: dict[tuple[str, str], tuple[bool, int]] = {}
-        for number, raw in enumerate(lines, start=1):
-            parts = raw.split()
+        for number, line in enumerate(lines, start=1):
+            parts = split_fields(line)
             if not parts or parts[0].startswith("#"):
                 continue
             aff._directive(parts, number, pending)
@@ -162,7 +182,7 @@ class AffixFile:
         key, args = parts[0], parts[1:]
         single = args[0] if args else ""
         if key == "SET":
-            self.encoding = single
+            self.encoding = self.encoding if self.raw else single
         elif key == "FLAG":
             if single not in FLAG_TYPES:
                 raise LexcError(Problem(self.file, number, "FLAG", f"unknown flag type {single!r}"))
@@ -172,9 +192,9 @@ class AffixFile:
                 self.aliases.append(tuple(dict.fromkeys(self._flags(single, self.file, number))))
             self._af_counted = True  # the first AF line is the count
         elif key == "IGNORE":
-            self.ignore = single
+            self.ignore = self.text(single, self.file, number)
         elif key == "OCONV" and len(args) >= 2:
-            self.oconv.append((args[0], args[1]))
+            self.oconv.append((self.text(args[0], self.file, number), self.text(args[1], self.file, number)))
         elif key == "FULLSTRIP":
             self.fullstrip = True
         elif key in ("NEEDAFFIX", "PSEUDOROOT", "CIRCUMFIX", "FORBIDDENWORD", "ONLYINCOMPOUND") and args:
@@ -186,7 +206,7 @@ class AffixFile:
 
     def _affix(self, prefix: bool, args: list[str], number: int,
                pending: dict[tuple[str, str], tuple[bool, int]]) -> None:
-        flag = args[0]
+        flag = self._flags(args[0], self.file, number)[0] if self.flag_type != "num" else args[0]
         kind = "PFX" if prefix else "SFX"
         left = pending.get((kind, flag))
         if left is None or left[1] == 0:
@@ -198,21 +218,30 @@ class AffixFile:
             return
         cross, count = left
         pending[(kind, flag)] = (cross, count - 1)
-        strip = "" if args[1] == "0" else args[1]
+        strip = "" if args[1] == "0" else self.text(args[1], self.file, number)
         add, _, cont_text = args[2].partition("/")
-        add = "" if add == "0" else add
+        add = "" if add == "0" else self.text(add, self.file, number)
         if self.ignore:
             table = str.maketrans("", "", self.ignore)
             strip, add = strip.translate(table), add.translate(table)
         cont = self.split_flags(cont_text, self.file, number) if cont_text else ()
-        condition, width, _accepts = _condition(args[3] if len(args) > 3 else ".", self.file, number)
+        condition_text = self.text(args[3], self.file, number) if len(args) > 3 else "."
+        condition, width, _accepts = _condition(condition_text, self.file, number)
         if prefix and self.max_prefix_length is not None and len(add) > self.max_prefix_length:
             self.prefixes_skipped += 1
             return
         rule = Rule(prefix, flag, cross, strip, add, cont, condition, width, number)
         (self.prefixes if prefix else self.suffixes)[flag].append(rule)
 
+    def drop_affixes(self) -> None:
+        """Forget every affix rule: the dictionary's stems alone (``affixes = "none"``)."""
+        self.prefixes.clear()
+        self.suffixes.clear()
+        self._build_index()
+
     def _build_index(self) -> None:
+        self._pfx.clear()
+        self._sfx.clear()
         for cache, table in ((self._pfx, self.prefixes), (self._sfx, self.suffixes)):
             for flag, rules in table.items():
                 cache[flag] = ({}, max((max(r.width, len(r.strip)) for r in rules), default=0), tuple(rules))
@@ -256,7 +285,7 @@ class AffixFile:
                     yield form
                 if self.prefixes:
                     suffixed.append((form, rule.cross, flags + rule.cont, circ))
-                if not rule.cont or not form:
+                if not rule.cont or not form or not self.two_level:
                     continue
                 for flag2 in rule.cont:  # two-level suffixes
                     for rule2 in rules(False, flag2, form):
@@ -286,7 +315,7 @@ class AffixFile:
                     if not circ and needaffix not in rule.cont and form not in seen:
                         seen.add(form)
                         yield form
-                    for flag2 in rule.cont:  # a prefix whose continuation allows a suffix
+                    for flag2 in rule.cont if self.two_level else ():  # a prefix's continuation allows a suffix
                         for srule in rules(False, flag2, stem):
                             sform = srule.apply(stem)
                             if rule.applies(sform, self.fullstrip):
@@ -315,8 +344,24 @@ class AffixFile:
         return form
 
 
-def _read_text(path: Path, encoding: str) -> Iterator[tuple[int, str]]:
-    return iter_lines(path, encoding)
+_FIELDS = re.compile(r"[ \t]+")
+
+
+def split_fields(line: str) -> list[str]:
+    """Fields separated by ASCII spaces and tabs only (Latin-1 views of UTF-8 hold U+00A0 and U+0085).
+
+    >>> split_fields("SFX A  à\xa0 0 .\\n")
+    ['SFX', 'A', 'à\xa0', '0', '.']
+    """
+    line = line.strip(" \t\r\n")
+    return _FIELDS.split(line) if line else []
+
+
+def _latin1_lines(path: Path) -> Iterator[str]:
+    """The lines of a file, each byte one character (Latin-1), end of line removed."""
+    with open(path, "rb") as handle:
+        for raw in handle:
+            yield raw.decode("latin-1").rstrip("\r\n")
 
 
 def _aff_encoding(path: Path) -> str:
@@ -333,10 +378,7 @@ def _aff_encoding(path: Path) -> str:
 def load_aff(path: Path, max_prefix_length: int | None = None) -> AffixFile:
     """Read and parse a .aff file (its encoding from its own SET line)."""
     encoding = _aff_encoding(path)
-    lines = (text for _n, text in _read_text(path, encoding))
-    aff = AffixFile.parse(lines, str(path), max_prefix_length)
-    aff.encoding = encoding
-    return aff
+    return AffixFile.parse(_latin1_lines(path), str(path), max_prefix_length, encoding)
 
 
 def parse_dic_line(text: str) -> tuple[str, str]:
@@ -345,7 +387,8 @@ def parse_dic_line(text: str) -> tuple[str, str]:
     >>> parse_dic_line("tries/SU\tpo:noun"), parse_dic_line("a\\/b/X"), parse_dic_line("plain")
     (('tries', 'SU'), ('a/b', 'X'), ('plain', ''))
     """
-    token = text.split(None, 1)[0] if text[:1] not in (" ", "\t") else text.strip().split(None, 1)[0]
+    fields = split_fields(text)
+    token = fields[0] if fields else ""
     slash = 0
     while True:
         slash = token.find("/", slash)
@@ -385,16 +428,19 @@ class HunspellSource(Source):
         if flag is None:
             return frozenset()
         found = set()
-        for number, text in iter_lines(self.dic, aff.encoding):
-            if "/" in text and (aff.aliases or flag in text):
-                stem, flag_text = parse_dic_line(text.strip())
-                if flag in aff.split_flags(flag_text, self.name, number):
-                    found.add(stem)
+        for number, text in enumerate(_latin1_lines(self.dic), start=1):
+            if "/" in text and (aff.aliases or aff.flag_type == "UTF-8" or flag in text):
+                stem, flag_text = parse_dic_line(text)
+                if flag_text and flag in aff.split_flags(flag_text, self.name, number):
+                    found.add(aff.text(stem, self.name, number))
         return frozenset(found)
 
     def words(self) -> Iterator[SourceWord]:
         stats = self.stats = SourceStats()
         aff = load_aff(self.aff, self.options.max_prefix_length)
+        aff.two_level = self.options.affixes == "all"
+        if self.options.affixes == "none":
+            aff.drop_affixes()
         stats.prefixes_skipped = aff.prefixes_skipped
         skip_caps = self.options.capitalised == "skip"
         limit = self.options.max_forms or -1
@@ -403,21 +449,23 @@ class HunspellSource(Source):
         convert = bool(aff.ignore or aff.oconv)
         empty_flags: Flags = ()
         forbidden = self._forbidden(aff)
-        lines = iter_lines(self.dic, aff.encoding)
-        for number, text in lines:
+        for number, text in enumerate(_latin1_lines(self.dic), start=1):
             stats.lines += 1
-            stripped = text.strip()
+            stripped = text.strip(" \t")
             if not stripped:
                 stats.blank += 1
                 continue
-            if number == 1 and stripped.split()[0].isdigit():
+            if number == 1 and split_fields(stripped)[0].isdigit():
                 continue  # the approximate entry count
             if stripped.startswith("#") or text.startswith("\t"):
                 stats.comments += 1
                 continue
-            stem, flag_text = parse_dic_line(stripped)
+            if "\x00" in text:
+                raise LexcError(Problem(name, number, None, "NUL byte in a .dic line"))
+            stem_bytes, flag_text = parse_dic_line(stripped)
+            stem = aff.text(stem_bytes, name, number)
             stats.stems += 1
-            if skip_caps and is_capitalised(stem):
+            if skip_caps and has_capital(stem):
                 stats.capitalised += 1
                 continue
             flags = aff.split_flags(flag_text, name, number) if flag_text else empty_flags

@@ -51,6 +51,7 @@ DEFAULT_MAX_LENGTH = 15
 
 CONVENTIONS = ("native", "coded")
 CAPITALISED = ("keep", "skip")
+AFFIXES = ("all", "single", "none")
 
 _BRACKET = re.compile(r"\[([^\[\]|]+)\]")
 _UTF16_BOMS = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be"}
@@ -86,7 +87,7 @@ class SourceStats:
     comments: int = 0  # '#' comment lines skipped
     words: int = 0  # words yielded
     coded: int = 0  # words whose multi-letter tiles were written in a convention ([CH], aliases)
-    capitalised: int = 0  # entries skipped as capitalised (capitalised = "skip")
+    capitalised: int = 0  # entries skipped for an upper-case letter (capitalised = "skip")
     stems: int = 0  # Hunspell: dictionary entries read
     forbidden: int = 0  # Hunspell: entries not expanded (FORBIDDENWORD, ONLYINCOMPOUND)
     prefixes_skipped: int = 0  # Hunspell: prefix rules left out by max_prefix_length
@@ -107,6 +108,7 @@ class Options:
     top: int | None = None
     max_prefix_length: int | None = None
     max_forms: int | None = None
+    affixes: str = "all"
 
     def to_json(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
@@ -212,13 +214,13 @@ class Convention:
         parts.append(text)
 
 
-def is_capitalised(word: str) -> bool:
-    """A capital first letter in a word that is not all capitals (a proper noun in most lists).
+def has_capital(word: str) -> bool:
+    """Whether ``word`` has an upper-case letter: a proper noun or an acronym in a lower-case list.
 
-    >>> is_capitalised("Paris"), is_capitalised("paris"), is_capitalised("PARIS"), is_capitalised("A")
-    (True, False, False, False)
+    >>> has_capital("Paris"), has_capital("paris"), has_capital("PARIS"), has_capital("élève")
+    (True, False, True, False)
     """
-    return word[:1].isupper() and not word.isupper()
+    return word.lower() != word
 
 
 # --------------------------------------------------------------------------- plain lists
@@ -370,7 +372,7 @@ class WordListSource(Source):
                 else:
                     stats.blank += 1
                 continue
-            if skip_caps and is_capitalised(word):
+            if skip_caps and has_capital(word):
                 stats.capitalised += 1
                 continue
             native = apply(word)
@@ -456,7 +458,7 @@ class WordfreqSource(Source):
             if top is not None and rank > top:
                 break
             stats.lines += 1
-            if skip_caps and is_capitalised(word):
+            if skip_caps and has_capital(word):
                 stats.capitalised += 1
                 continue
             native = self.convention.apply(word)
@@ -481,6 +483,9 @@ def _options(entry: LexiconSource | None, **given: object) -> Options:
     if options.capitalised not in CAPITALISED:
         raise LexcError(Problem(None, None, "capitalised", f"must be one of {', '.join(CAPITALISED)}, "
                                                            f"not {options.capitalised!r}"))
+    if options.affixes not in AFFIXES:
+        raise LexcError(Problem(None, None, "affixes", f"must be one of {', '.join(AFFIXES)}, "
+                                                       f"not {options.affixes!r}"))
     try:
         codecs.lookup(options.encoding)
     except LookupError:
@@ -499,7 +504,7 @@ def _kind_of(text: str, path: Path) -> str:
 def open_source(spec_or_lang: Spec | str, source: LexiconSource | str | Path, *, kind: str | None = None,
                 encoding: str | None = None, top: int | None = None, convention: str | None = None,
                 capitalised: str | None = None, max_prefix_length: int | None = None,
-                max_forms: int | None = None) -> Source:
+                max_forms: int | None = None, affixes: str | None = None) -> Source:
     """Open one source of a language.
 
     ``source`` is a [[lexicon]] entry of the spec, a path (a ``.dic`` or ``.aff`` path is a
@@ -509,7 +514,7 @@ def open_source(spec_or_lang: Spec | str, source: LexiconSource | str | Path, *,
     spec = get_spec(spec_or_lang) if isinstance(spec_or_lang, str) else spec_or_lang
     entry = source if isinstance(source, LexiconSource) else None
     options = _options(entry, encoding=encoding, top=top, convention=convention, capitalised=capitalised,
-                       max_prefix_length=max_prefix_length, max_forms=max_forms)
+                       max_prefix_length=max_prefix_length, max_forms=max_forms, affixes=affixes)
     package, licence = (entry.package, entry.licence) if entry else (None, "unknown")
     if entry is not None:
         text, path = entry.path or "wordfreq", Path(entry.path or "wordfreq")
@@ -548,6 +553,6 @@ def stream(sources: Iterable[Source]) -> Iterator[SourceWord]:
 __all__ = [
     "DEFAULT_MAX_LENGTH", "DEFAULT_MIN_LENGTH", "PIN", "Convention", "LengthLimits", "Options", "Source",
     "SourceStats", "SourceWord", "WordListSource", "WordfreqSource", "default_sources", "first_token",
-    "is_capitalised", "iter_lines", "open_source", "read_overlay", "sha256_file", "stream",
+    "has_capital", "iter_lines", "open_source", "read_overlay", "sha256_file", "stream",
 ]
 

@@ -152,3 +152,14 @@ def test_real_russian_conditions_are_respected():
     word, flags = parse_dic_line(_stem_line(RU.with_suffix(".dic"), aff.encoding, "зачесть"))
     found = set(aff.expand(word, aff.flags_of(flags)))
     assert "зачла" in found and "зачела" not in found
+
+
+def test_affixes_single_and_none():
+    single = forms("tiny", affixes="single")
+    # no continuation classes: -er is kept, its plural -ers is not
+    assert single["paint/AR"] == {"paint", "painter", "repaint", "repainter"}
+    assert single["create/ADN"] == {"create", "created", "creation", "recreate", "recreated"}
+    none = forms("tiny", affixes="none")
+    # stems only; a NEEDAFFIX stem is still not a word, a FORBIDDENWORD still nothing
+    assert none == {line: {line.split("/")[0]} for line in
+                    ["create/ADN", "try/DS", "play/DS", "box/S", "paint/AR", "tie/UD"]}
