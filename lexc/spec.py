@@ -182,7 +182,8 @@ _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
     "max_forms": (int,),
     "affixes": (str,),
 }
-_SOURCE_CHOICES = {"kind": SOURCE_KINDS, "convention": ("native", "coded"), "capitalised": ("keep", "skip")}
+_SOURCE_CHOICES = {"kind": SOURCE_KINDS, "convention": ("native", "coded"), "capitalised": ("keep", "skip"),
+                   "affixes": ("all", "single", "none")}
 _TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "an array",
                dict: "a table", float: "a number"}
 _LOCALE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
@@ -479,9 +480,9 @@ def _check_source(check: _Checker, index: int, entry: object) -> LexiconSource |
     if entry["kind"] == "hunspell" and not str(entry.get("path", ".dic")).endswith(".dic"):
         check.add((*path, "path"), "a hunspell source names the .dic file (the .aff must lie beside it)")
         ok = False
-    for key in ("top", "max_prefix_length", "max_forms"):
-        if key in entry and entry[key] < 1:
-            check.add((*path, key), f"must be at least 1, not {entry[key]}")
+    for key, least in (("top", 1), ("max_prefix_length", 0), ("max_forms", 1)):
+        if key in entry and entry[key] < least:
+            check.add((*path, key), f"must be at least {least}, not {entry[key]}")
             ok = False
     if "encoding" in entry and not _known_encoding(entry["encoding"]):
         check.add((*path, "encoding"), f"unknown text encoding {entry['encoding']!r}")
