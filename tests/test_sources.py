@@ -201,7 +201,8 @@ def test_every_shipped_language_has_an_openable_default_source():
 
 
 def test_default_source_of_spanish():
-    (source,) = default_sources(get_spec("es"))
-    assert source.kind == "wordlist" and source.package == "wspanish"
-    first = next(iter(source.words()))
+    listed, expanded = default_sources(get_spec("es"))
+    assert (listed.kind, listed.package) == ("wordlist", "wspanish")
+    assert (expanded.kind, expanded.package) == ("hunspell", "hunspell-es")
+    first = next(iter(listed.words()))
     assert first.line >= 1 and first.file == "/usr/share/dict/spanish"
