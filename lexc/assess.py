@@ -819,31 +819,30 @@ def maximal_tilings(letters: str, faces: Iterable[str]) -> list[tuple[str, ...]]
     longest = max(map(len, faceset), default=1)
     found: list[tuple[str, ...]] = []
 
+    def merges(acc: list[str], tile: str) -> bool:
+        """Whether ``tile`` and some tiles just before it spell a face (so the tiling is not maximal)."""
+        run = tile
+        for previous in reversed(acc):
+            run = previous + run
+            if len(run) > longest:
+                return False
+            if run in faceset:
+                return True
+        return False
+
     def extend(i: int, acc: list[str]) -> None:
         if i == len(letters):
-            if not _mergeable(acc, faceset, longest):
-                found.append(tuple(acc))
+            found.append(tuple(acc))
             return
         for n in range(1, min(longest, len(letters) - i) + 1):
-            if letters[i:i + n] in faceset:
-                acc.append(letters[i:i + n])
+            tile = letters[i:i + n]
+            if tile in faceset and not merges(acc, tile):
+                acc.append(tile)
                 extend(i + n, acc)
                 acc.pop()
 
     extend(0, [])
     return sorted(found)
-
-
-def _mergeable(tiles: Sequence[str], faces: set[str], longest: int) -> bool:
-    for i in range(len(tiles)):
-        run = tiles[i]
-        for j in range(i + 1, len(tiles)):
-            run += tiles[j]
-            if len(run) > longest:
-                break
-            if run in faces:
-                return True
-    return False
 
 
 def multi_letter(spec: Spec, words: Words) -> MultiLetter:

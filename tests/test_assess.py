@@ -363,3 +363,21 @@ def test_pack_and_word_list_measure_the_same(tmp_path) -> None:
     for key in ("coverage", "supply", "values", "playability", "multi_letter"):
         assert packed[key] == memory[key], key
     assert packed["lexicon"] == f"pack {path}"
+
+
+def _all_tilings(letters: str, faces: set[str]) -> list[tuple[str, ...]]:
+    if not letters:
+        return [()]
+    return [(face, *rest) for face in faces if letters.startswith(face)
+            for rest in _all_tilings(letters[len(face):], faces)]
+
+
+@given(st.text("SZCYGDAN", min_size=1, max_size=9))
+def test_maximal_tilings_against_brute_force(letters: str) -> None:
+    faces = {t.face for t in get_spec("hu").tiles}
+    if not set(letters) <= faces:
+        return
+    expected = sorted(
+        t for t in _all_tilings(letters, faces)
+        if not any("".join(t[i:j]) in faces for i in range(len(t)) for j in range(i + 2, len(t) + 1)))
+    assert maximal_tilings(letters, faces) == expected
