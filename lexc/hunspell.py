@@ -40,6 +40,7 @@ class Rule:
     condition: re.Pattern[str] | None  # None: any word
     width: int  # characters the condition tests
     line: int
+    edge: str | None = None  # the characters the word's edge (last for SFX, first for PFX) may be; None: any
 
     def applies(self, word: str, fullstrip: bool) -> bool:
         """Whether the rule can be applied to ``word``."""
@@ -90,6 +91,7 @@ def _condition(text: str, file: str, line: int) -> tuple[re.Pattern[str] | None,
 
 
 Flags = tuple[str, ...]
+_Index = tuple[dict[str, tuple[Rule, ...]], int, dict[str, tuple[Rule, ...]], tuple[Rule, ...]]
 
 
 @dataclass
@@ -114,9 +116,10 @@ class AffixFile:
     raw: bool = False  # lines are bytes seen as Latin-1: text fields are decoded with ``encoding``
     two_level: bool = True  # apply continuation classes (a second suffix, prefix + suffix continuations)
     _af_counted: bool = False
-    # per flag: (cache from the word's edge to the rules that apply, edge width, all rules)
-    _pfx: dict[str, tuple[dict[str, tuple[Rule, ...]], int, tuple[Rule, ...]]] = field(default_factory=dict)
-    _sfx: dict[str, tuple[dict[str, tuple[Rule, ...]], int, tuple[Rule, ...]]] = field(default_factory=dict)
+    # per flag: (cache from the word's edge to the rules that apply, edge width, rules by edge character,
+    # rules for any edge character)
+    _pfx: dict[str, _Index] = field(default_factory=dict)
+    _sfx: dict[str, _Index] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ parsing
 
@@ -226,11 +229,12 @@ class AffixFile:
             strip, add = strip.translate(table), add.translate(table)
         cont = self.split_flags(cont_text, self.file, number) if cont_text else ()
         condition_text = self.text(args[3], self.file, number) if len(args) > 3 else "."
-        condition, width, _accepts = _condition(condition_text, self.file, number)
+        condition, width, accepts = _condition(condition_text, self.file, number)
         if prefix and self.max_prefix_length is not None and len(add) > self.max_prefix_length:
             self.prefixes_skipped += 1
             return
-        rule = Rule(prefix, flag, cross, strip, add, cont, condition, width, number)
+        edge = (strip[:1] if prefix else strip[-1:]) or (accepts[0] if prefix else accepts[-1])
+        rule = Rule(prefix, flag, cross, strip, add, cont, condition, width, number, edge)
         (self.prefixes if prefix else self.suffixes)[flag].append(rule)
 
     def drop_affixes(self) -> None:
@@ -244,7 +248,11 @@ class AffixFile:
         self._sfx.clear()
         for cache, table in ((self._pfx, self.prefixes), (self._sfx, self.suffixes)):
             for flag, rules in table.items():
-                cache[flag] = ({}, max((max(r.width, len(r.strip)) for r in rules), default=0), tuple(rules))
+                anywhere = tuple(r for r in rules if r.edge is None)
+                chars = sorted({c for r in rules if r.edge is not None for c in r.edge})
+                by_edge = {c: tuple(r for r in rules if r.edge is None or c in r.edge) for c in chars}
+                width = max((max(r.width, len(r.strip)) for r in rules), default=0)
+                cache[flag] = ({}, width, by_edge, anywhere)
 
     # ------------------------------------------------------------------ expansion
 
@@ -253,13 +261,14 @@ class AffixFile:
         found = (self._pfx if prefix else self._sfx).get(flag)
         if found is None:
             return ()
-        cache, width, rules = found
+        cache, width, by_edge, anywhere = found
         # a short word is its own key: its length matters too (FULLSTRIP, condition width)
         edge = word[:width] if prefix else word[len(word) - width:]
         key = edge if len(word) > width else word + "\0"
         hit = cache.get(key)
         if hit is None:
-            hit = cache[key] = tuple(r for r in rules if r.applies(word, self.fullstrip))
+            candidates = by_edge.get(word[:1] if prefix else word[-1:], anywhere) if word else anywhere
+            hit = cache[key] = tuple(r for r in candidates if r.applies(word, self.fullstrip))
         return hit
 
     def expand(self, stem: str, flags: Flags) -> Iterator[str]:
@@ -335,9 +344,7 @@ class AffixFile:
                             yield both
 
     def output(self, form: str) -> str:
-        """``form`` after OCONV (output conversion) and IGNORE."""
-        if self.ignore:
-            form = form.translate(str.maketrans("", "", self.ignore))
+        """``form`` after OCONV (output conversion)."""
         for old, new in self.oconv:
             if old in form:
                 form = form.replace(old, new)
@@ -446,7 +453,8 @@ class HunspellSource(Source):
         limit = self.options.max_forms or -1
         coded = self.convention.coded
         name, apply, output = self.name, self.convention.apply, aff.output
-        convert = bool(aff.ignore or aff.oconv)
+        convert = bool(aff.oconv)
+        ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
         empty_flags: Flags = ()
         forbidden = self._forbidden(aff)
         for number, text in enumerate(_latin1_lines(self.dic), start=1):
@@ -464,6 +472,8 @@ class HunspellSource(Source):
                 raise LexcError(Problem(name, number, None, "NUL byte in a .dic line"))
             stem_bytes, flag_text = parse_dic_line(stripped)
             stem = aff.text(stem_bytes, name, number)
+            if ignore is not None:
+                stem = stem.translate(ignore)
             stats.stems += 1
             if skip_caps and has_capital(stem):
                 stats.capitalised += 1
