@@ -244,6 +244,8 @@ class AffixFile:
         self._build_index()
 
     def _build_index(self) -> None:
+        self.prefixes = {flag: rules for flag, rules in self.prefixes.items() if rules}
+        self.suffixes = {flag: rules for flag, rules in self.suffixes.items() if rules}
         self._pfx.clear()
         self._sfx.clear()
         for cache, table in ((self._pfx, self.prefixes), (self._sfx, self.suffixes)):
