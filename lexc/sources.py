@@ -284,7 +284,11 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
                                              f"is not valid {codec}: pass the list's encoding with "
                                              f"--encoding (e.g. --encoding latin-1)") from None
             offset += len(raw)
-            yield number, text.rstrip("\r\n")
+            text = text.rstrip("\r\n")
+            if "\r" in text:  # old Mac line ends: the whole list on one line, all but a word lost
+                raise _problem(path, number, "a carriage return (CR) inside the line: lines broken by CR only? "
+                                             "(convert them to LF)")
+            yield number, text
 
 
 def _iter_wide(path: Path, handle: IO[bytes], codec: str) -> Iterator[tuple[int, str]]:
