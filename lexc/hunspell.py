@@ -15,6 +15,7 @@ are produced. What it covers and what not: docs/sources.md.
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -376,11 +377,16 @@ def _latin1_lines(path: Path) -> Iterator[str]:
 def _aff_encoding(path: Path) -> str:
     """The SET line of a .aff file (ISO8859-1 when there is none), read before decoding."""
     with open(path, "rb") as handle:
-        for raw in handle:
+        for number, raw in enumerate(handle, start=1):
             parts = raw.split()
             if len(parts) >= 2 and parts[0] == b"SET":
                 name = parts[1].decode("ascii", "replace")
-                return {"microsoft-cp1251": "cp1251", "ISCII-DEVANAGARI": "iscii"}.get(name, name)
+                codec = {"microsoft-cp1251": "cp1251", "ISCII-DEVANAGARI": "iscii"}.get(name, name)
+                try:
+                    codecs.lookup(codec)
+                except LookupError:
+                    raise LexcError(Problem(str(path), number, "SET", f"unknown encoding {name!r}")) from None
+                return codec
     return "ISO8859-1"
 
 
