@@ -206,3 +206,11 @@ def test_default_source_of_spanish():
     assert (expanded.kind, expanded.package) == ("hunspell", "hunspell-es")
     first = next(iter(listed.words()))
     assert first.line >= 1 and first.file == "/usr/share/dict/spanish"
+
+
+def test_aspell_prefix_compressed_list():
+    # word-list-compress format: 1 + shared prefix length, then the rest of the word (ISO 8859-14 here)
+    source = open_source("cy", DATA / "welsh.cwl", encoding="iso8859-14")
+    words = list(source.words())
+    assert [w.text for w in words] == ["cath", "cathod", "ci", "cwm", "cŵn", "llyfr", "llyfrgell", "llyfrgelloedd"]
+    assert [w.line for w in words][:3] == [1, 2, 3]

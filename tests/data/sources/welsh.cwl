@@ -1,0 +1,2 @@
+cathodiwmðnllyfrgell
+oedd
