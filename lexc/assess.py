@@ -403,7 +403,9 @@ class Corpus:
         return cls.from_text(source)
 
 
-_WORD = re.compile(r"(?:[^\W\d_]|[\u0300-\u036f\u00b7'’])+")
+#: A word of running text: letters and combining marks, with apostrophes and the middle dot
+#: only between letters ("don't", "col·lecció"; not the quotes around 'word').
+_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|[\u00b7'’](?=[^\W\d_]))*")
 _LETTERS = re.compile(r"[^\W\d_]")
 
 
