@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import cast
 
@@ -93,14 +94,18 @@ def assess_command(
     See docs/assess.md for every measure.
     """
     spec, norm = _spec(lang, spec_path)
-    lexicon, name = _lexicon(spec, norm, pack, source, spec_path is not None, limit, seed)
-    text = Corpus.open(corpus, spec.code, top) if corpus else None
-    result = assess(spec, lexicon, text, sample=sample, racks=racks, seed=seed, lexicon_name=name, norm=norm)
+    status = Console(stderr=True, quiet=not sys.stderr.isatty())
+    with status.status(f"reading the {spec.name} lexicon"):
+        lexicon, name = _lexicon(spec, norm, pack, source, spec_path is not None, limit, seed)
+    with status.status("measuring"):
+        text = Corpus.open(corpus, spec.code, top) if corpus else None
+        result = assess(spec, lexicon, text, sample=sample, racks=racks, seed=seed, lexicon_name=name, norm=norm)
     written = None
     if report is not None:
         from ..report import write_report
 
-        written = write_report(result, report)
+        with status.status("drawing the report"):
+            written = write_report(result, report)
     if json:
         from ..report import figures
 
