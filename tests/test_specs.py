@@ -152,11 +152,11 @@ def test_default_word_sources_exist_and_decode_as_declared(code):
         assert source.licence and source.licence != "unknown"
 
 
-def test_welsh_and_afrikaans_say_why_they_have_no_default_source():
-    for code in ("cy", "af"):
+def test_welsh_and_afrikaans_name_their_default_source():
+    for code, package in (("cy", "aspell-cy"), ("af", "hunspell-af")):
         spec = get_spec(code)
-        assert spec.lexicon == ()
-        assert "No default word source" in spec.notes
+        assert [source.package for source in spec.lexicon] == [package]
+        assert "Default word source" in spec.notes and package in spec.notes
 
 
 def test_languages_json_lists_every_spec_with_official_values():
