@@ -245,6 +245,11 @@ class AffixFile:
         self._build_index()
 
     def _build_index(self) -> None:
+        # a rule whose continuation says ONLYINCOMPOUND makes compound parts only: left out
+        only = self.onlyincompound
+        for table in (self.prefixes, self.suffixes):
+            for flag, rules in table.items():
+                table[flag] = [r for r in rules if only is None or only not in r.cont]
         self.prefixes = {flag: rules for flag, rules in self.prefixes.items() if rules}
         self.suffixes = {flag: rules for flag, rules in self.suffixes.items() if rules}
         self._pfx.clear()
@@ -279,8 +284,7 @@ class AffixFile:
         if not stem or self.forbidden in flags or self.onlyincompound in flags:
             return
         seen: set[str] = set()
-        needaffix, circumfix, onlyincompound = self.needaffix, self.circumfix, self.onlyincompound
-        rules = self._rules
+        needaffix, circumfix, rules = self.needaffix, self.circumfix, self._rules
         if needaffix not in flags:
             seen.add(stem)
             yield stem
@@ -288,8 +292,6 @@ class AffixFile:
         suffixed: list[tuple[str, bool, Flags, bool]] = []
         for flag in flags:
             for rule in rules(False, flag, stem):
-                if onlyincompound is not None and onlyincompound in rule.cont:
-                    continue
                 form = rule.apply(stem)
                 circ = circumfix is not None and circumfix in rule.cont
                 if not circ and needaffix not in rule.cont and form not in seen:
