@@ -41,16 +41,14 @@ same record; language designations (a lexc extension) are written as
 from __future__ import annotations
 
 import codecs
-import contextlib
 import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 
+from .atomic import write_atomic
 from .errors import LexcError, Problem
 from .notation import Languages, parse_langs
 
@@ -737,33 +735,11 @@ def dumps(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _mode_for(target: Path) -> int:
-    """The permissions of the file being replaced, or those of a new file (mkstemp's 0600 would hide it)."""
-    try:
-        return stat.S_IMODE(target.stat().st_mode)
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
-
-
 def write(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` to ``path`` atomically (a temporary file, then a rename).
 
     Writing over the file the record was read from is safe: the record is in memory and
-    the old file is only replaced once the new one is complete.
+    the old file is only replaced once the new one is complete. Through a symbolic link
+    the file is replaced and the link kept; the file keeps its permissions.
     """
-    target = Path(os.path.realpath(path))  # through a symbolic link: replace the file, keep the link
-    data = dumps(record).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        os.fchmod(fd, _mode_for(target))
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, dumps(record))

@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
@@ -43,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
+from .atomic import write_atomic
 from .errors import LexcError, Problem
 
 if TYPE_CHECKING:
@@ -370,38 +370,17 @@ def _umask() -> int:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same directory, fsync and rename.
+    """Write ``data`` to ``path`` atomically (:func:`lexc.atomic.write_atomic`), creating its folder.
 
     A failure (or a kill) at any point leaves whatever was at ``path`` untouched.
     """
-    import tempfile
-
     if path.is_dir():
         raise _bad(path, "is a directory: give the pack's file name (e.g. en.lexc)")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as err:
         raise _bad(path, f"cannot write: {err.strerror or err}") from None
-    try:
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; a pack is as readable as any new file
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as err:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(err, OSError):
-            raise _bad(path, f"cannot write: {err.strerror or err}") from None
-        raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+    write_atomic(path, data)
 
 
 def write_pack(path: Path | str, header: Mapping[str, Any], spellings: Iterable[Spelling], *,

@@ -22,13 +22,12 @@ from __future__ import annotations
 import base64
 import html
 import io
-import os
-import tempfile
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 from .assess import Assessment
+from .atomic import write_atomic
 from .errors import LexcError, Problem
 
 
@@ -257,18 +256,4 @@ def write_report(a: Assessment, directory: Path | str) -> Path:
         raise LexcError(Problem(str(directory), None, "report", f"cannot create the directory: {err}")) from None
     target = directory / f"assess-{a.spec.code}.html"
     page = render_html(a)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=directory)
-    except OSError as err:
-        raise LexcError(Problem(str(directory), None, "report", f"cannot write the report: {err}")) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(page)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+    return write_atomic(target, page, key="report")

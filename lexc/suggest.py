@@ -15,8 +15,6 @@ whole is checked like any spec before it is written (atomically, with tomli-w).
 
 from __future__ import annotations
 
-import os
-import tempfile
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
@@ -28,6 +26,7 @@ from unidecode import unidecode
 
 from . import casemap
 from .assess import Corpus, corpus_frequencies, suggest_counts, suggest_values
+from .atomic import write_atomic
 from .errors import LexcError, Problem
 from .normalize import Normaliser
 from .paths import languages_dir
@@ -238,19 +237,4 @@ def write_spec(draft: Draft, path: Path | str, *, force: bool = False) -> Path:
     path = Path(path)
     if path.exists() and not force:
         raise LexcError(Problem(str(path), None, None, "exists already (use --force to overwrite)"))
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as err:
-        raise LexcError(Problem(str(path), None, None, f"cannot write: {err}")) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(draft.toml())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_atomic(path, draft.toml())

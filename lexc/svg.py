@@ -16,14 +16,12 @@ ruleset's inner board (Dover) is outlined by a ``<rect class="inner">``.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from .atomic import write_atomic
 from .board import Board
-from .errors import LexcError, Problem
 from .notation import COLUMNS, FACE_DOWN, square_name
 from .spec import get_spec
 
@@ -100,15 +98,4 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
 
 def write_svg(path: Path | str, text: str) -> None:
     """Write ``text`` to ``path`` atomically (a temporary file in the same directory, then rename)."""
-    path = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-    except OSError as err:
-        raise LexcError(Problem(str(path), None, None, f"cannot write: {err.strerror}")) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise LexcError(Problem(str(path), None, None, f"cannot write: {err.strerror}")) from None
+    write_atomic(path, text)

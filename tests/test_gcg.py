@@ -371,7 +371,7 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(LexcError, match="cannot write: disk full"):
         gcg.write(record.with_lang("de"), path)
     assert path.read_bytes() == original
     assert [p.name for p in tmp_path.iterdir()] == ["game.gcg"]
