@@ -40,12 +40,22 @@ $(STAMP): pyproject.toml
 run: setup
 	$(BIN)/lexc validate
 	$(BIN)/lexc languages
-	@# every default pack into build/ (a language whose source is missing is reported; go on to the checks)
+	@# every default pack into build/ (a language whose source is missing is reported; the demo goes on)
 	-$(BIN)/lexc build
-	-$(BIN)/lexc check fr élève
-	-$(BIN)/lexc check es CHURRO
-	-$(BIN)/lexc check ru щи
-	-$(BIN)/lexc check en QUITE
+	@echo; echo "== checking words against the packs"
+	$(BIN)/lexc check fr élève
+	$(BIN)/lexc check es CHURRO ÑANDÚ
+	$(BIN)/lexc check ru щи SHCHI
+	$(BIN)/lexc check en QUITE
+	@echo; echo "== spelling native words on an English board"
+	$(BIN)/lexc translit ru щи борщ
+	$(BIN)/lexc translit el θάλασσα
+	@echo; echo "== scoring Polyglot plays (each word designated a language)"
+	$(BIN)/lexc score --ruleset polyglot "8D WHISKY @en"
+	$(BIN)/lexc score --ruleset polyglot "8D WHISKY @fr"
+	$(BIN)/lexc score --ruleset polyglot "8G SHCHI @ru" --svg build/shchi.svg
+	@echo; echo "== replaying recorded games: a French game, and an English one with a withdrawn phony"
+	-[ ! -d ../shared/gcg ] || $(BIN)/lexc replay ../shared/gcg/french/*.gcg ../shared/gcg/english/lw_r20_peter.gcg
 
 lint: setup
 	$(BIN)/ruff check lexc tests bench
