@@ -211,7 +211,7 @@ def test_writing_a_gcg_into_a_missing_folder_fails_and_keeps_the_source(tmp_path
     path = tmp_path / "game.gcg"
     path.write_bytes(GCG_DATA.read_bytes())
     record = gcg.read(path)
-    with pytest.raises(LexcError, match="missing.game.gcg: cannot write"):
+    with pytest.raises(LexcError, match=r"missing.game\.gcg: cannot write"):
         gcg.write(record, tmp_path / "missing" / "game.gcg")
     assert path.read_bytes() == GCG_DATA.read_bytes()
 
