@@ -76,6 +76,10 @@ class Board:
         rows, cols, squares = self.ruleset.rows, self.ruleset.cols, self.squares
         row, col = play.row, play.col
         dr, dc = (0, 1) if play.across else (1, 0)
+        end_row, end_col = row + dr * (len(play.cells) - 1), col + dc * (len(play.cells) - 1)
+        if not (0 <= row < rows and 0 <= col < cols) or not (end_row < rows and end_col < cols):
+            row, col = (row, col) if not (0 <= row < rows and 0 <= col < cols) else (end_row, end_col)
+            raise _error(play, f"{_name(row, col)} is off the {rows}×{cols} board")  # before any square's content
         for cell in play.cells:
             if not (0 <= row < rows and 0 <= col < cols):
                 raise _error(play, f"{_name(row, col)} is off the {rows}×{cols} board")
