@@ -130,8 +130,7 @@ def test_a_build_killed_at_any_moment_leaves_the_previous_pack(tmp_path: Path, w
         code = child.wait()
         killed += code == -signal.SIGKILL
         data = assert_intact(target, {old, new})
-        if data == new:  # the build finished before the signal: put the previous pack back
-            assert code == 0
+        if data == new:  # the rename happened before the signal (the process may still have been exiting)
             target, old = old_pack(folder)
     assert killed >= 3, "the builds finished before they could be killed: use a longer list"
     assert all(name.startswith(".en.lexc.") and name.endswith(".tmp") for name in leftovers(folder))
