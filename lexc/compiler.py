@@ -322,7 +322,11 @@ def header_base(spec: Spec) -> dict[str, Any]:
 
         path = scheme_path(spec.scheme)
         scheme = {"name": spec.scheme, "file": path.name, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
-    tiles = [{"face": t.face, "points": t.points if getattr(t, "has_points", True) else None} for t in spec.tiles]
+    # A language without official values scores its tiles in English on their board letters (Polyglot
+    # rule 1, as the normaliser does): its tiles carry no points and the header the English values.
+    scored = spec.official
+    tiles = [{"face": t.face, "points": t.points if scored and getattr(t, "has_points", True) else None}
+             for t in spec.tiles]
     return {
         "lexc": __version__, "lang": spec.code, "name": spec.name, "script": spec.script,
         "spec": {"file": spec.path.name if spec.path else None, "sha256": spec.sha256},

@@ -425,12 +425,10 @@ def build_header_for_test(lang: str) -> dict[str, Any]:
     from .spec import get_spec
 
     spec = get_spec(lang)
-    return {"lang": spec.code, "tiles": [{"face": t.face, "points": _points(t)} for t in spec.tiles],
-            "board_values": english_values() if any(_points(t) is None for t in spec.tiles) else None}
-
-
-def _points(tile: Any) -> int | None:
-    return tile.points if getattr(tile, "has_points", True) else None
+    points = [t.points if spec.official and getattr(t, "has_points", True) else None for t in spec.tiles]
+    tiles = [{"face": t.face, "points": p} for t, p in zip(spec.tiles, points, strict=True)]
+    return {"lang": spec.code, "tiles": tiles,
+            "board_values": english_values() if None in points else None}
 
 
 def english_values() -> dict[str, int]:

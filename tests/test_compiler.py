@@ -108,3 +108,19 @@ def test_progress_is_reported(tmp_path):
     seen = []
     compile_words("es", ["churro"] * 3, tmp_path / "es.lexc", progress=lambda stage, done, total: seen.append(stage))
     assert seen[0] == "reading memory" and "building" in seen and "writing" in seen and seen[-1] == "done"
+
+
+def test_a_language_without_official_values_is_valued_in_english_in_its_pack(tmp_path: Path) -> None:
+    # Ukrainian has no verified official set (languages/uk.toml): its words score in English on their
+    # board tiles (Polyglot rule 1), in the pack exactly as in the normaliser. Щ = SHCH = 1+4+3+4.
+    from lexc.normalize import normaliser
+
+    words = tmp_path / "uk.txt"
+    words.write_text("щастя\nкорицева\n", encoding="utf-8")
+    compile_pack("uk", [open_source("uk", words)], tmp_path / "uk.lexc")
+    pack = open_pack(tmp_path / "uk.lexc")
+    for word in ("щастя", "корицева"):
+        spelled = normaliser("uk").spell(word)
+        assert pack.spellings(spelled.board) == [spelled]
+    first = pack.spellings("SHCHASTIA")[0].tiles[0]
+    assert (first.face, first.points) == ("Щ", 12)
