@@ -1,8 +1,8 @@
 """``lexc validate``: check specs and schemes, reporting every problem with file, line and key.
 
 A spec is checked on its own (:func:`lexc.spec.check_data`) and then against its
-scheme, if it names one; a scheme is checked by :mod:`lexc.scheme` when that module
-provides ``check_scheme_file``. Checking never stops at the first problem.
+scheme, if it names one (:func:`lexc.scheme.check_against_spec`); a scheme file is checked
+by :func:`lexc.scheme.check_scheme_file`. Checking never stops at the first problem.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import scheme
 from .errors import LexcError, Problem
 from .paths import languages_dir, transliterations_dir
 from .spec import Spec, load_spec
@@ -64,20 +65,11 @@ def _located(path: Path, problems: list[Problem]) -> list[Problem]:
 
 
 def _scheme_problems_for(spec: Spec) -> list[Problem]:
-    try:
-        from . import scheme
-    except ImportError:
-        return []
-    check = getattr(scheme, "check_against_spec", None)
-    return list(check(spec)) if check else []
+    return list(scheme.check_against_spec(spec))
 
 
 def check_scheme_file(path: Path) -> Report:
     """Check one scheme file on its own."""
-    try:
-        from . import scheme
-    except ImportError:
-        return Report(path, "scheme", (Problem(str(path), None, None, "schemes are not supported yet"),))
     problems, summary = scheme.check_scheme_file(path)
     return Report(path, "scheme", tuple(problems), summary)
 

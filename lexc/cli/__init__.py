@@ -20,7 +20,7 @@ from .common import app
 
 __all__ = ["app", "main"]
 
-#: Command modules, imported in this order; a missing one is skipped (work in progress).
+#: Command modules, imported in this order; each registers its commands on ``app``.
 COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay")
 
 
@@ -55,11 +55,7 @@ def _modules() -> tuple[str, ...]:
 
 
 for _name in _modules():
-    try:
-        importlib.import_module(f"{__name__}.{_name}")
-    except ModuleNotFoundError as err:
-        if err.name != f"{__name__}.{_name}":
-            raise
+    importlib.import_module(f"{__name__}.{_name}")
 
 
 def main() -> None:
