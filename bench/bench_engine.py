@@ -4,9 +4,9 @@ Every GCG record under ../shared/gcg/ that lexc reads and replays (the odd files
 errors by design are left out and counted) is replayed from its bytes in memory, so the
 figures include parsing. Measured in the same run, several times, medians reported:
 
-* ``parse``: :func:`lexc.gcg.parse` only (events per second);
-* ``replay``: parse + :func:`lexc.replay.replay` (every play laid and scored by
-  :func:`lexc.scoring.score_play`, end-of-game lines recomputed): moves and plays per second;
+* ``parse``: :func:`lexc.records.gcg.parse` only (events per second);
+* ``replay``: parse + :func:`lexc.records.replay.replay` (every play laid and scored by
+  :func:`lexc.engine.scoring.score_play`, end-of-game lines recomputed): moves and plays per second;
 * ``score_play``: the engine's scoring alone, on positions and plays prepared beforehand;
 * ``plain``: a minimal plain-Python scorer of the same plays from the same bytes (a list of
   lists for the board, a dict of tile values, no objects, no explanations, no checks) --
@@ -30,14 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lexc import gcg
-from lexc.board import Board
+from lexc.engine.board import Board
+from lexc.engine.notation import Play
+from lexc.engine.ruleset import Ruleset
+from lexc.engine.scoring import score_play
 from lexc.errors import LexcError
-from lexc.notation import Play
-from lexc.replay import play_of, replay, resolve_ruleset
-from lexc.ruleset import Ruleset
-from lexc.scoring import score_play
-from lexc.spec import get_spec
+from lexc.language.spec import get_spec
+from lexc.records import gcg
+from lexc.records.replay import play_of, replay, resolve_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "gcg"

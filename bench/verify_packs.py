@@ -23,11 +23,11 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from lexc.errors import LexcError  # noqa: E402
-from lexc.normalize import Normaliser, Unspellable  # noqa: E402
-from lexc.pack import open_pack, pack_path  # noqa: E402
+from lexc.language.normalize import Normaliser, Unspellable  # noqa: E402
+from lexc.language.spec import get_spec  # noqa: E402
+from lexc.lexicon.pack import open_pack, pack_path  # noqa: E402
+from lexc.lexicon.sources import default_sources  # noqa: E402
 from lexc.paths import packs_dir  # noqa: E402
-from lexc.sources import default_sources  # noqa: E402
-from lexc.spec import get_spec  # noqa: E402
 
 
 def verify(lang: str, directory: Path, n: int, seed: int) -> list[str]:

@@ -1,15 +1,128 @@
 """lexc: a multilingual Scrabble lexicon and tile-set compiler with a Polyglot scoring engine.
 
-The package is organised as the pipeline in DESIGN.md, one module per stage:
+``import lexc`` is the front door: a :class:`Catalog` of languages, schemes and rulesets,
+and the few functions and values that make up the pipeline (docs/architecture.md).
 
-* :mod:`lexc.spec` -- language specs (tile sets, folds, sources) loaded from ``languages/``;
-* :mod:`lexc.casemap` -- locale-aware case mapping through ICU;
-* :mod:`lexc.scheme` -- romanisation schemes loaded from ``transliterations/``;
-* :mod:`lexc.normalize` -- native word -> tiling -> board spelling with its alignment;
-* :mod:`lexc.sources`, :mod:`lexc.compiler`, :mod:`lexc.pack` -- word lists into lexicon packs;
-* :mod:`lexc.ruleset`, :mod:`lexc.board`, :mod:`lexc.notation`, :mod:`lexc.scoring`,
-  :mod:`lexc.gcg`, :mod:`lexc.svg` -- the scoring engine, game records and pictures;
-* :mod:`lexc.cli` -- the ``lexc`` command, a thin layer over all of the above.
+>>> import lexc
+>>> catalog = lexc.Catalog.shipped()
+>>> pg = catalog.ruleset("polyglot")
+>>> result = lexc.score_play(lexc.Board.empty(pg), lexc.parse_play("8D WHISKY @fr"), pg, catalog=catalog)
+>>> result.score
+92
+>>> catalog.normaliser("ru").spell("щи").board
+'SHCHI'
+
+The package is laid out as the pipeline, one subpackage per stage:
+
+* :mod:`lexc.language` -- specs, schemes, case mapping, the normaliser (tiling and board
+  spelling), validation;
+* :mod:`lexc.lexicon` -- word sources, the compiler, packs;
+* :mod:`lexc.engine` -- play notation, board, rulesets, scoring, SVG pictures;
+* :mod:`lexc.records` -- GCG game records and replay;
+* :mod:`lexc.assess` -- measuring a tile set against real words, drafting specs;
+* :mod:`lexc.cli` -- the ``lexc`` command, a thin layer over all of the above;
+* :mod:`lexc.catalog` -- the catalog that hands each stage its languages, rulesets and packs.
+
+Names are loaded on first use, so ``import lexc`` is quick.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+#: The public API: name -> module that defines it.
+_API = {
+    "Catalog": "lexc.catalog", "Language": "lexc.catalog",
+    "LexcError": "lexc.errors", "Problem": "lexc.errors",
+    "Spec": "lexc.language.spec", "load_spec": "lexc.language.spec",
+    "Scheme": "lexc.language.scheme",
+    "Normaliser": "lexc.language.normalize", "Spelling": "lexc.language.normalize",
+    "Unspellable": "lexc.language.normalize",
+    "validate": "lexc.language.validate",
+    "Lexicon": "lexc.lexicon.words", "WordList": "lexc.lexicon.words",
+    "Pack": "lexc.lexicon.pack", "open_pack": "lexc.lexicon.pack",
+    "compile_pack": "lexc.lexicon.compiler", "compile_words": "lexc.lexicon.compiler",
+    "Ruleset": "lexc.engine.ruleset",
+    "Board": "lexc.engine.board",
+    "Play": "lexc.engine.notation", "parse_play": "lexc.engine.notation", "parse_rack": "lexc.engine.notation",
+    "score_play": "lexc.engine.scoring", "PlayResult": "lexc.engine.scoring",
+    "board_svg": "lexc.engine.svg",
+    "GameRecord": "lexc.records.gcg", "read_gcg": "lexc.records.gcg", "parse_gcg": "lexc.records.gcg",
+    "replay": "lexc.records.replay", "ReplayResult": "lexc.records.replay",
+    "assess": "lexc.assess.measures",
+}
+#: Names whose definition in their module is called something else.
+_ALIASES = {"read_gcg": "read", "parse_gcg": "parse"}
+
+__all__ = [
+    "Board",
+    "Catalog",
+    "GameRecord",
+    "Language",
+    "LexcError",
+    "Lexicon",
+    "Normaliser",
+    "Pack",
+    "Play",
+    "PlayResult",
+    "Problem",
+    "ReplayResult",
+    "Ruleset",
+    "Scheme",
+    "Spec",
+    "Spelling",
+    "Unspellable",
+    "WordList",
+    "__version__",
+    "assess",
+    "board_svg",
+    "compile_pack",
+    "compile_words",
+    "load_spec",
+    "open_pack",
+    "parse_gcg",
+    "parse_play",
+    "parse_rack",
+    "read_gcg",
+    "replay",
+    "score_play",
+    "validate",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _API.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lexc' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), _ALIASES.get(name, name))
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
+if TYPE_CHECKING:
+    from lexc.assess.measures import assess
+    from lexc.catalog import Catalog, Language
+    from lexc.engine.board import Board
+    from lexc.engine.notation import Play, parse_play, parse_rack
+    from lexc.engine.ruleset import Ruleset
+    from lexc.engine.scoring import PlayResult, score_play
+    from lexc.engine.svg import board_svg
+    from lexc.errors import LexcError, Problem
+    from lexc.language.normalize import Normaliser, Spelling, Unspellable
+    from lexc.language.scheme import Scheme
+    from lexc.language.spec import Spec, load_spec
+    from lexc.language.validate import validate
+    from lexc.lexicon.compiler import compile_pack, compile_words
+    from lexc.lexicon.pack import Pack, open_pack
+    from lexc.lexicon.words import Lexicon, WordList
+    from lexc.records.gcg import GameRecord
+    from lexc.records.gcg import parse as parse_gcg
+    from lexc.records.gcg import read as read_gcg
+    from lexc.records.replay import ReplayResult, replay

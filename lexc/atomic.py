@@ -21,7 +21,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .errors import LexcError, Problem
+from lexc.errors import LexcError, Problem
 
 
 def _mode_for(target: Path) -> int:

@@ -1,7 +1,15 @@
-"""Where lexc finds its data: specs, schemes, rulesets and packs.
+"""Where lexc's shipped data and packs live, in a checkout and when installed.
 
-Every location can be overridden with an environment variable, so an installed
-``lexc`` can be pointed at a checkout or at a directory of packs copied elsewhere.
+The repository's top-level ``languages/``, ``transliterations/`` and ``rulesets/`` are the
+source of truth; a wheel carries copies of them inside the package (``lexc/_data/``).
+Packs go to ``build/`` in a checkout and to the user's data directory otherwise
+(``platformdirs``), unless ``$LEXC_PACKS`` or ``--packs`` says where.
+
+These functions only say where things are; reading them is the catalog's job
+(:class:`lexc.catalog.Catalog`).
+
+>>> shipped_dir("languages").name
+'languages'
 """
 
 from __future__ import annotations
@@ -9,29 +17,36 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+#: The checkout's top level, when lexc runs from one (an editable install or ``PYTHONPATH``).
+CHECKOUT = PACKAGE.parent
+KINDS = ("languages", "transliterations", "rulesets")
 
 
-def _dir(env: str, default: str) -> Path:
-    value = os.environ.get(env)
-    return Path(value) if value else ROOT / default
+def in_checkout() -> bool:
+    """Whether this lexc runs from a source checkout (its data folders beside the package)."""
+    return (CHECKOUT / "pyproject.toml").is_file() and (CHECKOUT / "languages").is_dir()
 
 
-def languages_dir() -> Path:
-    """Directory of language specs (``$LEXC_LANGUAGES`` or ``languages/``)."""
-    return _dir("LEXC_LANGUAGES", "languages")
+def shipped_dir(kind: str) -> Path:
+    """The shipped folder of ``kind`` (``languages``, ``transliterations`` or ``rulesets``)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind of data {kind!r} (one of {', '.join(KINDS)})")
+    installed = PACKAGE / "_data" / kind
+    return installed if installed.is_dir() else CHECKOUT / kind
 
 
-def transliterations_dir() -> Path:
-    """Directory of romanisation schemes (``$LEXC_TRANSLITERATIONS`` or ``transliterations/``)."""
-    return _dir("LEXC_TRANSLITERATIONS", "transliterations")
+def default_packs_dir() -> Path:
+    """Where packs are written and read unless told otherwise.
 
+    ``$LEXC_PACKS`` if set; ``build/`` in a checkout; else the user's data directory
+    (``~/.local/share/lexc/packs`` on Linux).
+    """
+    value = os.environ.get("LEXC_PACKS")
+    if value:
+        return Path(value)
+    if in_checkout():
+        return CHECKOUT / "build"
+    import platformdirs
 
-def rulesets_dir() -> Path:
-    """Directory of rulesets (``$LEXC_RULESETS`` or ``rulesets/``)."""
-    return _dir("LEXC_RULESETS", "rulesets")
-
-
-def packs_dir() -> Path:
-    """Directory of compiled packs (``$LEXC_PACKS`` or ``build/``)."""
-    return _dir("LEXC_PACKS", "build")
+    return Path(platformdirs.user_data_dir("lexc", appauthor=False)) / "packs"

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from lexc.assess import (
+from lexc.assess.measures import (
     BLANK,
     Corpus,
     SourceLexicon,
@@ -36,11 +36,11 @@ from lexc.assess import (
     supply,
     values,
 )
+from lexc.assess.report import figures, write_report
 from lexc.cli import app
 from lexc.errors import LexcError
-from lexc.lexicon import WordList
-from lexc.report import figures, write_report
-from lexc.spec import Spec, Tile, get_spec
+from lexc.language.spec import Spec, Tile, get_spec
+from lexc.lexicon.words import WordList
 
 #: Spearman of the English set's values against those suggested from the 10,000 most
 #: frequent English words (each counted once) measured 0.93 (0.96 on 50,000 words, 0.95 on
@@ -192,7 +192,7 @@ def test_bingo_racks_are_counted(en: Spec) -> None:
 
 
 def test_english_playability(en: Spec, english: SourceLexicon, english_words: Words) -> None:
-    from lexc.assess import short_and_bingo_words
+    from lexc.assess.measures import short_and_bingo_words
 
     found = playability(en, short_and_bingo_words(english, english_words), racks=300, seed=0)
     assert found.two == sum(len(w.faces) == 2 for w in english_words.words)
@@ -203,7 +203,7 @@ def test_english_playability(en: Spec, english: SourceLexicon, english_words: Wo
 
 
 def test_sampled_lexicon_still_finds_every_short_word(english: SourceLexicon) -> None:
-    from lexc.assess import short_and_bingo_words
+    from lexc.assess.measures import short_and_bingo_words
 
     full = lexicon_words(english)
     part = lexicon_words(english, sample=2000, seed=1)
@@ -343,8 +343,8 @@ def test_source_sample_keeps_every_short_word() -> None:
 
 
 def test_pack_and_word_list_measure_the_same(tmp_path) -> None:
-    from lexc.normalize import normaliser
-    from lexc.pack import build_header_for_test, write_pack
+    from lexc.language.normalize import normaliser
+    from lexc.lexicon.pack import build_header_for_test, write_pack
 
     es = normaliser("es")
     words = []

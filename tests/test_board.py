@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from lexc.board import Board
+from lexc.engine.board import Board
+from lexc.engine.notation import BoardTile, parse_play
+from lexc.engine.ruleset import load_ruleset
 from lexc.errors import LexcError
-from lexc.notation import BoardTile, parse_play
-from lexc.ruleset import load_ruleset
-from lexc.spec import get_spec
+from lexc.language.spec import get_spec
 
 STD = load_ruleset("standard")
 

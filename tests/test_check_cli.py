@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from lexc.cli import app
-from lexc.compiler import compile_words
+from lexc.lexicon.compiler import compile_words
 
 REPO = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -146,9 +146,9 @@ def test_build_continues_past_a_missing_source(tmp_path):
     ["xx", "WORD"],
 ])
 def test_fast_start_answers_as_typer_does(packs, args):
-    """``lexc check`` run as a process skips typer (lexc.launch); the answers are the same."""
+    """``lexc check`` run as a process skips typer (lexc.cli.launch); the answers are the same."""
     args = [a.format(packs=packs) for a in args]
-    fast = subprocess.run([sys.executable, "-c", "from lexc.launch import main; main()", "check", *args,
+    fast = subprocess.run([sys.executable, "-c", "from lexc.cli.launch import main; main()", "check", *args,
                            "--packs", str(packs)], capture_output=True, text=True, cwd=REPO)
     typer_run = runner.invoke(app, ["check", *args, "--packs", str(packs)])
     assert fast.returncode == typer_run.exit_code
@@ -158,6 +158,6 @@ def test_fast_start_answers_as_typer_does(packs, args):
 
 
 def test_fast_start_hands_help_to_typer():
-    done = subprocess.run([sys.executable, "-c", "from lexc.launch import main; main()", "check", "--help"],
+    done = subprocess.run([sys.executable, "-c", "from lexc.cli.launch import main; main()", "check", "--help"],
                           capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0 and "--packs" in done.stdout

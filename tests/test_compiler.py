@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from lexc.compiler import compile_pack, compile_words
 from lexc.errors import LexcError
-from lexc.pack import open_pack
-from lexc.sources import open_source
+from lexc.lexicon.compiler import compile_pack, compile_words
+from lexc.lexicon.pack import open_pack
+from lexc.lexicon.sources import open_source
 
 DOVER = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "dover-scrabble-club-rules.txt"
 
@@ -113,7 +113,7 @@ def test_progress_is_reported(tmp_path):
 def test_a_language_without_official_values_is_valued_in_english_in_its_pack(tmp_path: Path) -> None:
     # Ukrainian has no verified official set (languages/uk.toml): its words score in English on their
     # board tiles (Polyglot rule 1), in the pack exactly as in the normaliser. Щ = SHCH = 1+4+3+4.
-    from lexc.normalize import normaliser
+    from lexc.language.normalize import normaliser
 
     words = tmp_path / "uk.txt"
     words.write_text("щастя\nкорицева\n", encoding="utf-8")

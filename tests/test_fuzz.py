@@ -18,11 +18,11 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from lexc import gcg
+from lexc.engine.notation import COLUMNS, parse_langs, parse_play, parse_position, parse_rack
 from lexc.errors import LexcError
-from lexc.normalize import Normaliser, Unspellable
-from lexc.notation import COLUMNS, parse_langs, parse_play, parse_position, parse_rack
-from lexc.spec import check_data, get_spec, iter_specs
+from lexc.language.normalize import Normaliser, Unspellable
+from lexc.language.spec import check_data, get_spec, iter_specs
+from lexc.records import gcg
 from lexc.tomlsrc import loads
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
@@ -121,9 +121,9 @@ RULESETS = st.sampled_from(["standard", "polyglot", "super", "dover"])
 @example("standard", "H12", list("QUITE"), "", None)
 def test_scoring_any_play_answers_or_says_why(ruleset_name: str, position: str, cells: list[str],
                                               designation: str, rack: str | None) -> None:
-    from lexc.board import Board
-    from lexc.ruleset import load_ruleset
-    from lexc.scoring import score_play
+    from lexc.engine.board import Board
+    from lexc.engine.ruleset import load_ruleset
+    from lexc.engine.scoring import score_play
 
     ruleset = load_ruleset(ruleset_name)
     board = Board.empty(ruleset)
@@ -203,7 +203,7 @@ def test_mutated_real_games_read_or_fail_clearly_and_round_trip(data: st.DataObj
 @FUZZ
 @given(st.data())
 def test_mutated_real_games_replay_or_fail_clearly(data: st.DataObject) -> None:
-    from lexc.replay import replay
+    from lexc.records.replay import replay
 
     path = data.draw(st.sampled_from([g for g in GAMES if g.parent.name == "english"][:20] or GAMES))
     lines = path.read_text(encoding="utf-8", errors="replace").splitlines()

@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from lexc import __version__
 from lexc.cli import app
-from lexc.compiler import compile_words
+from lexc.lexicon.compiler import compile_words
 
 GALLERY = Path(__file__).resolve().parent / "gallery"
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
@@ -112,7 +112,7 @@ def _crafted(change: Change) -> Callable[[Path, Path], Path]:
     """A pack with a good checksum whose header or trie another tool might have written."""
 
     def make(tmp: Path, packs: Path) -> Path:
-        from lexc.pack import encode_pack, read_pack_bytes
+        from lexc.lexicon.pack import encode_pack, read_pack_bytes
 
         header, trie = read_pack_bytes(packs / "en.lexc")
         new, kind, new_trie = change(dict(header))
@@ -256,8 +256,8 @@ def test_every_case_names_its_file_and_line() -> None:
 
 def test_every_broken_odd_game_record_is_in_the_gallery() -> None:
     """Each file of ../shared/gcg/odd/ that the reader refuses, and the off-board play, has a case."""
-    from lexc import gcg
     from lexc.errors import LexcError
+    from lexc.records import gcg
 
     odd = sorted((SHARED / "gcg" / "odd").glob("*.gcg"))
     if not odd:

@@ -1,4 +1,4 @@
-"""Reading and writing GCG game records (lexc.gcg).
+"""Reading and writing GCG game records (lexc.records.gcg).
 
 Real games are read from ../shared/gcg/ (beside the clone; its README.md describes the
 dialects and MANIFEST.tsv names the source repository of every file: Woogles liwords,
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexc import gcg
 from lexc.errors import LexcError
-from lexc.gcg import Kind
+from lexc.records import gcg
+from lexc.records.gcg import Kind
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "gcg"

@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from lexc.errors import LexcError
-from lexc.hunspell import AffixFile, load_aff, parse_dic_line
-from lexc.sources import open_source
+from lexc.lexicon.hunspell import AffixFile, load_aff, parse_dic_line
+from lexc.lexicon.sources import open_source
 
 DATA = Path(__file__).parent / "data" / "sources"
 RU = Path("/usr/share/hunspell/ru_RU")

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexc.normalize import MAX_TILINGS, PIN, Normaliser, Unspellable, normaliser
-from lexc.scheme import FACEDOWN
-from lexc.spec import get_spec, iter_specs, spec_paths
+from lexc.language.normalize import MAX_TILINGS, PIN, Normaliser, Unspellable, normaliser
+from lexc.language.scheme import FACEDOWN
+from lexc.language.spec import get_spec, iter_specs, spec_paths
 
 AZ = re.compile(r"[A-Z]+")
 SHIPPED = [p.stem for p in spec_paths()]
@@ -328,6 +328,6 @@ def test_any_text_is_spelled_or_rejected_by_name(word: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(text=st.text(max_size=12), locale=st.sampled_from(["en", "de", "fr", "tr", "az", "el", "nl", "lt", "ru"]))
 def test_fast_upper_case_is_icus(text: str, locale: str) -> None:
-    from lexc import casemap
+    from lexc.language import casemap
 
     assert casemap.uppercaser(locale)(text) == casemap.upper(text, locale)

@@ -6,8 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lexc.errors import LexcError
-from lexc.notation import (
+from lexc.engine.notation import (
     BoardTile,
     Languages,
     Through,
@@ -17,7 +16,8 @@ from lexc.notation import (
     parse_position,
     parse_rack,
 )
-from lexc.spec import get_spec
+from lexc.errors import LexcError
+from lexc.language.spec import get_spec
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from lexc import gcg
 from lexc.errors import LexcError
-from lexc.pack import open_pack
+from lexc.lexicon.pack import open_pack
+from lexc.records import gcg
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
@@ -61,7 +61,7 @@ elif point == "write":
 
     os.fdopen = lambda fd, *args, **kwargs: Half(real_fdopen(fd, *args, **kwargs))
 if sys.argv[2] == "gcg":
-    from lexc import gcg
+    from lexc.records import gcg
     record = gcg.read(sys.argv[3])
     gcg.write(record.with_lang("fr"), sys.argv[3])
 else:
@@ -88,7 +88,7 @@ def word_list(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def old_pack(folder: Path) -> tuple[Path, bytes]:
     """A previous, good pack at folder/en.lexc (four words), and its bytes."""
-    from lexc.compiler import compile_words
+    from lexc.lexicon.compiler import compile_words
 
     target = folder / "en.lexc"
     compile_words("en", OLD_WORDS, target)

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexc.compiler import compile_words
 from lexc.errors import LexcError
-from lexc.lexicon import Lexicon
-from lexc.normalize import Unspellable, normaliser
-from lexc.pack import FORMAT_VERSION, MAGIC, SEP, STRUCTURES, Coder, find_pack, open_pack, pack_path
+from lexc.language.normalize import Unspellable, normaliser
+from lexc.lexicon.compiler import compile_words
+from lexc.lexicon.pack import FORMAT_VERSION, MAGIC, SEP, STRUCTURES, Coder, find_pack, open_pack, pack_path
+from lexc.lexicon.words import Lexicon
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -207,7 +207,7 @@ def test_a_killed_build_leaves_the_old_pack(good, tmp_path):
     path = tmp_path / "fr.lexc"
     compile_words("fr", FRENCH[:50], path)
     before = path.read_bytes()
-    code = ("import sys; from lexc.compiler import compile_pack; from lexc.sources import open_source; "
+    code = ("import sys; from lexc.lexicon.compiler import compile_pack; from lexc.lexicon.sources import open_source; "
             "compile_pack('fr', [open_source('fr', '/usr/share/dict/french')], sys.argv[1])")
     child = subprocess.Popen([sys.executable, "-c", code, str(path)], cwd=REPO)
     time.sleep(2.5)

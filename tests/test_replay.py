@@ -1,4 +1,4 @@
-"""Replaying game records through the scoring engine (lexc.replay, ``lexc replay``).
+"""Replaying game records through the scoring engine (lexc.records.replay, ``lexc replay``).
 
 The real games are read from ../shared/gcg/ (sources in its MANIFEST.tsv: Woogles liwords
 test data, the NASPA Championship 2019 and Hood River 2022 rounds, Quackle's showdown and
@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lexc import gcg
-from lexc.board import Board
+from lexc.engine.board import Board
+from lexc.engine.notation import parse_play
+from lexc.engine.scoring import score_play
 from lexc.errors import LexcError
-from lexc.gcg import Kind
-from lexc.notation import parse_play
-from lexc.replay import default_ruleset_name, position, replay, tile_language
-from lexc.scoring import score_play
+from lexc.records import gcg
+from lexc.records.gcg import Kind
+from lexc.records.replay import default_ruleset_name, position, replay, tile_language
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "gcg"

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
+from lexc.engine.ruleset import load_ruleset, ruleset_names
 from lexc.errors import LexcError
-from lexc.ruleset import load_ruleset, ruleset_names
 
 
 def squares(ruleset):

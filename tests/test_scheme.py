@@ -10,10 +10,10 @@ from typer.testing import CliRunner
 
 from lexc.cli import app
 from lexc.errors import LexcError
-from lexc.normalize import normaliser
+from lexc.language.normalize import normaliser
+from lexc.language.scheme import check_against_spec, check_scheme_file, compare_icu, get_scheme, load_scheme
+from lexc.language.spec import get_spec, iter_specs
 from lexc.paths import transliterations_dir
-from lexc.scheme import check_against_spec, check_scheme_file, compare_icu, get_scheme, load_scheme
-from lexc.spec import get_spec, iter_specs
 
 SCHEMES = sorted(transliterations_dir().glob("*.toml"))
 SCRIPTED = [s for s in iter_specs() if s.script != "Latin"]

@@ -15,16 +15,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lexc import spec as spec_module
-from lexc.board import Board
+from lexc.engine.board import Board
+from lexc.engine.notation import parse_play, parse_square
+from lexc.engine.ruleset import Polyglot, end_adjustments, load_ruleset, rack_value
+from lexc.engine.scoring import score_play
 from lexc.errors import LexcError
-from lexc.lexicon import WordList
-from lexc.normalize import Normaliser
-from lexc.notation import parse_play, parse_square
+from lexc.language import spec as spec_module
+from lexc.language.normalize import Normaliser
+from lexc.language.spec import get_spec
+from lexc.lexicon.words import WordList
 from lexc.paths import languages_dir, transliterations_dir
-from lexc.ruleset import Polyglot, end_adjustments, load_ruleset, rack_value
-from lexc.scoring import score_play
-from lexc.spec import get_spec
 
 STD = load_ruleset("standard")
 PG = load_ruleset("polyglot")
@@ -483,7 +483,7 @@ def test_super_scrabble_quadruple_squares():
     sup = load_ruleset("super")
     first = score_play(Board.empty(sup), parse_play("11G QUARTZ"), sup)
     assert first.score == (10 * 2 + 1 + 1 + 1 + 1 + 10) * 2  # Q on the DL at G11, the centre DW at K11
-    from lexc.notation import BoardTile, Placement
+    from lexc.engine.notation import BoardTile, Placement
     board = Board.empty(sup).place((Placement(3, 5, BoardTile("A")), Placement(1, 0, BoardTile("A"))))
     assert score_play(board, parse_play("F3 Z(A)"), sup).score == 10 * 4 + 1  # F3: quadruple letter
     assert score_play(board, parse_play("A1 Z(A)"), sup).score == (10 + 1) * 4  # A1: quadruple word

@@ -5,10 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from lexc import normalize, sources
 from lexc.errors import LexcError
-from lexc.sources import LengthLimits, default_sources, open_source, read_overlay
-from lexc.spec import get_spec, iter_specs
+from lexc.language import normalize
+from lexc.language.spec import get_spec, iter_specs
+from lexc.lexicon import sources
+from lexc.lexicon.sources import LengthLimits, default_sources, open_source, read_overlay
 
 DATA = Path(__file__).parent / "data" / "sources"
 REFERENCE = Path(__file__).resolve().parents[1] / ".." / "shared" / "reference"

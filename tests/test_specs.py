@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from lexc import casemap
 from lexc.cli import app
+from lexc.language import casemap
+from lexc.language.spec import JOINERS, Spec, get_spec, latin_letter, load_spec, spec_paths
+from lexc.language.validate import validate
 from lexc.paths import languages_dir
-from lexc.spec import JOINERS, Spec, get_spec, latin_letter, load_spec, spec_paths
-from lexc.validate import validate
 
 SPEC_PATHS = spec_paths()
 LATIN = [p.stem for p in SPEC_PATHS if load_spec(p).script == "Latin"]

@@ -7,12 +7,12 @@ import tomllib
 import pytest
 from typer.testing import CliRunner
 
-from lexc.assess import Corpus, spearman
+from lexc.assess.measures import Corpus, spearman
+from lexc.assess.suggest import draft_spec, write_spec
 from lexc.cli import app
 from lexc.errors import LexcError
-from lexc.spec import get_spec, load_spec
-from lexc.suggest import draft_spec, write_spec
-from lexc.validate import check_spec_file
+from lexc.language.spec import get_spec, load_spec
+from lexc.language.validate import check_spec_file
 
 #: Drafted from wordfreq's 10,000 most frequent English words, the values' Spearman against
 #: the official set measured 0.93 (Spanish 0.90) and the counts were 0.85 tiles off on average.

@@ -6,11 +6,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from lexc.board import Board
+from lexc.engine.board import Board
+from lexc.engine.notation import parse_play
+from lexc.engine.ruleset import load_ruleset
+from lexc.engine.svg import board_svg, write_svg
 from lexc.errors import LexcError
-from lexc.notation import parse_play
-from lexc.ruleset import load_ruleset
-from lexc.svg import board_svg, write_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -46,7 +46,7 @@ def test_super_board_and_native_tiles():
     rects = root.findall(".//svg:rect[@data-square]", NS)
     assert len(rects) == 441 and sum("qw" in r.get("class") for r in rects) == 4
     es = load_ruleset("standard").with_tiles("es")
-    from lexc.spec import get_spec
+    from lexc.language.spec import get_spec
     board = Board.empty(es).apply(parse_play("8E CHURRO", get_spec("es")))
     root = ET.fromstring(board_svg(board))
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]

@@ -7,7 +7,7 @@ import json
 from typer.testing import CliRunner
 
 from lexc.cli import app
-from lexc.spec import get_spec, spec_paths
+from lexc.language.spec import get_spec, spec_paths
 
 
 def run(*args: str):

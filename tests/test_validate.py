@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from lexc.cli import app
 from lexc.errors import LexcError
+from lexc.language.spec import load_spec
+from lexc.language.validate import validate
 from lexc.paths import languages_dir
-from lexc.spec import load_spec
-from lexc.validate import validate
 
 GALLERY = Path(__file__).parent / "bad_specs"
 BAD_SPECS = sorted(GALLERY.glob("*.toml"))

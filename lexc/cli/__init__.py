@@ -15,8 +15,8 @@ import sys
 
 import typer
 
-from .. import __version__
-from .common import app
+from lexc import __version__
+from lexc.cli.common import app
 
 __all__ = ["app", "main"]
 

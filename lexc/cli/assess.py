@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..assess import (
+from lexc.assess.measures import (
     DEFAULT_CORPUS_TOP,
     DEFAULT_RACKS,
     DEFAULT_SAMPLE,
@@ -20,44 +20,37 @@ from ..assess import (
     SourceLexicon,
     assess,
 )
-from ..errors import LexcError, Problem
-from ..lexicon import Lexicon
-from ..normalize import Normaliser, normaliser
-from ..spec import Spec, get_spec, load_spec
-from .common import app, print_json, reports_errors
+from lexc.catalog import Catalog
+from lexc.cli.common import app, catalog_of, print_json, reports_errors
+from lexc.errors import LexcError, Problem
+from lexc.language.normalize import Normaliser
+from lexc.language.spec import Spec
+from lexc.lexicon.words import Lexicon
 
 
-def _spec(lang: str, path: Path | None) -> tuple[Spec, Normaliser]:
-    if path is None:
-        return get_spec(lang), normaliser(lang)
-    spec = load_spec(path)
-    if spec.code != lang:
-        raise LexcError(Problem(str(path), None, "code", f"the spec is for {spec.code!r}, not {lang!r}"))
-    return spec, Normaliser(spec)
+def _spec(lang: str, path: Path | None) -> tuple[Catalog, Spec, Normaliser]:
+    catalog = catalog_of([path] if path is not None else None)
+    if path is not None and catalog.spec_for_file(path).code != lang:
+        raise LexcError(Problem(str(path), None, "code",
+                                f"the spec is for {catalog.spec_for_file(path).code!r}, not {lang!r}"))
+    language = catalog.language(lang)
+    return catalog, language.spec, language.normaliser()
 
 
-def _lexicon(spec: Spec, norm: Normaliser, pack: Path | None, source: str | None,
+def _lexicon(catalog: Catalog, spec: Spec, norm: Normaliser, pack: Path | None, source: str | None,
              draft: bool, limit: int, seed: int) -> tuple[Lexicon, str]:
     """--pack, else --source, else (shipped spec) the default pack, else the spec's own sources."""
-    from .. import sources
+    from lexc.lexicon import sources
 
     if pack is not None:
-        from ..pack import open_pack
+        from lexc.lexicon.pack import open_pack
 
         opened = open_pack(pack)
         if opened.lang != spec.code:
             raise LexcError(Problem(str(pack), None, None, f"the pack holds {opened.lang!r}, not {spec.code!r}"))
         return cast(Lexicon, opened), f"pack {pack}"
-    if source is None and not draft:
-        try:
-            from ..pack import find_pack, pack_path
-        except ImportError:  # packs not available in this build
-            pass
-        else:
-            try:
-                return cast(Lexicon, find_pack(spec.code)), f"pack {pack_path(spec.code)}"
-            except LexcError:
-                pass
+    if source is None and not draft and catalog.pack_path(spec.code).is_file():
+        return cast(Lexicon, catalog.pack(spec.code)), f"pack {catalog.pack_path(spec.code)}"
     opened_sources = [sources.open_source(spec, source)] if source else sources.default_sources(spec)
     if not opened_sources:
         raise LexcError(Problem(str(spec.path or spec.code), None, "lexicon",
@@ -93,21 +86,21 @@ def assess_command(
 
     See docs/assess.md for every measure.
     """
-    spec, norm = _spec(lang, spec_path)
+    catalog, spec, norm = _spec(lang, spec_path)
     status = Console(stderr=True, quiet=not sys.stderr.isatty())
     with status.status(f"reading the {spec.name} lexicon"):
-        lexicon, name = _lexicon(spec, norm, pack, source, spec_path is not None, limit, seed)
+        lexicon, name = _lexicon(catalog, spec, norm, pack, source, spec_path is not None, limit, seed)
     with status.status("measuring"):
         text = Corpus.open(corpus, spec.code, top) if corpus else None
         result = assess(spec, lexicon, text, sample=sample, racks=racks, seed=seed, lexicon_name=name, norm=norm)
     written = None
     if report is not None:
-        from ..report import write_report
+        from lexc.assess.report import write_report
 
         with status.status("drawing the report"):
             written = write_report(result, report)
     if json:
-        from ..report import figures
+        from lexc.assess.report import figures
 
         data = result.to_json()
         data["figures"] = [f.to_json() for f in figures(result)]
@@ -161,9 +154,9 @@ def suggest_command(
     Counts follow running-text frequency, values the square-root rule of docs/assess.md.
     The draft has official = false: edit it, then check it with `lexc validate`.
     """
-    from ..suggest import draft_spec, write_spec
+    from lexc.assess.suggest import draft_spec, write_spec
 
-    draft = draft_spec(lang, Corpus.open(corpus, lang, top), tiles=tiles, blanks=blanks, scheme=scheme,
+    draft = draft_spec(lang, Corpus.open(corpus, lang, top), catalog_of(), tiles=tiles, blanks=blanks, scheme=scheme,
                        file=str(output))
     path = write_spec(draft, output, force=force)
     if json:

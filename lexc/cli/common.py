@@ -5,12 +5,16 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
-from ..errors import LexcError
+from lexc.errors import LexcError
+
+if TYPE_CHECKING:
+    from lexc.catalog import Catalog
 
 app = typer.Typer(
     name="lexc",
@@ -21,6 +25,17 @@ app = typer.Typer(
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+PACKS_HELP = "Directory of packs (default: $LEXC_PACKS; build/ in a checkout, else the user's data directory)."
+SPEC_HELP = ("A spec file outside the shipped languages (repeatable): its language can then be named "
+             "like a shipped one; it wins over a shipped spec of the same code.")
+
+
+def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None) -> Catalog:
+    """The catalog a command works with: the shipped data, the ``--spec`` files, the ``--packs`` folder."""
+    from lexc.catalog import Catalog
+
+    return Catalog.shipped(packs=packs, specs=specs or ())
 
 
 def print_json(data: object) -> None:

@@ -12,20 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import LexcError, Problem
-from .common import app, print_json, reports_errors
+from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
-    from ..compiler import CompileReport
-    from ..pack import Pack
+    from lexc.catalog import Catalog
+    from lexc.lexicon.compiler import CompileReport
+    from lexc.lexicon.pack import Pack
 
-_PACKS_HELP = "Directory of packs (default: $LEXC_PACKS or build/)."
-
-
-def _packs_dir(packs: Path | None) -> Path:
-    from ..paths import packs_dir
-
-    return packs if packs is not None else packs_dir()
+_PACKS_HELP = PACKS_HELP
 
 
 # --------------------------------------------------------------------------- build and compile
@@ -95,34 +90,36 @@ def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
 def build(
     langs: list[str] = typer.Argument(None, help="Languages to build (default: every language with a [[lexicon]])."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     structure: str = typer.Option("auto", "--structure", help="Trie structure: auto (the smaller), marisa, dawg."),
     json: bool = typer.Option(False, "--json", help="Print the reports as JSON instead of tables."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
 ) -> None:
     """Compile the default pack of each language from the sources its spec names.
 
-    Packs go to DIR/LANG.lexc. A language whose source is missing is reported and
+    Packs go to DIR/LANG.lexc. With --spec and no languages named, the languages of
+    the spec files are built. A language whose source is missing is reported and
     skipped; the exit status is 1 if any language failed.
     """
-    from ..compiler import compile_pack
-    from ..pack import pack_path
-    from ..sources import default_sources
-    from ..spec import get_spec, iter_specs
+    from lexc.lexicon.compiler import compile_pack
+    from lexc.lexicon.sources import default_sources
 
-    specs = [get_spec(lang) for lang in langs] if langs else [s for s in iter_specs() if s.lexicon]
-    directory = _packs_dir(packs)
+    catalog = catalog_of(spec, packs)
+    if not langs and spec:
+        langs = [catalog.spec_for_file(path).code for path in spec]
+    specs = [catalog.spec(lang) for lang in langs] if langs else [s for s in catalog.specs() if s.lexicon]
     reports: list[CompileReport] = []
     failures: dict[str, str] = {}
     with _Progress(len(specs), quiet or json) as progress:
-        for spec in specs:
-            progress.start(spec.code)
+        for one in specs:
+            progress.start(one.code)
             try:
-                if not spec.lexicon:
-                    raise LexcError(f"{spec.code}: the spec names no [[lexicon]] source")
-                report = compile_pack(spec, default_sources(spec), pack_path(spec.code, directory),
+                if not one.lexicon:
+                    raise LexcError(f"{one.code}: the spec names no [[lexicon]] source")
+                report = compile_pack(catalog.language(one.code), default_sources(one), catalog.pack_path(one.code),
                                       structure=structure, progress=progress.update)
             except LexcError as err:
-                failures[spec.code] = str(err)
+                failures[one.code] = str(err)
                 progress.finish("[red]failed[/red]")
                 continue
             reports.append(report)
@@ -138,9 +135,10 @@ def build(
 @app.command()
 @reports_errors
 def compile(
-    lang: str = typer.Argument(..., help="Language code (a spec in languages/)."),
+    lang: str = typer.Argument(..., help="Language code (a shipped spec, or one given with --spec)."),
     sources: list[str] = typer.Argument(..., help="Word lists, Hunspell .dic files, or wordfreq[:LANG[:N]]."),
     output: Path = typer.Option(..., "--output", "-o", help="The pack file to write (atomically)."),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     include: Path = typer.Option(None, "--include", help="A list of words to add."),
     exclude: Path = typer.Option(None, "--exclude", help="A list of words to remove (an A–Z entry removes "
                                                           "the board spelling)."),
@@ -163,15 +161,15 @@ def compile(
     Every word goes through the language's normaliser; words it cannot spell, words
     outside the length limits and excluded words are counted by reason.
     """
-    from ..compiler import compile_pack
-    from ..sources import open_source
-    from ..spec import get_spec
+    from lexc.lexicon.compiler import compile_pack
+    from lexc.lexicon.sources import open_source
 
-    spec = get_spec(lang)
-    opened = [open_source(spec, s, kind=kind, encoding=encoding, top=top, convention=convention) for s in sources]
+    language = catalog_of(spec).language(lang)
+    opened = [open_source(language.spec, s, kind=kind, encoding=encoding, top=top, convention=convention)
+              for s in sources]
     with _Progress(1, quiet or json) as progress:
-        progress.start(spec.code)
-        report = compile_pack(spec, opened, output, include=include, exclude=exclude, min_length=min_length,
+        progress.start(language.code)
+        report = compile_pack(language, opened, output, include=include, exclude=exclude, min_length=min_length,
                               max_length=max_length, structure=structure, display_natives=display_natives,
                               progress=progress.update)
         progress.finish(f"{report.boards:,} board spellings, {report.bytes:,} bytes")
@@ -184,13 +182,13 @@ def compile(
 # --------------------------------------------------------------------------- info
 
 
-def _open(target: str, packs: Path | None) -> Pack:
-    from ..pack import SUFFIX, find_pack, open_pack
+def _open(target: str, catalog: Catalog) -> Pack:
+    from lexc.lexicon.pack import SUFFIX, open_pack
 
     path = Path(target)
     if path.exists() or target.endswith(SUFFIX) or os.sep in target:
         return open_pack(path)
-    return find_pack(target, _packs_dir(packs))
+    return open_pack(catalog.pack_path(target))
 
 
 @app.command()
@@ -198,16 +196,22 @@ def _open(target: str, packs: Path | None) -> Pack:
 def info(
     pack: str = typer.Argument(..., help="A pack file, or a language code (its pack in --packs)."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print the whole header as JSON."),
 ) -> None:
-    """Print a pack's header: language, hashes, tile values, sources, options, counts, structure."""
-    opened = _open(pack, packs)
+    """Print a pack's header: language, hashes, tile values, sources, options, counts, structure,
+    and whether it is current (built from the spec and scheme the catalog has now)."""
+    catalog = catalog_of(spec, packs)
+    opened = _open(pack, catalog)
     header = opened.header
+    stale = catalog.staleness(opened)
     if json:
-        print_json({"path": str(opened.path), "bytes": opened.path.stat().st_size, **header})
+        print_json({"path": str(opened.path), "bytes": opened.path.stat().st_size, "current": stale is None,
+                    "stale": stale, **header})
         return
     try:
         typer.echo("\n".join(_info_lines(opened.path, header)))
+        typer.echo(f"current    {'no: ' + stale if stale else 'yes (spec and scheme unchanged since the build)'}")
     except (KeyError, TypeError, AttributeError, ValueError) as err:  # optional fields written by another tool
         raise LexcError(Problem(str(opened.path), None, None, f"malformed header ({type(err).__name__}: {err}); "
                                                               "`lexc info --json` prints it as it is")) from None
@@ -254,15 +258,16 @@ def check(
     words: list[str] = typer.Argument(..., help="Words, native (щи, élève) or board spellings (SHCHI, ELEVE)."),
     pack: Path = typer.Option(None, "--pack", help="Use this pack file."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print a JSON list: word, lang, valid, board, native, value."),
 ) -> None:
     """Check words against a language's pack: valid or not, board spelling, native spelling(s), value.
 
     Exit status 0 if every word is valid, 1 otherwise.
     """
-    from ..launch import run_check
+    from lexc.cli.launch import run_check
 
     code = run_check(lang, words, json, str(pack) if pack is not None else None,
-                     str(packs) if packs is not None else None)
+                     str(packs) if packs is not None else None, [str(s) for s in spec or ()])
     if code:
         raise typer.Exit(code)

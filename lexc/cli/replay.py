@@ -6,16 +6,22 @@ from pathlib import Path
 
 import typer
 
-from .. import gcg
-from ..errors import LexcError, Problem
-from ..replay import ReplayResult, summary
-from ..replay import replay as replay_record
-from ..svg import board_svg, write_svg
-from .common import app, print_json, reports_errors
+from lexc.catalog import Catalog
+from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.engine.svg import board_svg, write_svg
+from lexc.errors import LexcError, Problem
+from lexc.records import gcg
+from lexc.records.replay import ReplayResult, resolve_ruleset, summary
+from lexc.records.replay import replay as replay_record
 
 
-def _replay_one(path: Path, ruleset: str | None, tiles: str | None) -> ReplayResult:
-    return replay_record(gcg.read(path), ruleset, tiles=tiles)
+def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | None,
+                lookup: bool) -> ReplayResult:
+    record = gcg.read(path)
+    rules = resolve_ruleset(record, catalog, ruleset, tiles)
+    langs = record.languages(rules.polyglot.default_lang) if rules.polyglot else {rules.tiles}
+    lexicons = catalog.lexicons(langs) if lookup else {}
+    return replay_record(record, catalog, rules, lexicons=lexicons)
 
 
 def _draw(result: ReplayResult, svg: Path) -> None:
@@ -35,20 +41,26 @@ def replay(
                               "#tile-distribution, #lexicon or the letters used)."),
     svg: Path = typer.Option(None, "--svg", help="Draw the final board (last play highlighted) to this SVG file; "
                              "one record only."),
+    packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs (no phonies listed)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not explain the mismatching scores."),
     json: bool = typer.Option(False, "--json", help="Print a JSON list, one object per file."),
 ) -> None:
     """Replay game records: re-score every play and end-of-game line, report each recorded score that differs.
 
-    Exit status 0 when every recorded score is reproduced, 1 when one differs or a record
-    cannot be read or replayed (its file and line are named).
+    Each word is looked up in the pack of its designated language when that pack is built
+    (the words not found are listed as phonies). Exit status 0 when every recorded score is
+    reproduced, 1 when one differs or a record cannot be read or replayed (its file and line
+    are named).
     """
     if svg is not None and len(files) != 1:
         raise LexcError(Problem(None, None, "--svg", f"draws one record, not {len(files)}"))
     outcomes: list[ReplayResult | LexcError] = []
+    catalog = catalog_of(spec, packs)
     for path in files:
         try:
-            outcomes.append(_replay_one(path, ruleset, tiles))
+            outcomes.append(_replay_one(path, catalog, ruleset, tiles, not no_lexicon))
         except LexcError as err:
             if len(files) == 1:
                 raise  # bad input: "error: file:line: key: message", exit 1

@@ -8,18 +8,19 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..spec import iter_specs
-from ..validate import validate as run_validate
-from .common import app, print_json, reports_errors
+from lexc.cli.common import SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.language.validate import validate as run_validate
 
 
 @app.command()
 @reports_errors
 def languages(
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print a JSON list with every tile."),
 ) -> None:
-    """List every shipped language: code, name, script, tiles, blanks, official values."""
-    specs = list(iter_specs())
+    """List every shipped language (and those given with --spec): code, name, script, tiles, blanks,
+    official values."""
+    specs = catalog_of(spec).specs()
     if json:
         print_json([s.to_json() for s in specs])
         return
@@ -35,14 +36,16 @@ def languages(
 @reports_errors
 def validate(
     paths: list[Path] = typer.Argument(None, help="Spec or scheme files or directories "
-                                       "(default: languages/ and transliterations/)."),
+                                       "(default: every shipped spec and scheme)."),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print a JSON report."),
 ) -> None:
     """Check specs and schemes; every problem is named with file, line and key.
 
-    Exit status 1 if any file has a problem.
+    A spec's scheme is looked for in the shipped transliterations. Exit status 1 if any
+    file has a problem.
     """
-    reports = run_validate(paths or [])
+    reports = run_validate(catalog_of(spec), [*(paths or []), *(spec or [])])
     if json:
         print_json([r.to_json() for r in reports])
     else:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
-from ..errors import LexcError
-from ..normalize import Normaliser, Spelling, Unspellable
-from ..scheme import LATIN_TRANSFORM, IcuComparison, compare_icu
-from ..spec import get_spec
-from .common import app, fail, print_json, reports_errors
+from lexc.cli.common import SPEC_HELP, app, catalog_of, fail, print_json, reports_errors
+from lexc.errors import LexcError
+from lexc.language.normalize import Spelling, Unspellable
+from lexc.language.scheme import LATIN_TRANSFORM, IcuComparison, compare_icu
 
 
 def _tiles_text(spelling: Spelling) -> str:
@@ -47,12 +48,13 @@ def _print_text(word: str, spellings: list[Spelling], comparison: IcuComparison 
 @app.command()
 @reports_errors
 def translit(
-    lang: str = typer.Argument(..., help="Language code of a shipped spec (lexc languages)."),
+    lang: str = typer.Argument(..., help="Language code of a shipped spec (lexc languages) or of --spec."),
     words: list[str] = typer.Argument(..., help="Native words; a | inside a word pins the tiling (EGÉS|ZSÉG)."),
     json: bool = typer.Option(False, "--json", help="Print a JSON list, one object per word."),
     compare: str = typer.Option("", "--compare", help="Also run another romaniser and list differences: icu."),
     facedown: bool = typer.Option(False, "--facedown", help="Polyglot rule 4: an apostrophe letter (Ъ Ь א ع …) "
                                   "is one face-down tile, written ', instead of nothing."),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     all_tilings: bool = typer.Option(False, "--all", help="List every other tiling, not only those in which no "
                                      "neighbouring tiles could be one (S·Z·S as well as SZ·S and S·ZS)."),
 ) -> None:
@@ -62,7 +64,7 @@ def translit(
     """
     if compare not in ("", "icu"):
         raise LexcError(f"--compare {compare!r}: the only comparison is 'icu'")
-    norm = Normaliser(get_spec(lang), facedown=facedown)
+    norm = catalog_of(spec).normaliser(lang, facedown=facedown)
     results, bad = [], []
     for word in words:
         try:

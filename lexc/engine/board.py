@@ -1,8 +1,9 @@
 """The board: an immutable grid of placed tiles on a ruleset's layout.
 
->>> from lexc.notation import parse_play
->>> from lexc.ruleset import load_ruleset
->>> board = Board.empty(load_ruleset("standard")).apply(parse_play("8D QUITE"))
+>>> from lexc.engine.notation import parse_play
+>>> from lexc import Catalog
+>>> catalog = Catalog.shipped()
+>>> board = Board.empty(catalog.ruleset("standard")).apply(parse_play("8D QUITE"))
 >>> board[7, 3], board[7, 2], board.is_empty
 (BoardTile(face='Q', blank=False), None, False)
 >>> print(board.apply(parse_play("8A MES(QUITE)")).row_text(7))
@@ -16,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .errors import LexcError, Problem
-from .notation import BoardTile, Placement, Play, Through, square_name
-from .ruleset import Ruleset
+from lexc.engine.notation import BoardTile, Placement, Play, Through, square_name
+from lexc.engine.ruleset import Ruleset
+from lexc.errors import LexcError, Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +48,6 @@ class Board:
         if not (0 <= row < self.ruleset.rows and 0 <= col < self.ruleset.cols):
             return None
         return self.squares[row * self.ruleset.cols + col]
-
-    def on_board(self, row: int, col: int) -> bool:
-        """Whether ``(row, col)`` is a square of the board."""
-        return 0 <= row < self.ruleset.rows and 0 <= col < self.ruleset.cols
 
     @property
     def is_empty(self) -> bool:
@@ -108,7 +105,7 @@ class Board:
         return Board(self.ruleset, tuple(squares), placements)
 
     def apply(self, play: Play) -> Board:
-        """The board after ``play`` (legality is :func:`lexc.scoring.score_play`'s business)."""
+        """The board after ``play`` (legality is :func:`lexc.engine.scoring.score_play`'s business)."""
         return self.place(self.placements(play))
 
     def row_text(self, row: int) -> str:

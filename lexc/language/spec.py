@@ -4,7 +4,8 @@ A spec is a TOML file in ``languages/`` (format: docs/language-spec.md). Loading
 checks it completely and reports *every* problem with file, line and key, so a
 tile-set designer sees all of them at once:
 
->>> spec = load_spec(languages_dir() / "es.toml")
+>>> from lexc.paths import shipped_dir
+>>> spec = load_spec(shipped_dir("languages") / "es.toml")
 >>> spec.points("CH"), spec.points("Ñ"), spec.total_tiles, spec.blanks
 (5, 8, 100, 2)
 
@@ -23,16 +24,15 @@ import difflib
 import hashlib
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from . import casemap
-from .errors import LexcError, Problem
-from .paths import languages_dir
-from .tomlsrc import Lines, load
+from lexc.errors import LexcError, Problem
+from lexc.language import casemap
+from lexc.tomlsrc import Lines, load
 
 #: Scripts lexc knows, by ISO 15924 name. Only Latin is spelled without a scheme.
 SCRIPTS = ("Latin", "Cyrillic", "Greek", "Hebrew", "Arabic")
@@ -78,9 +78,12 @@ class LexiconSource:
     affixes: str = "all"  # hunspell: "all", "single" (no continuation classes) or "none" (stems only)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Spec:
-    """A language's tile set and everything needed to spell its words on the board."""
+    """A language's tile set and everything needed to spell its words on the board.
+
+    Two specs are equal when they have the same code and were read from the same bytes.
+    """
 
     code: str
     name: str
@@ -99,8 +102,21 @@ class Spec:
     path: Path | None = None
     sha256: str = ""
 
+    def __eq__(self, other: object) -> bool:
+        mine = (self.code, self.sha256, self.tiles)
+        return isinstance(other, Spec) and (other.code, other.sha256, other.tiles) == mine
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.sha256))
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_face", MappingProxyType({t.face: t for t in self.tiles}))
+        object.__setattr__(self, "_values", MappingProxyType({t.face: t.points for t in self.tiles}))
+
+    @property
+    def values(self) -> Mapping[str, int]:
+        """Points of every tile, by face."""
+        return self._values  # type: ignore[attr-defined,no-any-return]
 
     @property
     def by_face(self) -> Mapping[str, Tile]:
@@ -270,9 +286,6 @@ def _check_top(check: _Checker, data: Mapping[str, Any], file: str) -> None:
     code, locale, script = data.get("code"), data.get("locale"), data.get("script")
     if isinstance(code, str) and not _CODE.match(code):
         check.add(("code",), f"must be an ISO 639 code of 2 or 3 lower-case letters, not {code!r}")
-    elif isinstance(code, str) and _shipped(file) and Path(file).stem != code:
-        check.add(("code",), f"code {code!r} does not match the file name {Path(file).name!r} "
-                             f"(a spec in {languages_dir()} is found by its file name)")
     if isinstance(locale, str) and not _LOCALE.match(locale):
         check.add(("locale",), f"must be a locale such as 'es' or 'pt_BR', not {locale!r}")
     if isinstance(script, str) and script not in SCRIPTS:
@@ -285,13 +298,6 @@ def _check_top(check: _Checker, data: Mapping[str, Any], file: str) -> None:
         check.add(("blanks",), f"must not be negative, not {blanks}")
     _check_source_list(check, data)
 
-
-def _shipped(file: str) -> bool:
-    """Whether ``file`` is a spec in ``languages/``, where :func:`get_spec` finds it by name."""
-    try:
-        return Path(file).resolve().parent == languages_dir().resolve()
-    except OSError:
-        return False
 
 
 def _check_source_list(check: _Checker, data: Mapping[str, Any]) -> None:
@@ -574,28 +580,3 @@ def load_spec(path: Path | str) -> Spec:
     object.__setattr__(spec, "path", path)
     object.__setattr__(spec, "sha256", hashlib.sha256(raw).hexdigest())
     return spec
-
-
-def spec_paths(directory: Path | None = None) -> list[Path]:
-    """Every spec file in ``directory`` (default: ``languages/``), sorted by code."""
-    return sorted((directory or languages_dir()).glob("*.toml"))
-
-
-def iter_specs(directory: Path | None = None) -> Iterator[Spec]:
-    """Every shipped spec, loaded and checked."""
-    for path in spec_paths(directory):
-        yield load_spec(path)
-
-
-_CACHE: dict[str, Spec] = {}
-
-
-def get_spec(code: str, loader: Callable[[Path], Spec] = load_spec) -> Spec:
-    """The shipped spec of language ``code`` (cached); a clear error if there is none."""
-    if code not in _CACHE:
-        path = languages_dir() / f"{code}.toml"
-        if not path.is_file():
-            known = ", ".join(p.stem for p in spec_paths())
-            raise LexcError(f"unknown language {code!r} (known: {known})")
-        _CACHE[code] = loader(path)
-    return _CACHE[code]

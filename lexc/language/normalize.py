@@ -15,14 +15,16 @@ A native word goes through four steps (docs/transliteration.md):
    every tiling;
 4. **board spelling**: each native tile spelled with A–Z board tiles: a Latin tile by
    its letters (marks stripped, folds, unidecode last; ``L·L`` -> ``LL``, ``DŽ`` -> ``DZ``),
-   a tile of another script through the language's scheme (:mod:`lexc.scheme`), with
+   a tile of another script through the language's scheme (:mod:`lexc.language.scheme`), with
    its context rules.
 
->>> n = normaliser("es")
+>>> from lexc import Catalog
+>>> catalog = Catalog.shipped()
+>>> n = catalog.normaliser("es")
 >>> s = n.spell("churro")
 >>> s.board, [t.face for t in s.tiles], s.value
 ('CHURRO', ['CH', 'U', 'RR', 'O'], 15)
->>> ru = normaliser("ru").spell("щи")
+>>> ru = catalog.normaliser("ru").spell("щи")
 >>> ru.board, [(t.face, t.points, t.board) for t in ru.tiles], ru.value
 ('SHCHI', [('Щ', 10, 'SHCH'), ('И', 1, 'I')], 11)
 """
@@ -39,10 +41,10 @@ from typing import NoReturn
 
 from unidecode import unidecode
 
-from . import casemap
-from .errors import LexcError
-from .scheme import FACEDOWN, Scheme, get_scheme
-from .spec import JOINERS, Spec, get_spec, latin_letter
+from lexc.errors import LexcError
+from lexc.language import casemap
+from lexc.language.scheme import FACEDOWN, Scheme
+from lexc.language.spec import JOINERS, Spec, latin_letter
 
 #: Tiling separator in a source word: longest match runs on each part separately.
 PIN = "|"
@@ -156,9 +158,13 @@ class Normaliser:
     written ``'`` in the board spelling, instead of nothing.
     """
 
-    def __init__(self, spec: Spec, *, facedown: bool = False):
-        self.spec, self.facedown = spec, facedown
-        self.scheme: Scheme | None = get_scheme(spec.scheme) if spec.scheme else None
+    def __init__(self, spec: Spec, scheme: Scheme | None = None, *, facedown: bool = False,
+                 board_values: Spec | None = None):
+        if spec.scheme and (scheme is None or scheme.name != spec.scheme):
+            raise LexcError(f"the {spec.name} spec is spelled through scheme {spec.scheme!r}: give that scheme")
+        self.spec, self.scheme, self.facedown = spec, scheme, facedown
+        self._english = board_values
+        self._boards: dict[str, str] = {}
         variants = dict(self.scheme.variants) if self.scheme else {}
         self._face_of: dict[str, str] = {**variants, **{face: face for face in spec.by_face}}
         self._kept = frozenset("".join(self._face_of))
@@ -197,7 +203,9 @@ class Normaliser:
         points = self._points[face]
         if points is not None and self.spec.official:
             return points
-        english = get_spec("en")  # Polyglot rule 1: no official values, English values on the board tiles
+        english = self._english  # Polyglot rule 1: no official values, English values on the board tiles
+        if english is None:
+            raise LexcError(f"the {self.spec.name} set has no official values: give the board tiles' spec")
         return sum(english.points(c) for c in board if c in english.by_face)
 
     def _stand_in(self, char: str) -> str:
@@ -240,10 +248,26 @@ class Normaliser:
             raise Unspellable(word, f"{describe(char)} cannot start a tile of the {self.spec.name} set", char)
         raise Unspellable(word, f"character {describe(char)} is not in the {self.spec.name} set", char)
 
+    def board_of(self, native: str) -> str:
+        """The board spelling of ``native`` (remembered); its letters without joiners if it cannot be spelled.
+
+        >>> catalog.normaliser("ca").board_of("COL·LA"), catalog.normaliser("ru").board_of("МЕЛ")
+        ('COLLA', 'MEL')
+        """
+        board = self._boards.get(native)
+        if board is None:
+            try:
+                board = self.spell(native).board
+            except LexcError:
+                board = "".join(c for c in native if c not in JOINERS)
+            if len(self._boards) < 65536:
+                self._boards[native] = board
+        return board
+
     def tiling(self, word: str) -> tuple[str, ...]:
         """The default tiling of ``word``: longest match on each part between pins.
 
-        >>> normaliser("es").tiling("churro"), normaliser("es").tiling("c|hurro")
+        >>> catalog.normaliser("es").tiling("churro"), catalog.normaliser("es").tiling("c|hurro")
         (('CH', 'U', 'RR', 'O'), ('C', 'H', 'U', 'RR', 'O'))
         """
         _, surfaces = self._surfaces(word)
@@ -256,9 +280,9 @@ class Normaliser:
         (Hungarian SZ·S and S·ZS, not S·Z·S); the default tiling is always first. At most
         :data:`MAX_TILINGS` are listed.
 
-        >>> [".".join(t) for t in normaliser("es").tilings("carro")]
+        >>> [".".join(t) for t in catalog.normaliser("es").tilings("carro")]
         ['C.A.RR.O', 'C.A.R.R.O']
-        >>> [".".join(t) for t in normaliser("hu").tilings("egészség", maximal=True)]
+        >>> [".".join(t) for t in catalog.normaliser("hu").tilings("egészség", maximal=True)]
         ['E.G.É.SZ.S.É.G', 'E.G.É.S.ZS.É.G']
         """
         return [tuple(self._face_of[s] for s in t) for t in self._surface_tilings(word, maximal)]
@@ -363,8 +387,3 @@ class Normaliser:
 
 _SPECIAL = re.compile("[" + re.escape("".join(sorted(IGNORABLE)) + PIN) + "]")
 
-
-@cache
-def normaliser(code: str, *, facedown: bool = False) -> Normaliser:
-    """The normaliser of shipped language ``code`` (``facedown``: Polyglot rule 4 on)."""
-    return Normaliser(get_spec(code), facedown=facedown)

@@ -2,11 +2,12 @@
 
 The draft is a spec (docs/language-spec.md) with ``official = false``: counts follow
 running-text frequency (Butts counted letters in newspaper text), values follow the
-square-root rule of :func:`lexc.assess.suggest_values` on word-type frequency, and the
+square-root rule of :func:`lexc.assess.measures.suggest_values` on word-type frequency, and the
 whole is checked like any spec before it is written (atomically, with tomli-w).
 
 >>> corpus = Corpus("toy", {"tok": 5.0, "pisin": 2.0, "mi": 3.0, "yu": 1.0})
->>> draft = draft_spec("tpi", corpus, tiles=20, blanks=2)
+>>> from lexc import Catalog
+>>> draft = draft_spec("tpi", corpus, Catalog.shipped(), tiles=20, blanks=2)
 >>> draft.spec.name, draft.spec.official, draft.spec.total_tiles
 ('Tok Pisin', False, 20)
 >>> [(t.face, t.count, t.points) for t in draft.spec.tiles][:4]
@@ -19,19 +20,21 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tomli_w
 from unidecode import unidecode
 
-from . import casemap
-from .assess import Corpus, corpus_frequencies, suggest_counts, suggest_values
-from .atomic import write_atomic
-from .errors import LexcError, Problem
-from .normalize import Normaliser
-from .paths import languages_dir
-from .spec import SCRIPTS, Spec, check_data, latin_letter, load_spec
-from .tomlsrc import loads
+from lexc.assess.measures import Corpus, corpus_frequencies, suggest_counts, suggest_values
+from lexc.atomic import write_atomic
+from lexc.errors import LexcError, Problem
+from lexc.language import casemap
+from lexc.language.normalize import Normaliser
+from lexc.language.spec import SCRIPTS, Spec, check_data, latin_letter
+from lexc.tomlsrc import loads
+
+if TYPE_CHECKING:
+    from lexc.catalog import Catalog
 
 #: A letter whose share of running-text letters is below this is left out as foreign (é in English).
 MIN_SHARE = 1e-4
@@ -137,11 +140,12 @@ def _folds(letters: list[str]) -> tuple[dict[str, str], list[str], list[str]]:
     return folds, kept, notes
 
 
-def _base(code: str, corpus: Corpus, scheme: str | None) -> tuple[dict[str, Any], list[str], list[str]]:
-    """Top-level keys and faces: from the shipped spec if there is one, else inferred from the corpus."""
-    shipped = languages_dir() / f"{code}.toml"
-    if shipped.is_file():
-        spec = load_spec(shipped)
+def _base(code: str, corpus: Corpus, scheme: str | None,
+          catalog: Catalog) -> tuple[dict[str, Any], list[str], list[str]]:
+    """Top-level keys and faces: from the catalog's spec if there is one, else inferred from the corpus."""
+    if catalog.has_spec(code):
+        spec = catalog.spec(code)
+        shipped = spec.path
         data: dict[str, Any] = {"code": code, "name": spec.name, "native_name": spec.native_name,
                                 "script": spec.script, "locale": spec.locale}
         if spec.scheme or scheme:
@@ -167,13 +171,16 @@ def _base(code: str, corpus: Corpus, scheme: str | None) -> tuple[dict[str, Any]
     return {**data, "_extra": {"folds": folds}}, letters, notes
 
 
-def draft_spec(code: str, corpus: Corpus, *, tiles: int = 100, blanks: int = 2, scheme: str | None = None,
-               file: str | None = None) -> Draft:
-    """Draft the spec of ``code``: counts from running text, values from word types (docs/assess.md)."""
+def draft_spec(code: str, corpus: Corpus, catalog: Catalog, *, tiles: int = 100, blanks: int = 2,
+               scheme: str | None = None, file: str | None = None) -> Draft:
+    """Draft the spec of ``code``: counts from running text, values from word types (docs/assess.md).
+
+    ``catalog`` gives the spec already known for ``code`` (its tiles are kept), the scheme and
+    the English values."""
     if blanks >= tiles:
         raise LexcError(Problem(None, None, "tiles", f"{tiles} tiles leave no room for letters beside {blanks} "
                                                      "blanks"))
-    base, faces, notes = _base(code, corpus, scheme)
+    base, faces, notes = _base(code, corpus, scheme, catalog)
     extra = base.pop("_extra")
     letters = tiles - blanks
     if letters < len(faces):
@@ -181,8 +188,8 @@ def draft_spec(code: str, corpus: Corpus, *, tiles: int = 100, blanks: int = 2, 
                                                      f"{len(faces)} letters one tile"))
     file = file or f"{code}.toml"
     # A first spec with one tile each, to tile the corpus with the draft's own faces.
-    probe = _checked(_data(base, extra, dict.fromkeys(faces, (1, 1)), blanks, corpus, None), file)
-    norm = Normaliser(probe)
+    probe = _checked(_data(base, extra, dict.fromkeys(faces, (1, 1)), blanks, corpus, None), file, catalog)
+    norm = Normaliser(probe, catalog.scheme(probe.scheme) if probe.scheme else None, board_values=catalog.spec("en"))
     running = corpus_frequencies(probe, corpus, norm)
     types = corpus_frequencies(probe, Corpus(corpus.name, dict.fromkeys(corpus.weights, 1.0)), norm)
     counts = suggest_counts(running.shares, letters, faces)
@@ -191,7 +198,7 @@ def draft_spec(code: str, corpus: Corpus, *, tiles: int = 100, blanks: int = 2, 
         notes.append(f"{100 * running.unspellable_share:.1f}% of the running text could not be tiled "
                      "(foreign letters, apostrophes) and was not counted")
     data = _data(base, extra, {f: (counts[f], points[f]) for f in faces}, blanks, corpus, running.unspellable_share)
-    return Draft(data, _checked(data, file), tuple(notes))
+    return Draft(data, _checked(data, file, catalog), tuple(notes))
 
 
 def _data(base: dict[str, Any], extra: dict[str, dict[str, str]], tiles: dict[str, tuple[int, int]], blanks: int,
@@ -212,21 +219,21 @@ def _data(base: dict[str, Any], extra: dict[str, dict[str, str]], tiles: dict[st
 
 
 def _version() -> str:
-    from . import __version__
+    from lexc import __version__
 
     return str(__version__)
 
 
-def _checked(data: dict[str, Any], file: str) -> Spec:
+def _checked(data: dict[str, Any], file: str, catalog: Catalog) -> Spec:
     """The data as a spec, checked exactly as ``lexc validate`` checks a file (scheme included)."""
     parsed, lines = loads(tomli_w.dumps(data), file)
     spec, problems = check_data(parsed, lines, file)
     if spec is None:
         raise LexcError(problems)
     if spec.scheme:
-        from .scheme import check_against_spec
+        from lexc.language.scheme import check_against_spec
 
-        found = list(check_against_spec(spec))
+        found = list(check_against_spec(spec, catalog.scheme_paths().get(spec.scheme)))
         if found:
             raise LexcError(found)
     return spec

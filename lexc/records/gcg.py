@@ -48,9 +48,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 
-from .atomic import write_atomic
-from .errors import LexcError, Problem
-from .notation import Languages, parse_langs
+from lexc.atomic import write_atomic
+from lexc.engine.notation import Languages, parse_langs
+from lexc.errors import LexcError, Problem
 
 __all__ = [
     "Event",
@@ -275,6 +275,15 @@ class GameRecord:
         for event in self.events[:upto]:
             totals[event.player] = event.total
         return totals
+
+    def languages(self, default: str = "en") -> set[str]:
+        """Every language the record designates: its default (``default`` when it names none) and each play's."""
+        found = {self.lang or default}
+        for event in self.events:
+            if event.langs:
+                found |= {event.langs.default} if event.langs.default else set()
+                found |= {lang for _, lang in event.langs.words}
+        return found
 
     def with_lang(self, lang: str | None) -> GameRecord:
         """A copy whose words are in ``lang`` unless a play designates otherwise."""

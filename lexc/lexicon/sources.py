@@ -18,7 +18,9 @@ match runs separately on each part.
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "fise.txt").write_text("# FISE style\\n1URRO\\nCORRO\\n", encoding="utf-8")
->>> source = open_source("es", folder / "fise.txt", convention="coded")
+>>> from lexc import Catalog
+>>> catalog = Catalog.shipped()
+>>> source = open_source(catalog.spec("es"), folder / "fise.txt", convention="coded")
 >>> [w.text for w in source.words()]
 ['CH|U|R|R|O', 'C|O|R|R|O']
 >>> source.stats.words, source.stats.comments, source.stats.coded
@@ -38,9 +40,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO
 
-from . import casemap
-from .errors import LexcError, Problem
-from .spec import LexiconSource, Spec, get_spec
+from lexc.errors import LexcError, Problem
+from lexc.language import casemap
+from lexc.language.spec import LexiconSource, Spec
 
 #: The tiling boundary inside a source word: longest match runs on each part separately.
 PIN = "|"
@@ -161,9 +163,10 @@ def sha256_file(path: Path) -> str:
 class Convention:
     """Turns a source's way of writing multi-letter tiles into native text with tiling pins.
 
-    >>> Convention(get_spec("es"), "coded").apply("1URRO")
+    >>> Convention(catalog.spec("es"), "coded").apply("1URRO")
     'CH|U|R|R|O'
-    >>> Convention(get_spec("es"), "native").apply("[ch]urro"), Convention(get_spec("es"), "native").apply("churro")
+    >>> native = Convention(catalog.spec("es"), "native")
+    >>> native.apply("[ch]urro"), native.apply("churro")
     ('ch|urro', 'churro')
     """
 
@@ -505,7 +508,7 @@ def _kind_of(text: str, path: Path) -> str:
     return "wordlist"
 
 
-def open_source(spec_or_lang: Spec | str, source: LexiconSource | str | Path, *, kind: str | None = None,
+def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | None = None,
                 encoding: str | None = None, top: int | None = None, convention: str | None = None,
                 capitalised: str | None = None, max_prefix_length: int | None = None,
                 max_forms: int | None = None, affixes: str | None = None) -> Source:
@@ -515,7 +518,6 @@ def open_source(spec_or_lang: Spec | str, source: LexiconSource | str | Path, *,
     Hunspell dictionary, anything else a word list, ``.gz`` read compressed) or
     ``wordfreq[:LANG[:N]]``. Keyword options override the entry's.
     """
-    spec = get_spec(spec_or_lang) if isinstance(spec_or_lang, str) else spec_or_lang
     entry = source if isinstance(source, LexiconSource) else None
     options = _options(entry, encoding=encoding, top=top, convention=convention, capitalised=capitalised,
                        max_prefix_length=max_prefix_length, max_forms=max_forms, affixes=affixes)
@@ -533,7 +535,7 @@ def open_source(spec_or_lang: Spec | str, source: LexiconSource | str | Path, *,
             options = _options(None, **{**options.to_json(), "top": int(parts[2].removeprefix("top"))})
         return WordfreqSource(spec, lang, options, licence)
     if kind == "hunspell":
-        from .hunspell import HunspellSource
+        from lexc.lexicon.hunspell import HunspellSource
 
         return HunspellSource(spec, path, options, package, licence)
     if kind == "wordlist":
@@ -542,9 +544,8 @@ def open_source(spec_or_lang: Spec | str, source: LexiconSource | str | Path, *,
                                                        "wordfreq)"))
 
 
-def default_sources(spec: Spec | str) -> list[Source]:
+def default_sources(spec: Spec) -> list[Source]:
     """The sources of a language's [[lexicon]] entries, opened."""
-    spec = get_spec(spec) if isinstance(spec, str) else spec
     return [open_source(spec, entry) for entry in spec.lexicon]
 
 

@@ -1,9 +1,8 @@
 """Boards as SVG pictures: premium squares coloured, tiles with their values, the last play highlighted.
 
->>> from lexc.notation import parse_play
->>> from lexc.ruleset import load_ruleset
->>> from lexc.board import Board
->>> board = Board.empty(load_ruleset("standard")).apply(parse_play("8D QUITE"))
+>>> from lexc import Board, Catalog, parse_play
+>>> catalog = Catalog.shipped()
+>>> board = Board.empty(catalog.ruleset("standard")).apply(parse_play("8D QUITE"))
 >>> svg = board_svg(board)
 >>> svg.startswith("<svg"), svg.count('class="square'), svg.count('class="tile last"')
 (True, 225, 5)
@@ -20,10 +19,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from .atomic import write_atomic
-from .board import Board
-from .notation import COLUMNS, FACE_DOWN, square_name
-from .spec import get_spec
+from lexc.atomic import write_atomic
+from lexc.engine.board import Board
+from lexc.engine.notation import COLUMNS, FACE_DOWN, square_name
 
 CELL = 36
 MARGIN = 24
@@ -52,7 +50,7 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
     """The board as an SVG document; ``highlight`` defaults to the squares of the last play."""
     rs = board.ruleset
     last = {(p.row, p.col) for p in board.last} if highlight is None else set(highlight)
-    spec = get_spec(rs.tiles)
+    spec = rs.spec
     width, height = MARGIN + rs.cols * CELL + 4, MARGIN + rs.rows * CELL + 4 + (20 if title else 0)
     top = MARGIN + (20 if title else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '

@@ -31,8 +31,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn
 
-from .errors import LexcError, Problem
-from .spec import JOINERS, Spec
+from lexc.errors import LexcError, Problem
+from lexc.language.spec import JOINERS, Spec
 
 #: Column letters; a board has at most 26 columns (A–U on a 21×21 board).
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -2,10 +2,12 @@
 
 A *lexicon* answers, for one language, which board spellings are words and which
 native words (with their tilings) each stands for. A compiled pack
-(:mod:`lexc.pack`) is the real thing; :class:`WordList` builds the same answers
+(:mod:`lexc.lexicon.pack`) is the real thing; :class:`WordList` builds the same answers
 in memory from native words, for tests and small custom lists.
 
->>> es = WordList.from_words("es", ["churro", "chico"])
+>>> from lexc import Catalog
+>>> catalog = Catalog.shipped()
+>>> es = WordList.from_words(catalog.language("es"), ["churro", "chico"])
 >>> "CHURRO" in es, "CURRO" in es
 (True, False)
 >>> [(s.native, s.value) for s in es.spellings("CHURRO")]
@@ -13,7 +15,7 @@ in memory from native words, for tests and small custom lists.
 
 One board spelling can stand for several native words (Щ is SHCH, and so is Ш+Ч):
 
->>> ru = WordList.from_words("ru", ["щи", "шчи"])
+>>> ru = WordList.from_words(catalog.language("ru"), ["щи", "шчи"])
 >>> [(s.native, "·".join(s.tiling), s.value) for s in ru.spellings("SHCHI")]
 [('ЩИ', 'Щ·И', 11), ('ШЧИ', 'Ш·Ч·И', 14)]
 """
@@ -21,9 +23,12 @@ One board spelling can stand for several native words (Щ is SHCH, and so is Ш+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from .normalize import Normaliser, Spelling, normaliser
+from lexc.language.normalize import Normaliser, Spelling
+
+if TYPE_CHECKING:
+    from lexc.catalog import Language
 
 
 @runtime_checkable
@@ -50,9 +55,11 @@ class WordList:
         self._by_board = by_board
 
     @classmethod
-    def from_words(cls, lang: str, words: Iterable[str], norm: Normaliser | None = None) -> WordList:
-        """Spell every word of ``words``; a word the language cannot spell raises."""
-        norm = norm or normaliser(lang)
+    def from_words(cls, language: Language, words: Iterable[str], norm: Normaliser | None = None) -> WordList:
+        """Spell every word of ``words`` (with ``norm``, default the language's); a word the language
+        cannot spell raises."""
+        lang = language.code
+        norm = norm or language.normaliser()
         by_board: dict[str, list[Spelling]] = {}
         for word in words:
             spelling = norm.spell(word)

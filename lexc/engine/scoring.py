@@ -3,10 +3,9 @@
 The rules are those of DESIGN.md, "Polyglot scoring, as we read the rules" (docs/scoring.md).
 The worked example of the Scrabble article:
 
->>> from lexc.board import Board
->>> from lexc.notation import parse_play
->>> from lexc.ruleset import load_ruleset
->>> std = load_ruleset("standard")
+>>> from lexc import Board, Catalog, parse_play
+>>> catalog = Catalog.shipped()
+>>> std = catalog.ruleset("standard")
 >>> board = Board.empty(std)
 >>> result = score_play(board, parse_play("8D QUITE"), std)
 >>> result.score, [w.board for w in result.words]
@@ -17,8 +16,8 @@ The worked example of the Scrabble article:
 
 In a Polyglot game each word is scored on its native tiling with its language's values:
 
->>> pg = load_ruleset("polyglot")
->>> score_play(Board.empty(pg), parse_play("8D WHISKY @fr"), pg).words[0].base
+>>> pg = catalog.ruleset("polyglot")
+>>> score_play(Board.empty(pg), parse_play("8D WHISKY @fr"), pg, catalog=catalog).words[0].base
 36
 """
 
@@ -26,18 +25,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from typing import NamedTuple
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
 
-from .board import Board
-from .errors import LexcError
-from .lexicon import Lexicon
-from .normalize import Spelling, normaliser
-from .notation import BLANK, FACE_DOWN, BoardTile, Placement, Play, format_position, parse_rack, square_name
-from .ruleset import Ruleset
-from .spec import JOINERS, get_spec
+from lexc.engine.board import Board
+from lexc.engine.notation import BLANK, FACE_DOWN, BoardTile, Placement, Play, format_position, parse_rack, square_name
+from lexc.engine.ruleset import Ruleset
+from lexc.errors import LexcError
+from lexc.language.normalize import Spelling
+from lexc.lexicon.words import Lexicon
 
-__all__ = ["PlayResult", "ScoredTile", "WordScore", "score_play", "words_formed"]
+if TYPE_CHECKING:
+    from lexc.catalog import Catalog, Language
+
+__all__ = ["PlayResult", "ScoredTile", "WordScore", "play_languages", "score_play"]
 
 
 class Square(NamedTuple):
@@ -240,12 +241,6 @@ def _squares(board: Board, new: Mapping[int, BoardTile], run: Run) -> tuple[Squa
                  for i in range(start, start + step * length, step))
 
 
-def words_formed(board: Board, placements: Sequence[Placement], across: bool) -> list[tuple[bool, tuple[Square, ...]]]:
-    """Every word of 2+ tiles the placements form: ``(is_main, squares)``, the main word first."""
-    new = {p.row * board.cols + p.col: p.tile for p in placements}
-    return [(r[0], _squares(board, new, r)) for r in _runs(board, new, placements, across)]
-
-
 def _quick_subtotal(board: Board, new: Mapping[int, BoardTile], run: Run, points: Mapping[str, int],
                     ruleset: Ruleset) -> int:
     """A word's subtotal when each board tile is one native tile (the details are left for later)."""
@@ -268,33 +263,18 @@ def _quick_subtotal(board: Board, new: Mapping[int, BoardTile], run: Run, points
 # --------------------------------------------------------------------------- scoring one word
 
 
-@lru_cache(maxsize=65536)
-def _native_board_spelling(lang: str, native: str) -> str:
-    """The board spelling of a native word laid with ``lang``'s own tiles (CHURRO, COL·LA -> COLLA, МЕЛ -> MEL).
-
-    The whole word goes through the normaliser, so context rules of a scheme (Russian Е is YE
-    only at the start of a word) apply as they do in the pack.
-    """
-    try:
-        return normaliser(lang).spell(native).board
-    except LexcError:
-        return "".join(c for c in native if c not in JOINERS)
-
-
-def _spelling_key(squares: Sequence[Square], tile_lang: str, native_game: bool) -> str:
+def _spelling_key(squares: Sequence[Square], ruleset: Ruleset, native_game: bool) -> str:
+    """The board spelling the word is looked up by. A native word laid with a language's own tiles
+    (CHURRO, COL·LA -> COLLA, МЕЛ -> MEL) goes whole through the normaliser, so context rules of a
+    scheme (Russian Е is YE only at the start of a word) apply as they do in the pack."""
     if native_game:
-        return _native_board_spelling(tile_lang, "".join([s.tile.face for s in squares]))
+        return ruleset.language.normaliser().board_of("".join([s.tile.face for s in squares]))
     return "".join([s.tile.face for s in squares])
 
 
 @cache
 def _square_names(rows: int, cols: int) -> tuple[str, ...]:
     return tuple(square_name(r, c) for r in range(rows) for c in range(cols))
-
-
-@cache
-def _points(lang: str) -> dict[str, int]:
-    return {t.face: t.points for t in get_spec(lang).tiles}
 
 
 def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int, int]],
@@ -339,7 +319,7 @@ def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
 
     Returns ``(tiles, word multiplier, subtotal, squares of the word premiums)``.
     """
-    points = _points(ruleset.tiles)
+    points = ruleset.spec.values
     letter, word = ruleset.letter_multipliers, ruleset.word_multipliers
     names = _square_names(ruleset.rows, ruleset.cols)
     tiles = []
@@ -351,7 +331,7 @@ def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
         value = points.get(face)
         if value is None:
             if face != FACE_DOWN and not tile.blank:
-                problems.append(f"{face} on {names[at]} is not a tile of the {get_spec(ruleset.tiles).name} set")
+                problems.append(f"{face} on {names[at]} is not a tile of the {ruleset.spec.name} set")
             value = 0
         if s.new:
             mult = letter[at]
@@ -367,11 +347,12 @@ def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
     return tuple(tiles), word_mult, total * word_mult, word_squares
 
 
-def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str, ruleset: Ruleset,
+def _score_word(squares: tuple[Square, ...], main: bool, across: bool, language: Language, ruleset: Ruleset,
                 lexicon: Lexicon | None, problems: list[str]) -> WordScore:
     position = format_position(squares[0].row, squares[0].col, across)
     native_game = ruleset.polyglot is None
-    key = _spelling_key(squares, ruleset.tiles, native_game)
+    lang = language.code
+    key = _spelling_key(squares, ruleset, native_game)
     if native_game or lang == ruleset.tiles:
         # The board tiles are the language's own tiles: each is one native tile.
         valid, native = None, None
@@ -382,7 +363,7 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str
         tiles, word_mult, subtotal, word_squares = _tiles_on_board(squares, ruleset, problems)
         return _new(WordScore, (key, lang, ruleset.tiles, native, position, main, tiles, word_mult, subtotal,
                                 valid, 1, "", word_squares))
-    spec = get_spec(lang)
+    spec = language.spec
     candidates = lexicon.spellings(key) if lexicon is not None else []
     valid = None if lexicon is None else bool(candidates)
     note = ""
@@ -390,7 +371,7 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str
     if not spellings:
         try:
             face_down = ruleset.polyglot is not None and ruleset.polyglot.face_down
-            spellings = [normaliser(lang, facedown=face_down).spell(key)]
+            spellings = [language.normaliser(facedown=face_down).spell(key)]
         except LexcError:
             note = f"no {spec.name} spelling of {key}: scored on the board tiles"
         spellings = [s for s in spellings if s.board == key]
@@ -398,7 +379,7 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str
         tiles, word_mult, subtotal, word_squares = _tiles_on_board(squares, ruleset, problems)
         native = spellings[0].native if spellings and lexicon is not None else None
         if not spec.official:
-            note = f"{spec.name} has no official tile values: scored in {get_spec(ruleset.tiles).name}"
+            note = f"{spec.name} has no official tile values: scored in {ruleset.spec.name}"
         return WordScore(key, lang, ruleset.tiles, native, position, main, tiles, word_mult, subtotal, valid,
                          len(spellings) or 1, note, word_squares)
     best: WordScore | None = None
@@ -415,17 +396,19 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, lang: str
 # --------------------------------------------------------------------------- the play
 
 
-def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *,
+def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *, catalog: Catalog | None = None,
                lexicons: Mapping[str, Lexicon] | None = None, rack: str | Sequence[str] | None = None,
                lang: str | None = None) -> PlayResult:
     """Score ``play`` on ``board`` under ``ruleset`` (default: the board's).
 
-    ``lexicons`` maps language codes to lexicons: each word is looked up in its language's
-    (``valid`` None when there is none). ``rack`` (notation, or a sequence of faces with ``?``
-    for a blank), when known, is checked to hold the tiles played. ``lang`` is the default
-    language of the play's words when the play designates none (Polyglot). Raises
-    :class:`LexcError` only when the play cannot be laid on the board at all; every broken
-    rule is listed in ``problems`` and the play is scored all the same.
+    ``catalog`` gives the languages words are designated (Polyglot; not needed when every
+    word is in the board's own tile set). ``lexicons`` maps language codes to lexicons:
+    each word is looked up in its language's (``valid`` None when there is none). ``rack``
+    (notation, or a sequence of faces with ``?`` for a blank), when known, is checked to hold
+    the tiles played. ``lang`` is the default language of the play's words when the play
+    designates none (Polyglot). Raises :class:`LexcError` only when the play cannot be laid
+    on the board at all; every broken rule is listed in ``problems`` and the play is scored
+    all the same.
     """
     ruleset = ruleset or board.ruleset
     placements = board.placements(play)
@@ -437,18 +420,11 @@ def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *,
     _check_tiles(placements, ruleset, problems)
     if rack is not None:
         _check_rack(rack, placements, ruleset, problems)
-    default = play.langs.default or lang
-    if ruleset.polyglot is None:
-        if (default and default != ruleset.tiles) or any(lg != ruleset.tiles for _, lg in play.langs.words):
-            problems.append(f"an ordinary {get_spec(ruleset.tiles).name} game: every word is {ruleset.tiles}")
-        langs = [ruleset.tiles] * len(runs)
-    else:
-        default = default or ruleset.polyglot.default_lang
-        for _, designated in play.langs.words:
-            get_spec(designated)  # a language that does not exist is bad input, even for a word not formed
-        langs = [_designated(play, board, new, r, default) for r in runs] if play.langs.words else [default] * len(runs)
+    langs = _word_languages(board, play, ruleset, new, runs, lang, problems)
+    designated = {lg for _, lg in play.langs.words} if ruleset.polyglot else set()
+    languages = _languages(set(langs) | designated, ruleset, catalog)
     # Words on the board's own tiles are scored now and explained later; the others need their tiling now.
-    points = _points(ruleset.tiles)
+    points = ruleset.spec.values
     eager: list[WordScore | None] = []
     total = 0
     for run, word_lang in zip(runs, langs, strict=True):
@@ -456,24 +432,56 @@ def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *,
             eager.append(None)
             total += _quick_subtotal(board, new, run, points, ruleset)
         else:
-            lexicon = lexicons.get(word_lang) if lexicons else None
-            across = play.across if run[0] else not play.across
-            word = _score_word(_squares(board, new, run), run[0], across, word_lang, ruleset, lexicon, [])
+            word = _word(board, new, play, run, languages[word_lang], ruleset, lexicons)
             eager.append(word)
             total += word.subtotal
     bonus = ruleset.bonus(len(placements))
 
     def details() -> tuple[WordScore, ...]:
-        words = []
-        for run, word_lang, done in zip(runs, langs, eager, strict=True):
-            if done is None:
-                lexicon = lexicons.get(word_lang) if lexicons else None
-                across = play.across if run[0] else not play.across
-                done = _score_word(_squares(board, new, run), run[0], across, word_lang, ruleset, lexicon, [])
-            words.append(done)
-        return tuple(words)
+        return tuple(done if done is not None else _word(board, new, play, run, languages[word_lang], ruleset, lexicons)
+                     for run, word_lang, done in zip(runs, langs, eager, strict=True))
 
     return PlayResult(play, total + bonus, bonus, len(placements), tuple(problems), placements, details)
+
+
+def play_languages(play: Play, ruleset: Ruleset, lang: str | None = None) -> set[str]:
+    """Every language a play designates (its default included), whose lexicons it is looked up in."""
+    if ruleset.polyglot is None:
+        return {ruleset.tiles}
+    langs = {lg for _, lg in play.langs.words}
+    langs.add(play.langs.default or lang or ruleset.polyglot.default_lang)
+    return langs
+
+
+def _word(board: Board, new: Mapping[int, BoardTile], play: Play, run: Run, language: Language, ruleset: Ruleset,
+          lexicons: Mapping[str, Lexicon] | None) -> WordScore:
+    lexicon = lexicons.get(language.code) if lexicons else None
+    across = play.across if run[0] else not play.across
+    return _score_word(_squares(board, new, run), run[0], across, language, ruleset, lexicon, [])
+
+
+def _word_languages(board: Board, play: Play, ruleset: Ruleset, new: Mapping[int, BoardTile], runs: list[Run],
+                    lang: str | None, problems: list[str]) -> list[str]:
+    """The designated language of each word formed (DESIGN.md, Polyglot rule 1)."""
+    default = play.langs.default or lang
+    if ruleset.polyglot is None:
+        if (default and default != ruleset.tiles) or any(lg != ruleset.tiles for _, lg in play.langs.words):
+            problems.append(f"an ordinary {ruleset.spec.name} game: every word is {ruleset.tiles}")
+        return [ruleset.tiles] * len(runs)
+    default = default or ruleset.polyglot.default_lang
+    if not play.langs.words:
+        return [default] * len(runs)
+    return [_designated(play, board, new, r, default) for r in runs]
+
+
+def _languages(codes: set[str], ruleset: Ruleset, catalog: Catalog | None) -> dict[str, Language]:
+    """The language of each code a word is designated; a code the catalog does not know is bad input."""
+    found = {ruleset.tiles: ruleset.language}
+    for code in sorted(codes - {ruleset.tiles}):
+        if catalog is None:
+            raise LexcError(f"a word designated {code!r} needs a catalog of languages (score_play(..., catalog=...))")
+        found[code] = catalog.language(code)
+    return found
 
 
 def _designated(play: Play, board: Board, new: Mapping[int, BoardTile], run: Run, default: str) -> str:
@@ -486,7 +494,7 @@ def _designated(play: Play, board: Board, new: Mapping[int, BoardTile], run: Run
 
 
 def _check_tiles(placements: tuple[Placement, ...], ruleset: Ruleset, problems: list[str]) -> None:
-    points = _points(ruleset.tiles)
+    points = ruleset.spec.values
     for p in placements:
         face = p.tile.face
         if face not in points:
@@ -495,7 +503,7 @@ def _check_tiles(placements: tuple[Placement, ...], ruleset: Ruleset, problems: 
                     problems.append("a face-down tile (Polyglot rule 4) is not allowed in this ruleset")
             elif not p.tile.blank:
                 problems.append(f"{face} on {square_name(p.row, p.col)} is not a tile of the "
-                                f"{get_spec(ruleset.tiles).name} set")
+                                f"{ruleset.spec.name} set")
     if sum(p.tile.face == FACE_DOWN for p in placements) > 1:
         problems.append("only one face-down tile may be played per turn (Polyglot rule 4)")
 
@@ -544,7 +552,7 @@ def _touches(board: Board, placements: tuple[Placement, ...]) -> bool:
 
 def _check_rack(rack: str | Sequence[str], placements: tuple[Placement, ...], ruleset: Ruleset,
                 problems: list[str]) -> None:
-    tiles = parse_rack(rack, get_spec(ruleset.tiles), source=f"rack {rack}") if isinstance(rack, str) else tuple(rack)
+    tiles = parse_rack(rack, ruleset.spec, source=f"rack {rack}") if isinstance(rack, str) else tuple(rack)
     pool = list(tiles)
     missing = []
     for p in placements:

@@ -1,8 +1,8 @@
 """``lexc validate``: check specs and schemes, reporting every problem with file, line and key.
 
-A spec is checked on its own (:func:`lexc.spec.check_data`) and then against its
-scheme, if it names one (:func:`lexc.scheme.check_against_spec`); a scheme file is checked
-by :func:`lexc.scheme.check_scheme_file`. Checking never stops at the first problem.
+A spec is checked on its own (:func:`lexc.language.spec.check_data`) and then against its
+scheme, if it names one (:func:`lexc.language.scheme.check_against_spec`); a scheme file is checked
+by :func:`lexc.language.scheme.check_scheme_file`. Checking never stops at the first problem.
 """
 
 from __future__ import annotations
@@ -11,12 +11,15 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import scheme
-from .errors import LexcError, Problem
-from .paths import languages_dir, transliterations_dir
-from .spec import Spec, load_spec
-from .tomlsrc import load
+from lexc.errors import LexcError, Problem
+from lexc.language import scheme
+from lexc.language.spec import Spec, load_spec
+from lexc.tomlsrc import load
+
+if TYPE_CHECKING:
+    from lexc.catalog import Catalog
 
 
 @dataclass(frozen=True)
@@ -43,15 +46,16 @@ def _spec_summary(spec: Spec) -> str:
             f"with {spec.blanks} blanks, {values}")
 
 
-def check_spec_file(path: Path) -> Report:
-    """Check one spec file, and its scheme against its tile set when it names one."""
+def check_spec_file(path: Path, catalog: Catalog) -> Report:
+    """Check one spec file, and its scheme (from ``catalog``) against its tile set when it names one."""
     try:
         spec = load_spec(path)
     except LexcError as err:
         return Report(path, "spec", tuple(err.problems))
     problems: list[Problem] = []
     if spec.scheme is not None:
-        problems.extend(_located(path, _scheme_problems_for(spec)))
+        found = catalog.scheme_paths().get(spec.scheme)
+        problems.extend(_located(path, list(scheme.check_against_spec(spec, found))))
     return Report(path, "spec", tuple(problems), _spec_summary(spec) if not problems else "")
 
 
@@ -64,10 +68,6 @@ def _located(path: Path, problems: list[Problem]) -> list[Problem]:
             if p.line is None and p.file == str(path) and p.key else p for p in problems]
 
 
-def _scheme_problems_for(spec: Spec) -> list[Problem]:
-    return list(scheme.check_against_spec(spec))
-
-
 def check_scheme_file(path: Path) -> Report:
     """Check one scheme file on its own."""
     problems, summary = scheme.check_scheme_file(path)
@@ -78,8 +78,8 @@ def check_scheme_file(path: Path) -> Report:
 _SCHEME_KEYS = re.compile(r"^\s*(\[\s*letters\s*\]|(letters|language|standard)\s*=)", re.MULTILINE)
 
 
-def _kind(path: Path) -> str:
-    if path.parent.resolve() == transliterations_dir().resolve():
+def _kind(path: Path, catalog: Catalog) -> str:
+    if any(path.parent.resolve() == d.resolve() for d in catalog.scheme_dirs):
         return "scheme"
     try:
         head = path.read_text(encoding="utf-8", errors="replace")
@@ -88,22 +88,23 @@ def _kind(path: Path) -> str:
     return "scheme" if _SCHEME_KEYS.search(head) else "spec"
 
 
-def validate(paths: Iterable[Path] = ()) -> list[Report]:
-    """Check ``paths`` (default: everything under languages/ and transliterations/)."""
+def validate(catalog: Catalog, paths: Iterable[Path] = ()) -> list[Report]:
+    """Check ``paths`` (default: every spec and scheme of ``catalog``); schemes named by specs come
+    from ``catalog``."""
     paths = list(paths)
     if not paths:
-        paths = sorted(languages_dir().glob("*.toml")) + sorted(transliterations_dir().glob("*.toml"))
+        paths = [*catalog.spec_paths().values(), *catalog.scheme_paths().values()]
     reports = []
     for path in paths:
         if path.is_dir():
             found = sorted(path.glob("*.toml"))
             if not found:  # validate([]) would check the shipped files instead
                 reports.append(Report(path, "spec", (Problem(str(path), None, None, "no .toml file in this folder"),)))
-            reports.extend(validate(found) if found else [])
+            reports.extend(validate(catalog, found) if found else [])
         elif not path.exists():
             reports.append(Report(path, "spec", (Problem(str(path), None, None, "no such file"),)))
-        elif _kind(path) == "scheme":
+        elif _kind(path, catalog) == "scheme":
             reports.append(check_scheme_file(path))
         else:
-            reports.append(check_spec_file(path))
+            reports.append(check_spec_file(path, catalog))
     return reports

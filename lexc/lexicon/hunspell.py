@@ -21,9 +21,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import LexcError, Problem
-from .sources import Convention, Options, Source, SourceStats, SourceWord, has_capital
-from .spec import Spec
+from lexc.errors import LexcError, Problem
+from lexc.language.spec import Spec
+from lexc.lexicon.sources import Convention, Options, Source, SourceStats, SourceWord, has_capital
 
 FLAG_TYPES = ("short", "long", "num", "UTF-8")
 

@@ -3,10 +3,12 @@
 A ruleset is a TOML file in ``rulesets/`` (format: docs/rulesets.md). Shipped:
 ``standard``, ``tournament``, ``polyglot``, ``dover`` and ``super``.
 
->>> std = load_ruleset("standard")
+>>> from lexc import Catalog
+>>> catalog = Catalog.shipped()
+>>> std = catalog.ruleset("standard")
 >>> std.size, std.centre, std.rack_size, dict(std.bonuses), std.premium(0, 0), std.premium(7, 7)
 ((15, 15), (7, 7), 7, {7: 50}, (1, 3), (1, 2))
->>> dover = load_ruleset("dover")
+>>> dover = catalog.ruleset("dover")
 >>> dover.size, dict(dover.bonuses), dover.inner, dover.min_word, dover.premium(3, 3)
 ((21, 21), {6: 20, 7: 50, 8: 80}, (3, 3, 17, 17), 3, (1, 3))
 
@@ -21,13 +23,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import LexcError, Problem
-from .notation import BLANK, parse_rack, parse_square
-from .paths import rulesets_dir
-from .spec import Spec, get_spec
-from .tomlsrc import Lines, load
+from lexc.engine.notation import BLANK, parse_rack, parse_square
+from lexc.errors import LexcError, Problem
+from lexc.language.spec import Spec
+from lexc.tomlsrc import Lines, load
+
+if TYPE_CHECKING:
+    from lexc.catalog import Catalog, Language
 
 #: Premium-square symbols of a layout: (letter multiplier, word multiplier).
 SQUARES: Mapping[str, tuple[int, int]] = MappingProxyType({
@@ -80,9 +84,15 @@ class Ruleset:
     sources: tuple[str, ...] = ()
     path: Path | None = None
     sha256: str = ""
+    #: The languages of the board's tiles and of rack values, resolved by the catalog that read the ruleset.
+    tile_language: Language | None = field(default=None, repr=False, compare=False)
+    rack_language: Language | None = field(default=None, repr=False, compare=False)
     #: Letter and word multipliers of every square, row by row (index ``row * cols + col``).
     letter_multipliers: tuple[int, ...] = field(init=False, repr=False, compare=False)
     word_multipliers: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.sha256, self.tiles, self.rows, self.cols, self.rack_size, self.premiums))
 
     def __post_init__(self) -> None:
         squares = [SQUARES[symbol] for row in self.premiums for symbol in row]
@@ -113,26 +123,39 @@ class Ruleset:
     @property
     def spec(self) -> Spec:
         """The spec of the tile set on the board."""
-        return get_spec(self.tiles)
+        return self.language.spec
+
+    @property
+    def language(self) -> Language:
+        """The language of the tile set on the board (English in Polyglot)."""
+        if self.tile_language is None:
+            raise LexcError(f"ruleset {self.name!r} was not read through a catalog: its {self.tiles} tiles are unknown")
+        return self.tile_language
+
+    @property
+    def rack_values_spec(self) -> Spec:
+        """The spec whose values count for tiles left on racks (English in Polyglot)."""
+        return (self.rack_language or self.language).spec
 
     @property
     def rack_lang(self) -> str:
         """The language whose values count for tiles left on racks."""
         return self.polyglot.rack_values if self.polyglot else self.tiles
 
-    def with_tiles(self, lang: str) -> Ruleset:
-        """This ruleset played with the tile set of ``lang`` (an ordinary game in that language).
+    def with_tiles(self, language: Language) -> Ruleset:
+        """This ruleset played with the tile set of ``language`` (an ordinary game in that language).
 
-        >>> load_ruleset("standard").with_tiles("es").tiles
+        >>> catalog.ruleset("standard").with_tiles(catalog.language("es")).tiles
         'es'
         """
-        get_spec(lang)
-        return dataclasses.replace(self, tiles=lang, distribution=None)
+        rack = self.rack_language if self.polyglot else language
+        return dataclasses.replace(self, tiles=language.code, distribution=None, tile_language=language,
+                                   rack_language=rack)
 
     def bag(self) -> dict[str, int]:
         """Tile counts of a full bag, blanks as ``?``.
 
-        >>> bag = load_ruleset("super").bag()
+        >>> bag = catalog.ruleset("super").bag()
         >>> sum(bag.values()), bag["?"], bag["E"]
         (200, 4, 24)
         """
@@ -162,11 +185,12 @@ class Ruleset:
 def rack_value(rack: str | Sequence[str], ruleset: Ruleset) -> int:
     """Value of the tiles on a rack (blanks 0), in the ruleset's rack language (English in Polyglot).
 
-    >>> rack_value("QZ?", load_ruleset("standard")), rack_value("[CH]Ñ", load_ruleset("standard").with_tiles("es"))
+    >>> std = catalog.ruleset("standard")
+    >>> rack_value("QZ?", std), rack_value("[CH]Ñ", std.with_tiles(catalog.language("es")))
     (20, 13)
     """
-    spec = get_spec(ruleset.rack_lang)
-    tiles = parse_rack(rack, get_spec(ruleset.tiles)) if isinstance(rack, str) else tuple(rack)
+    spec = ruleset.rack_values_spec
+    tiles = parse_rack(rack, ruleset.spec) if isinstance(rack, str) else tuple(rack)
     total = 0
     for face in tiles:
         if face == BLANK:
@@ -187,9 +211,10 @@ def end_adjustments(racks: Sequence[str | Sequence[str]], ruleset: Ruleset) -> l
     more players the standard rule applies (Polyglot rule 5). Nobody out: every rack is
     subtracted.
 
-    >>> end_adjustments(["", "QE"], load_ruleset("standard")), end_adjustments(["", "QE"], load_ruleset("tournament"))
+    >>> std, tournament = catalog.ruleset("standard"), catalog.ruleset("tournament")
+    >>> end_adjustments(["", "QE"], std), end_adjustments(["", "QE"], tournament)
     ([11, -11], [22, 0])
-    >>> end_adjustments(["A", "QE"], load_ruleset("tournament"))
+    >>> end_adjustments(["A", "QE"], tournament)
     [-1, -11]
     """
     values = [rack_value(r, ruleset) for r in racks]
@@ -261,8 +286,10 @@ def _square(check: _Check, path: tuple[object, ...], text: object, rows: int, co
     return row, col
 
 
-def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Ruleset | None, list[Problem]]:
-    """Check parsed ruleset data; returns the ruleset (if usable) and every problem found."""
+def check_data(data: Mapping[str, Any], lines: Lines, file: str,
+               catalog: Catalog) -> tuple[Ruleset | None, list[Problem]]:
+    """Check parsed ruleset data against ``catalog``'s languages; returns the ruleset (if usable) and
+    every problem found."""
     check = _Check(file, lines)
     for key in _REQUIRED:
         if key not in data:
@@ -285,10 +312,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Rulese
     if rack_size < 1:
         check.add(("rack_size",), f"must be at least 1, not {rack_size}")
     tiles = check.get(data, (), "tiles", str, "en")
-    try:
-        get_spec(tiles)
-    except LexcError as err:
-        check.add(("tiles",), str(err.problems[0].message))
+    tile_language = _language_of(check, ("tiles",), tiles, catalog)
     end = check.get(check.get(data, (), "end_game", dict, {}), ("end_game",), "rule", str, "standard")
     if end not in END_GAME_RULES:
         check.add(("end_game", "rule"), f"must be one of {', '.join(END_GAME_RULES)}, not {end!r}")
@@ -308,6 +332,9 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Rulese
         polyglot = Polyglot(check.get(table, ("polyglot",), "default_lang", str, "en"),
                             check.get(table, ("polyglot",), "rack_values", str, "en"),
                             check.get(table, ("polyglot",), "face_down", bool, False))
+        rack_language = _language_of(check, ("polyglot", "rack_values"), polyglot.rack_values, catalog)
+    else:
+        rack_language = tile_language
     distribution = None
     if "distribution" in data:
         table = check.get(data, (), "distribution", dict, {})
@@ -326,39 +353,32 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Rulese
         challenge_bonus=check.get(challenge_table, ("challenge",), "bonus", int, 0), polyglot=polyglot,
         distribution=MappingProxyType(distribution) if distribution is not None else None,
         sources=tuple(str(s) for s in check.get(data, (), "sources", list, [])),
+        tile_language=tile_language, rack_language=rack_language,
     )
     return (None, check.problems) if check.problems else (ruleset, [])
 
 
-_CACHE: dict[str, Ruleset] = {}
+def _language_of(check: _Check, path: tuple[object, ...], code: str, catalog: Catalog) -> Language | None:
+    try:
+        return catalog.language(code)
+    except LexcError as err:
+        check.add(path, str(err.problems[0].message))
+        return None
 
 
-def load_ruleset(name_or_path: str | Path) -> Ruleset:
-    """A shipped ruleset by name (``standard``, ``tournament``, ``polyglot``, ``dover``, ``super``) or a file.
 
-    >>> load_ruleset("nonesuch")
+def load_ruleset_file(path: Path, catalog: Catalog) -> Ruleset:
+    """Read and check the ruleset file at ``path``; its tile sets come from ``catalog``.
+
+    Use :meth:`lexc.catalog.Catalog.ruleset`, which finds a ruleset by name and reads it once:
+
+    >>> catalog.ruleset("nonesuch")
     Traceback (most recent call last):
     ...
     lexc.errors.LexcError: <input>: unknown ruleset 'nonesuch' (known: dover, polyglot, standard, super, tournament)
     """
-    text = str(name_or_path)
-    if text in _CACHE:
-        return _CACHE[text]
-    path = Path(text)
-    if not (text.endswith(".toml") or path.is_file()):
-        path = rulesets_dir() / f"{text}.toml"
-        if not path.is_file():
-            known = ", ".join(sorted(p.stem for p in rulesets_dir().glob("*.toml")))
-            raise LexcError(f"unknown ruleset {text!r} (known: {known})")
     data, lines, raw = load(path)
-    ruleset, problems = check_data(data, lines, str(path))
+    ruleset, problems = check_data(data, lines, str(path), catalog)
     if ruleset is None:
         raise LexcError(problems)
-    ruleset = dataclasses.replace(ruleset, path=path, sha256=hashlib.sha256(raw).hexdigest())
-    _CACHE[text] = ruleset
-    return ruleset
-
-
-def ruleset_names() -> list[str]:
-    """Names of the shipped rulesets."""
-    return sorted(p.stem for p in rulesets_dir().glob("*.toml"))
+    return dataclasses.replace(ruleset, path=path, sha256=hashlib.sha256(raw).hexdigest())

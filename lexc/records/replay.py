@@ -1,13 +1,15 @@
 """Replaying a game record through the scoring engine.
 
-Every play of a :class:`~lexc.gcg.GameRecord` is laid on the board of the record's
+Every play of a :class:`~lexc.records.gcg.GameRecord` is laid on the board of the record's
 ruleset and scored again; every recorded delta that the engine computes differently is a
 :class:`Mismatch`. Withdrawn phonies are scored too (their recorded score was agreed at
 the table) and then taken off the board; end-of-game rack points and the six-zero penalty
 are recomputed from the tiles the record lists; challenge bonuses and time penalties are
-not scores of tiles and are only checked for their place (by :mod:`lexc.gcg`).
+not scores of tiles and are only checked for their place (by :mod:`lexc.records.gcg`).
 
->>> from lexc import gcg
+>>> from lexc import Catalog
+>>> from lexc.records import gcg
+>>> catalog = Catalog.shipped()
 >>> record = gcg.parse('''#player1 a Ann
 ... #player2 b Bob
 ... >a: EIQTUXZ 8D QUITE +48 48
@@ -16,29 +18,32 @@ not scores of tiles and are only checked for their place (by :mod:`lexc.gcg`).
 ... >b: AEMNSS? 8A MES..... +57 57
 ... >a:  (AN?) +4 52
 ... ''', "game.gcg")
->>> result = replay(record)
+>>> result = replay(record, catalog)
 >>> result.ruleset.name, result.moves, result.plays
 ('tournament', 5, 3)
 >>> [(m.index, m.move, m.recorded, m.computed, m.withdrawn) for m in result.mismatches]
 [(1, '8A MES.....s', 100, 57, True)]
->>> board, ruleset = position(record, 3)
+>>> board, ruleset = position(record, catalog, 3)
 >>> board.row_text(7)
 '...QUITE.......'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from typing import TYPE_CHECKING
 
-from .board import Board
-from .errors import LexcError, Problem
-from .gcg import SCORED, Event, GameRecord, Kind
-from .notation import Play, Through, parse_position, parse_rack, parse_word
-from .ruleset import Ruleset, end_adjustments, load_ruleset, rack_value
-from .scoring import PlayResult, score_play
-from .spec import Spec, get_spec, spec_paths
+from lexc.engine.board import Board
+from lexc.engine.notation import Play, Through, parse_position, parse_rack, parse_word
+from lexc.engine.ruleset import Ruleset, end_adjustments, rack_value
+from lexc.engine.scoring import PlayResult, score_play
+from lexc.errors import LexcError, Problem
+
+if TYPE_CHECKING:
+    from lexc.catalog import Catalog
+    from lexc.lexicon.words import Lexicon
+from lexc.records.gcg import SCORED, Event, GameRecord, Kind
 
 __all__ = [
     "Irregularity",
@@ -142,12 +147,20 @@ class ReplayResult:
         """Whether every recorded score is reproduced."""
         return not self.mismatches
 
+    @property
+    def phonies(self) -> tuple[tuple[int, str, str], ...]:
+        """``(event index, board spelling, language)`` of every word formed that its language's
+        lexicon does not hold (words of a language with no lexicon given are not judged)."""
+        return tuple((index, word.board, word.lang) for index, result in enumerate(self.results)
+                     if result is not None for word in result.words if word.valid is False)
+
     def to_json(self) -> dict[str, object]:
         return {
             "file": self.file, "ruleset": self.ruleset.name, "tiles": self.ruleset.tiles,
             "moves": self.moves, "plays": self.plays,
             "mismatches": [m.to_json() for m in self.mismatches],
             "irregularities": [i.to_json() for i in self.irregularities],
+            "phonies": [{"index": i, "word": w, "lang": lg} for i, w, lg in self.phonies],
             "totals": self.record.totals(),
         }
 
@@ -156,12 +169,14 @@ class ReplayResult:
         count = len(self.mismatches)
         verdict = "every score reproduced" if not count else f"{count} mismatch{'es' if count > 1 else ''}"
         lines = [f"{self.file}: {self.moves} moves, {self.plays} plays re-scored "
-                 f"({self.ruleset.name} ruleset, {get_spec(self.ruleset.tiles).name} tiles): {verdict}"]
+                 f"({self.ruleset.name} ruleset, {self.ruleset.spec.name} tiles): {verdict}"]
         for mismatch in self.mismatches:
             lines.append(f"  mismatch: {mismatch}")
             if explain and mismatch.explanation:
                 lines += [f"    {text}" for text in mismatch.explanation.splitlines()]
         lines += [f"  irregular: {irregularity}" for irregularity in self.irregularities]
+        lines += [f"  phony: {self.record.events[i].move}: {word} is not in the {lang} lexicon"
+                  for i, word, lang in self.phonies]
         return "\n".join(lines)
 
 
@@ -172,20 +187,15 @@ def _pragma_line(record: GameRecord, name: str) -> int | None:
     return next((p.line for p in record.pragmas if p.name == name), None)
 
 
-def _distribution_lang(name: str, record: GameRecord) -> str:
+def _distribution_lang(name: str, record: GameRecord, catalog: Catalog) -> str:
     key = name.strip().lower()
     if key in DISTRIBUTIONS:
         return DISTRIBUTIONS[key]
-    for spec in _specs():
+    for spec in catalog.specs():
         if spec.name.lower() == key or spec.code == key:
             return spec.code
     raise LexcError(Problem(record.file, _pragma_line(record, "tile-distribution"), "#tile-distribution",
                             f"unknown tile distribution {name!r} (known: {', '.join(sorted(DISTRIBUTIONS))})"))
-
-
-def _specs() -> list[Spec]:
-    """Every shipped spec (each loaded once: :func:`get_spec` caches them)."""
-    return [get_spec(path.stem) for path in spec_paths()]
 
 
 def _letters(record: GameRecord) -> set[str]:
@@ -194,7 +204,7 @@ def _letters(record: GameRecord) -> set[str]:
     return {c.upper() for c in chars if c.isalpha()}
 
 
-def tile_language(record: GameRecord) -> str:
+def tile_language(record: GameRecord, catalog: Catalog) -> str:
     """The language of the tiles on the board of an ordinary game.
 
     From ``#tile-distribution`` (or an old Woogles ``#note LetterDistribution:``), else from
@@ -203,7 +213,7 @@ def tile_language(record: GameRecord) -> str:
     set that has every one of them (an error when none or several do).
     """
     if record.tile_distribution:
-        return _distribution_lang(record.tile_distribution, record)
+        return _distribution_lang(record.tile_distribution, record, catalog)
     lexicon = (record.lexicon or "").strip().upper()
     for prefix, distribution in LEXICON_PREFIXES:
         if lexicon.startswith(prefix):
@@ -211,7 +221,7 @@ def tile_language(record: GameRecord) -> str:
     letters = _letters(record)
     if all("A" <= c <= "Z" for c in letters):
         return "en"
-    fits = [s.code for s in _specs() if letters <= s.by_face.keys()]
+    fits = [s.code for s in catalog.specs() if letters <= s.by_face.keys()]
     if len(fits) == 1:
         return fits[0]
     others = "".join(sorted(c for c in letters if not "A" <= c <= "Z"))
@@ -244,14 +254,15 @@ def default_ruleset_name(record: GameRecord) -> str:
     return "tournament" if Kind.END_POINTS in kinds and Kind.END_PENALTY not in kinds else "standard"
 
 
-def resolve_ruleset(record: GameRecord, name: str | None = None, tiles: str | None = None) -> Ruleset:
+def resolve_ruleset(record: GameRecord, catalog: Catalog, name: str | None = None,
+                    tiles: str | None = None) -> Ruleset:
     """The ruleset to replay ``record`` on: ``name`` (default: :func:`default_ruleset_name`),
     with the record's tiles on the board for an ordinary game (``tiles`` overrides them)."""
-    ruleset = load_ruleset(name or default_ruleset_name(record))
+    ruleset = catalog.ruleset(name or default_ruleset_name(record))
     if ruleset.polyglot is not None:
-        return ruleset if tiles is None or tiles == ruleset.tiles else ruleset.with_tiles(tiles)
-    lang = tiles or tile_language(record)
-    return ruleset if lang == ruleset.tiles else ruleset.with_tiles(lang)
+        return ruleset if tiles is None or tiles == ruleset.tiles else ruleset.with_tiles(catalog.language(tiles))
+    lang = tiles or tile_language(record, catalog)
+    return ruleset if lang == ruleset.tiles else ruleset.with_tiles(catalog.language(lang))
 
 
 # --------------------------------------------------------------------------- plays
@@ -284,7 +295,7 @@ def play_of(event: Event, ruleset: Ruleset, file: str | None = None) -> Play:
     assert event.kind is Kind.PLAY and event.position is not None and event.word is not None
     try:
         row, col, across = parse_position(event.position)
-        cells = parse_word(_gcg_word(event.word), get_spec(ruleset.tiles))
+        cells = parse_word(_gcg_word(event.word), ruleset.spec)
     except LexcError as err:
         raise LexcError(Problem(file, event.line, event.move, err.problems[0].message)) from None
     if all(isinstance(cell, Through) for cell in cells):
@@ -292,18 +303,14 @@ def play_of(event: Event, ruleset: Ruleset, file: str | None = None) -> Play:
     return Play(row, col, across, cells, event.langs)
 
 
-@cache
-def _readable_rack(rack: str, tiles: str) -> tuple[str, ...] | None:
-    """The faces of a recorded rack, or None when it does not read as tiles of the set."""
-    try:
-        return parse_rack(rack, get_spec(tiles))
-    except LexcError:
-        return None
-
-
 def _rack(event: Event, ruleset: Ruleset) -> tuple[str, ...] | None:
     """The rack to check a play against: the recorded one, when it reads as tiles of the set."""
-    return _readable_rack(event.rack, ruleset.tiles) if event.rack else None
+    if not event.rack:
+        return None
+    try:
+        return parse_rack(event.rack, ruleset.spec)
+    except LexcError:
+        return None
 
 
 # --------------------------------------------------------------------------- replaying
@@ -316,8 +323,9 @@ class _State:
     result: PlayResult | None = None
 
 
-def _steps(record: GameRecord, ruleset: Ruleset, score: bool,
-           upto: int | None = None) -> Iterator[tuple[int, Event, _State]]:
+def _steps(record: GameRecord, ruleset: Ruleset, score: bool, upto: int | None = None, *,
+           catalog: Catalog | None = None,
+           lexicons: Mapping[str, Lexicon] | None = None) -> Iterator[tuple[int, Event, _State]]:
     """Apply the events one by one; yields each with the state after it."""
     state = _State(Board.empty(ruleset), Board.empty(ruleset))
     for index, event in enumerate(record.events[:upto]):
@@ -327,7 +335,7 @@ def _steps(record: GameRecord, ruleset: Ruleset, score: bool,
             try:
                 if score:
                     state.result = score_play(state.board, play, ruleset, rack=_rack(event, ruleset),
-                                              lang=record.lang)
+                                              lang=record.lang, catalog=catalog, lexicons=lexicons)
                     placements = state.result.placements
                 else:
                     placements = state.board.placements(play)
@@ -355,22 +363,25 @@ def _end_value(record: GameRecord, event: Event, ruleset: Ruleset) -> int:
     return end_adjustments(racks, ruleset)[1] if somebody_out else -value
 
 
-def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: str | None = None) -> ReplayResult:
+def replay(record: GameRecord, catalog: Catalog, ruleset: Ruleset | str | None = None, *, tiles: str | None = None,
+           lexicons: Mapping[str, Lexicon] | None = None) -> ReplayResult:
     """Replay ``record``: every play re-scored, end-of-game lines recomputed, mismatches listed.
 
-    ``ruleset`` (an object or a name) defaults to the one the record implies
-    (:func:`resolve_ruleset`). Raises :class:`LexcError`, naming the file and line, when a
-    play cannot be laid on the board at all (off the board, on an occupied square...).
+    ``catalog`` gives the languages and rulesets; ``ruleset`` (an object or a name) defaults
+    to the one the record implies (:func:`resolve_ruleset`); each word is looked up in the
+    lexicon of its language in ``lexicons`` (``catalog.lexicons(...)``: the packs), and the
+    ones not found are the result's phonies. Raises :class:`LexcError`, naming the file and
+    line, when a play cannot be laid on the board at all (off the board, on an occupied square...).
     """
     if not isinstance(ruleset, Ruleset):
-        ruleset = resolve_ruleset(record, ruleset, tiles)
+        ruleset = resolve_ruleset(record, catalog, ruleset, tiles)
     mismatches: list[Mismatch] = []
     irregular: list[Irregularity] = []
     results: list[PlayResult | None] = []
     plays = 0
     events = record.events
     state: _State | None = None
-    for index, event, state in _steps(record, ruleset, score=True):
+    for index, event, state in _steps(record, ruleset, score=True, catalog=catalog, lexicons=lexicons):
         results.append(state.result)
         if event.kind not in SCORED:
             continue
@@ -391,16 +402,16 @@ def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: s
                         tuple(results))
 
 
-def position(record: GameRecord, upto: int | None = None, *, ruleset: Ruleset | str | None = None,
-             tiles: str | None = None) -> tuple[Board, Ruleset]:
+def position(record: GameRecord, catalog: Catalog, upto: int | None = None, *,
+             ruleset: Ruleset | str | None = None, tiles: str | None = None) -> tuple[Board, Ruleset]:
     """The board after the first ``upto`` events of ``record`` (all of them by default), and its ruleset.
 
     Plays are laid without being scored; a withdrawn phony is taken off again. ``upto``
     counts events as ``record.events`` lists them: ``record.events[i]`` was made on
-    ``position(record, i)``.
+    ``position(record, catalog, i)``.
     """
     if not isinstance(ruleset, Ruleset):
-        ruleset = resolve_ruleset(record, ruleset, tiles)
+        ruleset = resolve_ruleset(record, catalog, ruleset, tiles)
     count = len(record.events)
     if upto is not None and not 0 <= upto <= count:
         raise LexcError(Problem(record.file, None, "--upto", f"must be between 0 and {count} (the record has "

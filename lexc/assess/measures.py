@@ -1,15 +1,15 @@
 """Is a tile set good? Measures of a spec against its language's real words (docs/assess.md).
 
-Every measure is a pure function of a :class:`~lexc.spec.Spec`, the words of a
-:class:`~lexc.lexicon.Lexicon` (their native tilings, read with ``keys()`` and
+Every measure is a pure function of a :class:`~lexc.language.spec.Spec`, the words of a
+:class:`~lexc.lexicon.words.Lexicon` (their native tilings, read with ``keys()`` and
 ``spellings()``) and, optionally, a :class:`Corpus` of running-text frequencies.
 Each returns a small frozen dataclass with ``to_json()``; :func:`assess` runs them
 all and :class:`Assessment` says what a designer should look at first.
 
->>> from lexc.lexicon import WordList
->>> from lexc.spec import get_spec
->>> words = lexicon_words(WordList.from_words("en", ["quiz", "zip", "tax", "queen", "exit"]))
->>> cover = coverage(get_spec("en"), words)
+>>> from lexc import Catalog, WordList
+>>> catalog = Catalog.shipped()
+>>> words = lexicon_words(WordList.from_words(catalog.language("en"), ["quiz", "zip", "tax", "queen", "exit"]))
+>>> cover = coverage(catalog.spec("en"), words)
 >>> cover.words, cover.with_counts, cover.with_counts_and_blanks
 (5, 5, 5)
 
@@ -32,10 +32,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import LexcError, Problem
-from .lexicon import Lexicon, WordList
-from .normalize import Normaliser, Spelling, Unspellable
-from .spec import Spec
+from lexc.errors import LexcError, Problem
+from lexc.language.normalize import Normaliser, Spelling, Unspellable
+from lexc.language.spec import Spec
+from lexc.lexicon.words import Lexicon, WordList
 
 #: The blank, in racks and in examples.
 BLANK = "?"
@@ -225,8 +225,7 @@ class SourceLexicon(WordList):
     Words the spec cannot spell are not raised but counted by the character that stops
     them (``unspellable``), which is what coverage "with the set at all" reports.
 
-    >>> from lexc.spec import get_spec
-    >>> lex = SourceLexicon.build(get_spec("es"), ["kiwi", "ñandú", "wáter", "x"])
+    >>> lex = SourceLexicon.build(catalog.spec("es"), ["kiwi", "ñandú", "wáter", "x"])
     >>> len(lex), dict(lex.unspellable), lex.too_short
     (1, {'K': 1, 'W': 1}, 1)
     """

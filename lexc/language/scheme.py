@@ -8,6 +8,8 @@ for an apostrophe (Polyglot rule 4). A scheme is data, never code.
 A scheme works on a word already split into native tiles, and gives one board
 string per tile, so the alignment is never lost:
 
+>>> from lexc.paths import shipped_dir
+>>> def get_scheme(name): return load_scheme(shipped_dir("transliterations") / f"{name}.toml")
 >>> ru = get_scheme("ru-bgn")
 >>> ru.apply(["Щ", "И"]), ru.apply(["Е", "Л", "Ь"]), ru.apply(["Е", "Л", "Ь"], facedown=True)
 (['SHCH', 'I'], ['YE', 'L', ''], ['YE', 'L', "'"])
@@ -18,6 +20,7 @@ string per tile, so the alignment is never lost:
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -26,12 +29,11 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import LexcError, Problem
-from .paths import transliterations_dir
-from .tomlsrc import Lines, load
+from lexc.errors import LexcError, Problem
+from lexc.tomlsrc import Lines, load
 
 if TYPE_CHECKING:
-    from .spec import Spec
+    from lexc.language.spec import Spec
 
 #: The board string of a face-down tile standing for an apostrophe (Polyglot rule 4).
 FACEDOWN = "'"
@@ -83,6 +85,7 @@ class Scheme:
     variants: Mapping[str, str]  # a letter as native text may write it -> the tile it is played with
     icu: str = ""  # the closest ICU transform, for comparison (lexc translit --compare icu)
     path: Path | None = None
+    sha256: str = ""
 
     def __post_init__(self) -> None:
         simple = {letter: rules[0].out[0] for letter, rules in self.letters.items()
@@ -315,27 +318,15 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Scheme
 def load_scheme(path: Path | str) -> Scheme:
     """Load and check the scheme at ``path``; raises :class:`LexcError` listing every problem."""
     path = Path(path)
-    data, lines, _ = load(path)
+    data, lines, raw = load(path)
     scheme, problems = check_data(data, lines, str(path))
     if scheme is None:
         raise LexcError(problems)
     object.__setattr__(scheme, "path", path)
+    object.__setattr__(scheme, "sha256", hashlib.sha256(raw).hexdigest())
     return scheme
 
 
-def scheme_path(name: str) -> Path:
-    """Where scheme ``name`` lives: ``transliterations/<name>.toml``."""
-    return transliterations_dir() / f"{name}.toml"
-
-
-@cache
-def get_scheme(name: str) -> Scheme:
-    """The shipped scheme ``name`` (cached); a clear error if there is none."""
-    path = scheme_path(name)
-    if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in transliterations_dir().glob("*.toml"))) or "none"
-        raise LexcError(f"unknown scheme {name!r}: no file {path} (known: {known})")
-    return load_scheme(path)
 
 
 def _summary(scheme: Scheme) -> str:
@@ -355,14 +346,14 @@ def check_scheme_file(path: Path) -> tuple[list[Problem], str]:
     return [], _summary(scheme)
 
 
-def check_against_spec(spec: Spec) -> list[Problem]:
-    """Problems between a spec and the scheme it names: unmapped tiles, letters no word can contain."""
+def check_against_spec(spec: Spec, path: Path | None) -> list[Problem]:
+    """Problems between a spec and the scheme it names, read from ``path`` (None: the catalog has
+    no scheme of that name): unmapped tiles, letters no word can contain."""
     if spec.scheme is None:
         return []
-    path = scheme_path(spec.scheme)
     where = str(spec.path) if spec.path else spec.code
-    if not path.is_file():
-        return [Problem(where, None, "scheme", f"no scheme file {path} for scheme {spec.scheme!r}")]
+    if path is None or not path.is_file():
+        return [Problem(where, None, "scheme", f"no scheme {spec.scheme!r} in the catalog's transliterations folders")]
     try:
         scheme = load_scheme(path)
     except LexcError as err:
@@ -444,7 +435,7 @@ def compare_icu(native: str, board: str, transform: str, locale: str = "und") ->
     >>> compare_icu("ΜΠΑΜΠΑΣ", "MPAMPAS", "Greek-Latin/UNGEGN", "el").differences
     (('MP', 'B'),)
     """
-    from . import casemap
+    from lexc.language import casemap
 
     output = str(_transliterator(transform).transliterate(casemap.lower(native, locale)))
     stripped = "".join(c for c in unicodedata.normalize("NFD", output) if not unicodedata.combining(c))

@@ -14,11 +14,13 @@ either guess is wrong (Spanish ÑANDÚ on NANDU, French ÉLÈVE on ELEVE, Russia
 anything from it.
 
 >>> import tempfile, pathlib
->>> from lexc.normalize import normaliser
->>> es = normaliser("es")
+>>> from lexc import Catalog
+>>> from lexc.lexicon.compiler import header_base
+>>> catalog = Catalog.shipped()
+>>> es = catalog.normaliser("es")
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "es.lexc"
 >>> words = [es.spell(w) for w in ("churro", "ñandú", "nandu", "carro")]
->>> write_pack(path, build_header_for_test("es"), words).structure in STRUCTURES
+>>> write_pack(path, header_base(catalog.language("es")), words).structure in STRUCTURES
 True
 >>> pack = open_pack(path)
 >>> "CHURRO" in pack, "CHURO" in pack, len(pack)
@@ -32,7 +34,6 @@ True
 from __future__ import annotations
 
 import json
-import os
 import re
 import struct
 import zlib
@@ -41,12 +42,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
-from .atomic import write_atomic
-from .errors import LexcError, Problem
+from lexc import __version__
+from lexc.atomic import write_atomic
+from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
-    from .normalize import Spelling
+    from lexc.language.normalize import Spelling
 
 #: The first 8 bytes of every pack.
 MAGIC = b"LEXCPACK"
@@ -363,11 +364,6 @@ def encode_pack(header: Mapping[str, Any], kind: str, trie: bytes) -> bytes:
     return body + _CRC.pack(zlib.crc32(body))
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
 
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (:func:`lexc.atomic.write_atomic`), creating its folder.
@@ -388,7 +384,7 @@ def write_pack(path: Path | str, header: Mapping[str, Any], spellings: Iterable[
     """Write a pack of ``spellings`` (all of one language) with ``header`` to ``path``, atomically.
 
     ``header`` needs ``tiles`` (a list of ``{"face", "points"}``); the default table is
-    learned from the spellings. The compiler (:mod:`lexc.compiler`) streams large lists
+    learned from the spellings. The compiler (:mod:`lexc.lexicon.compiler`) streams large lists
     through :func:`pack_keys` itself; this is the short way for spellings already in memory.
     """
     faces = [t["face"] for t in header["tiles"]]
@@ -420,22 +416,6 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
     return Written(path, len(data), kind, candidates, len(keys), boards, exceptions)
 
 
-def build_header_for_test(lang: str) -> dict[str, Any]:
-    """A minimal header for ``lang`` (doctests and tests): language and tile values only."""
-    from .spec import get_spec
-
-    spec = get_spec(lang)
-    points = [t.points if spec.official and getattr(t, "has_points", True) else None for t in spec.tiles]
-    tiles = [{"face": t.face, "points": p} for t, p in zip(spec.tiles, points, strict=True)]
-    return {"lang": spec.code, "tiles": tiles,
-            "board_values": english_values() if None in points else None}
-
-
-def english_values() -> dict[str, int]:
-    """English tile values (Polyglot rule 1: a language without official values scores with them)."""
-    from .spec import get_spec
-
-    return {t.face: t.points for t in get_spec("en").tiles}
 
 
 # --------------------------------------------------------------------------- reading
@@ -522,9 +502,9 @@ def _check_header(header: Any) -> None:
 
 
 class Pack:
-    """A loaded pack: a :class:`lexc.lexicon.Lexicon` for one language, plus its header.
+    """A loaded pack: a :class:`lexc.lexicon.words.Lexicon` for one language, plus its header.
 
-    Use :func:`open_pack` or :func:`find_pack`; ``board in pack`` tests membership.
+    Use :func:`open_pack` or :meth:`lexc.catalog.Catalog.pack`; ``board in pack`` tests membership.
     """
 
     lang: str
@@ -602,7 +582,7 @@ class Pack:
 
     def spellings(self, board: str) -> list[Spelling]:
         """Every native word spelled ``board`` on the board, with its tiling; [] if none."""
-        from .normalize import AlignedTile, Spelling
+        from lexc.language.normalize import AlignedTile, Spelling
 
         return [Spelling(self.lang, native, tuple(AlignedTile(*t) for t in self.tiles(board, tiling)))
                 for native, tiling in self.records(board)]
@@ -682,30 +662,3 @@ def open_pack(path: Path | str) -> Pack:
     except (KeyError, TypeError, ValueError, AttributeError) as err:  # a header from another writer
         raise _bad(path, f"malformed header ({type(err).__name__}: {err})") from None
     return pack
-
-
-def pack_path(lang: str, packs_dir: Path | str | None = None) -> Path:
-    """Where the pack of ``lang`` lives: ``DIR/LANG.lexc`` (DIR: ``packs_dir``, ``$LEXC_PACKS`` or ``build/``)."""
-    from .paths import packs_dir as default_dir
-
-    return Path(packs_dir if packs_dir is not None else default_dir()) / f"{lang}{SUFFIX}"
-
-
-_OPENED: dict[tuple[Path, int, int], Pack] = {}
-
-
-def find_pack(lang: str, packs_dir: Path | str | None = None) -> Pack:
-    """The pack of ``lang`` in ``packs_dir`` (default ``$LEXC_PACKS`` or ``build/``), opened (cached per file)."""
-    path = pack_path(lang, packs_dir)
-    try:
-        stat = path.stat()
-    except OSError:
-        raise LexcError(Problem(str(path), None, None, f"no pack for {lang!r}: run `lexc build {lang}` "
-                                                        "(or give --packs DIR / --pack FILE)")) from None
-    key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
-    if key not in _OPENED:
-        pack = open_pack(path)
-        if pack.lang != lang:
-            raise _bad(path, f"holds language {pack.lang!r}, not {lang!r}")
-        _OPENED[key] = pack
-    return _OPENED[key]

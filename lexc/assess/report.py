@@ -5,10 +5,10 @@ which is what ``lexc assess --json`` prints under ``figures``; :func:`render_png
 one with matplotlib's Agg backend and the page embeds it as a base64 PNG, so the
 page needs no other file and no network.
 
->>> from lexc.lexicon import WordList
->>> from lexc.spec import get_spec
->>> from lexc.assess import assess
->>> a = assess(get_spec("en"), WordList.from_words("en", ["quiz", "jinx", "at", "ta", "tax"]), racks=10)
+>>> from lexc import Catalog, WordList, assess
+>>> catalog = Catalog.shipped()
+>>> words = WordList.from_words(catalog.language("en"), ["quiz", "jinx", "at", "ta", "tax"])
+>>> a = assess(catalog.spec("en"), words, racks=10)
 >>> [f.id for f in figures(a)]
 ['counts', 'values', 'coverage', 'two_tile_words']
 >>> figures(a)[2].series[0][1]  # coverage, in %
@@ -26,9 +26,9 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from .assess import Assessment
-from .atomic import write_atomic
-from .errors import LexcError, Problem
+from lexc.assess.measures import Assessment
+from lexc.atomic import write_atomic
+from lexc.errors import LexcError, Problem
 
 
 @dataclass(frozen=True)

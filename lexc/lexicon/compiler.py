@@ -4,13 +4,15 @@ Every word of every source goes through the language's normaliser. A word the
 language cannot spell is counted under the normaliser's reason, with its first
 examples (word, file and line), never dropped silently; so is a word outside the
 length limits or removed by an exclude list. What is kept is grouped by board
-spelling and written as a pack (:mod:`lexc.pack`), atomically.
+spelling and written as a pack (:mod:`lexc.lexicon.pack`), atomically.
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "words.txt").write_text("churro\\nñandú\\nnandu\\nx\\nfoo-bar\\nchurro\\n", encoding="utf-8")
->>> from lexc.sources import open_source
->>> report = compile_pack("es", [open_source("es", folder / "words.txt")], folder / "es.lexc")
+>>> from lexc import Catalog
+>>> from lexc.lexicon.sources import open_source
+>>> es = Catalog.shipped().language("es")
+>>> report = compile_pack(es, [open_source(es.spec, folder / "words.txt")], folder / "es.lexc")
 >>> report.read, report.kept, report.duplicates, report.boards, report.collisions
 (6, 3, 1, 2, 1)
 >>> sorted(report.rejected)
@@ -29,14 +31,15 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
-from .errors import LexcError, Problem
-from .normalize import AlignedTile, Normaliser, Unspellable
-from .pack import SEP, Coder, english_values, learn_table, write_keys
-from .spec import Spec, get_spec
+from lexc import __version__
+from lexc.errors import LexcError, Problem
+from lexc.language.normalize import AlignedTile, Normaliser, Unspellable
+from lexc.language.spec import Spec
+from lexc.lexicon.pack import SEP, Coder, learn_table, write_keys
 
 if TYPE_CHECKING:
-    from .sources import Source, SourceWord
+    from lexc.catalog import Language
+    from lexc.lexicon.sources import Source, SourceWord
 
 #: progress(stage, done, total): stage is a short text ("reading SOURCE", "building", "writing").
 Progress = Callable[[str, int, "int | None"], None]
@@ -140,7 +143,7 @@ class Overlay:
 
     @classmethod
     def read(cls, path: Path | str, encoding: str = "utf-8") -> Overlay:
-        from .sources import read_overlay
+        from lexc.lexicon.sources import read_overlay
 
         path = Path(path)
         words = tuple(sorted(read_overlay(path, encoding=encoding)))
@@ -314,14 +317,12 @@ class _Collector:
         return sorted({board if e is None else (e.partition(_NATIVE)[2] or board) for e in items})
 
 
-def header_base(spec: Spec) -> dict[str, Any]:
+def header_base(language: Language) -> dict[str, Any]:
     """The header fields that describe the language: spec and scheme hashes, tile values."""
-    scheme = None
-    if spec.scheme:
-        from .scheme import scheme_path
-
-        path = scheme_path(spec.scheme)
-        scheme = {"name": spec.scheme, "file": path.name, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+    spec, scheme = language.spec, None
+    if language.scheme:
+        file = language.scheme.path.name if language.scheme.path else None
+        scheme = {"name": language.scheme.name, "file": file, "sha256": language.scheme.sha256}
     # A language without official values scores its tiles in English on their board letters (Polyglot
     # rule 1, as the normaliser does): its tiles carry no points and the header the English values.
     scored = spec.official
@@ -331,28 +332,28 @@ def header_base(spec: Spec) -> dict[str, Any]:
         "lexc": __version__, "lang": spec.code, "name": spec.name, "script": spec.script,
         "spec": {"file": spec.path.name if spec.path else None, "sha256": spec.sha256},
         "scheme": scheme, "tiles": tiles,
-        "board_values": english_values() if any(t["points"] is None for t in tiles) else None,
+        "board_values": dict(language.english.values) if any(t["points"] is None for t in tiles) else None,
     }
 
 
-def compile_pack(spec: Spec | str, sources: Sequence[Source], out: Path | str, *,
+def compile_pack(language: Language, sources: Sequence[Source], out: Path | str, *,
                  include: Overlay | Path | str | None = None, exclude: Overlay | Path | str | None = None,
                  min_length: int = 2, max_length: int = 15, structure: str = "auto",
                  display_natives: bool = True, progress: Progress | None = None) -> CompileReport:
-    """Compile ``sources`` of language ``spec`` into the pack ``out`` (written atomically).
+    """Compile ``sources`` of ``language`` into the pack ``out`` (written atomically).
 
     ``display_natives=False`` keeps only what scoring needs: native spellings that the
     tiling implies are not stored (``lexc check fr eleve`` then shows ELEVE, not ÉLÈVE).
     """
     started = time.perf_counter()
-    spec = get_spec(spec) if isinstance(spec, str) else spec
+    spec = language.spec
     if Path(out).is_dir():  # said before the work, not after it
         raise LexcError(Problem(str(out), None, None, "is a directory: give the pack's file name (e.g. en.lexc)"))
     if min_length < 1 or max_length < min_length:
         raise LexcError(f"length limits {min_length}–{max_length}: need 1 <= min <= max")
     include = Overlay.read(include) if isinstance(include, str | Path) else include
     exclude = Overlay.read(exclude) if isinstance(exclude, str | Path) else exclude
-    norm = Normaliser(spec)
+    norm = language.normaliser()
     collector = _Collector(spec, norm, (min_length, max_length), exclude)
     identities: list[dict[str, object]] = []
     for source in sources:
@@ -371,7 +372,7 @@ def compile_pack(spec: Spec | str, sources: Sequence[Source], out: Path | str, *
     faces = [t.face for t in spec.tiles]
     table = collector.table(faces)
     keys, exceptions, collided = collector.keys(Coder(faces, table), display_natives)
-    header = header_base(spec)
+    header = header_base(language)
     header["sources"] = identities
     header["options"] = {
         "min_length": min_length, "max_length": max_length, "structure": structure,
@@ -433,19 +434,19 @@ def _read_source(collector: _Collector, source: Source, progress: Progress | Non
     identities.append(identity)
 
 
-def compile_words(lang: str, words: Iterable[str], out: Path | str, **options: Any) -> CompileReport:
+def compile_words(language: Language, words: Iterable[str], out: Path | str, **options: Any) -> CompileReport:
     """Compile native words given in memory (tests, small custom lists) into the pack ``out``."""
 
     class _Memory:
         name, kind = "memory", "memory"
 
         def __init__(self, items: Iterable[str]):
-            from .sources import SourceStats
+            from lexc.lexicon.sources import SourceStats
 
             self.items, self.stats = list(items), SourceStats()
 
         def words(self) -> Iterable[SourceWord]:
-            from .sources import SourceWord
+            from lexc.lexicon.sources import SourceWord
 
             for line, text in enumerate(self.items, start=1):
                 self.stats.words += 1
@@ -458,4 +459,4 @@ def compile_words(lang: str, words: Iterable[str], out: Path | str, **options: A
             digest = hashlib.sha256("\n".join(self.items).encode("utf-8")).hexdigest()
             return {"kind": "memory", "name": "memory", "sha256": digest, "words": len(self.items)}
 
-    return compile_pack(lang, [_Memory(words)], out, **options)  # type: ignore[list-item]
+    return compile_pack(language, [_Memory(words)], out, **options)  # type: ignore[list-item]

@@ -1,0 +1,334 @@
+"""The catalog: the languages, schemes and rulesets lexc knows, and where their packs are.
+
+A :class:`Catalog` is an explicit, immutable value handed to every stage that needs a
+language, a ruleset or a pack; nothing in lexc looks them up in a process-wide table.
+It reads one or more folders (the shipped data first, then a user's folders, whose
+files win) plus single spec files named on the command line (``--spec FILE``). What it
+has read it keeps for the life of the instance: a new catalog reads the files again.
+
+>>> catalog = Catalog.shipped()
+>>> catalog.language("es").spec.points("CH")
+5
+>>> catalog.language("ru").scheme.name
+'ru-bgn'
+>>> catalog.ruleset("polyglot").tiles
+'en'
+>>> "ru" in catalog.codes()
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from lexc.errors import LexcError, Problem
+from lexc.language.scheme import Scheme, load_scheme
+from lexc.language.spec import Spec, load_spec
+from lexc.paths import default_packs_dir, shipped_dir
+
+if TYPE_CHECKING:
+    from lexc.engine.ruleset import Ruleset
+    from lexc.language.normalize import Normaliser
+    from lexc.lexicon.pack import Pack
+    from lexc.lexicon.words import Lexicon
+
+__all__ = ["Catalog", "Language", "check_code"]
+
+#: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
+CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+#: A scheme or ruleset name: letters, digits, ``-`` and ``_``; never a path.
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def check_code(code: str, what: str = "language") -> str:
+    """``code`` if it is a well-formed language code; a clear error otherwise (never a path).
+
+    >>> check_code("ru")
+    'ru'
+    >>> check_code("../etc/passwd")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <input>: '../etc/passwd' is not a language code (two or three letters such as 'fr', 'ru')
+    """
+    if not CODE.fullmatch(code):
+        raise LexcError(f"{code!r} is not a {what} code (two or three letters such as 'fr', 'ru')")
+    return code
+
+
+@dataclass(frozen=True, eq=False)
+class Language:
+    """One language as the pipeline needs it: its spec, its scheme and its normaliser.
+
+    ``english`` is the spec whose values a language without official values scores with
+    (Polyglot rule 1). Equal when spec and scheme are the same files (by hash).
+    """
+
+    spec: Spec
+    scheme: Scheme | None
+    english: Spec
+    _normalisers: dict[bool, Normaliser] = field(default_factory=dict, repr=False)
+
+    @property
+    def code(self) -> str:
+        return self.spec.code
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What identifies this language's data: code, spec hash, scheme hash."""
+        return self.spec.code, self.spec.sha256, self.scheme.sha256 if self.scheme else ""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Language) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def normaliser(self, *, facedown: bool = False) -> Normaliser:
+        """The normaliser of this language (``facedown``: Polyglot rule 4 on); built once."""
+        if facedown not in self._normalisers:
+            from lexc.language.normalize import Normaliser
+
+            self._normalisers[facedown] = Normaliser(self.spec, self.scheme, facedown=facedown,
+                                                     board_values=self.english)
+        return self._normalisers[facedown]
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    """Languages, schemes and rulesets read from folders and files, and the packs folder.
+
+    Build one with :meth:`shipped` (the data that comes with lexc, optionally with more
+    folders and spec files); :meth:`with_specs` gives a catalog with more spec files.
+    """
+
+    language_dirs: tuple[Path, ...]
+    scheme_dirs: tuple[Path, ...]
+    ruleset_dirs: tuple[Path, ...]
+    packs_dir: Path
+    spec_files: tuple[Path, ...] = ()
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def shipped(cls, *, packs: Path | str | None = None, dirs: Iterable[Path | str] = (),
+                specs: Iterable[Path | str] = ()) -> Catalog:
+        """The shipped data, plus each folder of ``dirs`` (specs, ``*.toml`` schemes or rulesets
+        are told apart by their folders: a folder may hold ``languages/``, ``transliterations/``
+        and ``rulesets/``, or be a folder of specs itself) and the spec files ``specs``.
+        ``packs``: the packs folder (default :func:`lexc.paths.default_packs_dir`)."""
+        langs, schemes, rules = [shipped_dir("languages")], [shipped_dir("transliterations")], [
+            shipped_dir("rulesets")]
+        for extra in map(Path, dirs):
+            if not extra.is_dir():
+                raise LexcError(Problem(str(extra), None, None, "not a folder"))
+            subs = [extra / k for k in ("languages", "transliterations", "rulesets")]
+            if any(s.is_dir() for s in subs):
+                for target, sub in zip((langs, schemes, rules), subs, strict=True):
+                    if sub.is_dir():
+                        target.append(sub)
+            else:
+                langs.append(extra)
+        return cls(tuple(langs), tuple(schemes), tuple(rules),
+                   Path(packs) if packs is not None else default_packs_dir(), tuple(map(Path, specs)))
+
+    def with_specs(self, *files: Path | str) -> Catalog:
+        """This catalog with the spec files ``files`` added (each wins over a folder's spec of its code)."""
+        return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, self.packs_dir,
+                       (*self.spec_files, *map(Path, files)))
+
+    def with_packs(self, packs: Path | str | None) -> Catalog:
+        """This catalog reading and writing packs in ``packs`` (unchanged when None)."""
+        if packs is None:
+            return self
+        return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, Path(packs), self.spec_files)
+
+    def _cached(self, key: Any, make: Any) -> Any:
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    # ------------------------------------------------------------------ specs and languages
+
+    def spec_paths(self) -> dict[str, Path]:
+        """Every spec file by language code: folders in order, later ones win, then the named files."""
+        def find() -> dict[str, Path]:
+            found: dict[str, Path] = {}
+            for folder in self.language_dirs:
+                for path in sorted(folder.glob("*.toml")):
+                    found[path.stem] = path
+            for path in self.spec_files:
+                found[self._file_code(path)] = path
+            return found
+        return dict(self._cached("spec_paths", find))
+
+    def _file_code(self, path: Path) -> str:
+        return str(self._cached(("file_spec", path), lambda: self._load_spec(path)).code)
+
+    def _load_spec(self, path: Path) -> Spec:
+        return self._cached(("spec_file", path.resolve() if path.exists() else path), lambda: load_spec(path))  # type: ignore[no-any-return]
+
+    def spec_for_file(self, path: Path | str) -> Spec:
+        """The spec read from the file ``path`` (one of :attr:`spec_files`, or any spec file)."""
+        return self._load_spec(Path(path))
+
+    def codes(self) -> list[str]:
+        """Codes of every language with a spec, sorted."""
+        return sorted(self.spec_paths())
+
+    def has_spec(self, code: str) -> bool:
+        """Whether the catalog holds a spec for ``code``."""
+        return code in self.spec_paths()
+
+    def spec(self, code: str) -> Spec:
+        """The spec of language ``code``; a clear error naming the known codes if there is none."""
+        check_code(code)
+        path = self.spec_paths().get(code)
+        if path is None:
+            raise LexcError(f"unknown language {code!r} (known: {', '.join(self.codes())})")
+        spec = self._load_spec(path)
+        if spec.code != code:
+            raise LexcError(Problem(str(path), None, "code", f"says {spec.code!r}, but the file is named for {code!r}"))
+        return spec
+
+    def specs(self) -> list[Spec]:
+        """Every spec, sorted by code."""
+        return [self.spec(code) for code in self.codes()]
+
+    def language(self, code: str) -> Language:
+        """Language ``code``: its spec, its scheme and its normaliser."""
+        def make() -> Language:
+            spec = self.spec(code)
+            scheme = self.scheme(spec.scheme) if spec.scheme else None
+            english = spec if code == "en" else self.spec("en")
+            return Language(spec, scheme, english)
+        return self._cached(("language", code), make)  # type: ignore[no-any-return]
+
+    def languages(self) -> list[Language]:
+        """Every language, sorted by code."""
+        return [self.language(code) for code in self.codes()]
+
+    def normaliser(self, code: str, *, facedown: bool = False) -> Normaliser:
+        """Shorthand for ``catalog.language(code).normaliser(facedown=...)``."""
+        return self.language(code).normaliser(facedown=facedown)
+
+    # ------------------------------------------------------------------ schemes
+
+    def scheme_paths(self) -> dict[str, Path]:
+        """Every scheme file by name (later folders win)."""
+        found: dict[str, Path] = {}
+        for folder in self.scheme_dirs:
+            for path in sorted(folder.glob("*.toml")):
+                found[path.stem] = path
+        return found
+
+    def scheme(self, name: str) -> Scheme:
+        """Scheme ``name``, found only in the catalog's scheme folders."""
+        if not NAME.fullmatch(name):
+            raise LexcError(f"{name!r} is not a scheme name (letters, digits, '-' and '_')")
+        path = self.scheme_paths().get(name)
+        if path is None:
+            known = ", ".join(sorted(self.scheme_paths())) or "none"
+            raise LexcError(f"unknown scheme {name!r} (known: {known})")
+        return self._cached(("scheme", path), lambda: load_scheme(path))  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ rulesets
+
+    def ruleset_names(self) -> list[str]:
+        """Names of the rulesets in the catalog's folders."""
+        return sorted({p.stem for folder in self.ruleset_dirs for p in folder.glob("*.toml")})
+
+    def ruleset(self, name_or_path: str | Path) -> Ruleset:
+        """A ruleset by name (``standard``, ``tournament``, ``polyglot``, ``dover``, ``super``) or a file."""
+        from lexc.engine.ruleset import load_ruleset_file
+
+        text = str(name_or_path)
+        if text.endswith(".toml") or Path(text).is_file():
+            path = Path(text)
+        else:
+            if not NAME.fullmatch(text):
+                raise LexcError(f"{text!r} is not a ruleset name (known: {', '.join(self.ruleset_names())})")
+            paths = [folder / f"{text}.toml" for folder in self.ruleset_dirs]
+            found = [p for p in paths if p.is_file()]
+            if not found:
+                raise LexcError(f"unknown ruleset {text!r} (known: {', '.join(self.ruleset_names())})")
+            path = found[-1]
+        return self._cached(("ruleset", path), lambda: load_ruleset_file(path, self))  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ packs
+
+    def pack_path(self, code: str) -> Path:
+        """Where the pack of ``code`` lives: ``PACKS/CODE.lexc``."""
+        from lexc.lexicon.pack import SUFFIX
+
+        return self.packs_dir / f"{check_code(code)}{SUFFIX}"
+
+    def pack(self, code: str, path: Path | str | None = None) -> Pack:
+        """The current pack of ``code`` (from ``path`` if given), opened once per catalog.
+
+        A pack built from another version of the spec or scheme than the catalog's is
+        refused: the message names the pack, the changed file and the command that rebuilds it.
+        """
+        from lexc.lexicon.pack import open_pack
+
+        target = Path(path) if path is not None else self.pack_path(code)
+
+        def make() -> Pack:
+            if not target.is_file():
+                raise LexcError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
+                                                                  "(or give --packs DIR / --pack FILE)"))
+            pack = open_pack(target)
+            if pack.lang != code:
+                raise LexcError(Problem(str(target), None, None, f"holds language {pack.lang!r}, not {code!r}"))
+            stale = self.staleness(pack)
+            if stale:
+                raise LexcError(Problem(str(target), None, None, stale))
+            return pack
+        return self._cached(("pack", target.resolve()), make)  # type: ignore[no-any-return]
+
+    def staleness(self, pack: Pack) -> str | None:
+        """Why ``pack`` is out of date against this catalog's spec and scheme, or None if current."""
+        if not self.has_spec(pack.lang):
+            return None  # a pack of a language with no spec (Polyglot rule 1): nothing to compare
+        language = self.language(pack.lang)
+        header = pack.header
+        built = (header.get("spec") or {}).get("sha256")
+        rebuild = f"rebuild it with `lexc build {pack.lang}`"
+        if built and built != language.spec.sha256:
+            return (f"stale pack: built from another version of {language.spec.path} "
+                    f"(spec changed since the pack was built); {rebuild}")
+        scheme = header.get("scheme") or {}
+        if language.scheme and scheme.get("sha256") and scheme["sha256"] != language.scheme.sha256:
+            return (f"stale pack: built from another version of scheme {language.scheme.path} "
+                    f"(changed since the pack was built); {rebuild}")
+        return None
+
+    def packs(self, codes: Sequence[str], *, required: bool = False) -> dict[str, Pack]:
+        """The packs of ``codes`` that exist (every one when ``required``; a stale pack is always an error)."""
+        found: dict[str, Pack] = {}
+        for code in codes:
+            if required or self.pack_path(code).is_file():
+                found[code] = self.pack(code)
+        return found
+
+    def pack_languages(self) -> list[str]:
+        """Codes of the languages with a pack file in the packs folder."""
+        from lexc.lexicon.pack import SUFFIX
+
+        if not self.packs_dir.is_dir():
+            return []
+        return sorted(p.name[: -len(SUFFIX)] for p in self.packs_dir.glob(f"*{SUFFIX}")
+                      if CODE.fullmatch(p.name[: -len(SUFFIX)]))
+
+    def lexicons(self, codes: Iterable[str] | None = None) -> Mapping[str, Lexicon]:
+        """The packs to look words up in: of ``codes`` (default every pack in the folder) that exist."""
+        found = self.packs(sorted(set(codes)) if codes is not None else self.pack_languages())
+        return cast("dict[str, Lexicon]", found)
