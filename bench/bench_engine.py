@@ -30,14 +30,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lexc.catalog import Catalog
 from lexc.engine.board import Board
 from lexc.engine.notation import Play
 from lexc.engine.ruleset import Ruleset
 from lexc.engine.scoring import score_play
 from lexc.errors import LexcError
-from lexc.language.spec import get_spec
 from lexc.records import gcg
 from lexc.records.replay import play_of, replay, resolve_ruleset
+
+CATALOG = Catalog.shipped()
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "gcg"
@@ -61,7 +63,7 @@ def load_games() -> tuple[list[Game], list[str]]:
         data = path.read_bytes()
         try:
             record = gcg.parse(data, str(path))
-            result = replay(record)
+            result = replay(record, CATALOG)
         except LexcError:
             skipped.append(f"{path.parent.name}/{path.name}")
             continue
@@ -75,7 +77,7 @@ def load_games() -> tuple[list[Game], list[str]]:
 
 def plain_tables(ruleset: Ruleset) -> tuple[dict[str, int], list[list[int]], list[list[int]]]:
     """Tile values and the letter and word multipliers of every square, as plain lists."""
-    spec = get_spec(ruleset.tiles)
+    spec = CATALOG.spec(ruleset.tiles)
     values = {t.face: t.points for t in spec.tiles}
     letter = [[ruleset.premium(r, c)[0] for c in range(ruleset.cols)] for r in range(ruleset.rows)]
     word = [[ruleset.premium(r, c)[1] for c in range(ruleset.cols)] for r in range(ruleset.rows)]
@@ -182,7 +184,7 @@ def prepared_plays(games: list[Game]) -> list[tuple[Board, Play, Ruleset]]:
     prepared = []
     for game in games:
         record = gcg.parse(game.data)
-        ruleset = resolve_ruleset(record)
+        ruleset = resolve_ruleset(record, CATALOG)
         board = before = Board.empty(ruleset)
         for event in record.events:
             if event.kind is gcg.Kind.PLAY:
@@ -217,11 +219,11 @@ def main() -> None:
 
     def replay_all() -> None:
         for game in games:
-            replay(gcg.parse(game.data))
+            replay(gcg.parse(game.data), CATALOG)
 
     def score_all() -> None:
         for board, play, ruleset in prepared:
-            score_play(board, play, ruleset)
+            score_play(board, play, ruleset, catalog=CATALOG)
 
     def plain_all() -> None:
         for game, table in zip(games, tables, strict=True):

@@ -34,6 +34,10 @@ import tarfile
 import time
 from pathlib import Path
 
+from lexc.catalog import Catalog
+
+CATALOG = Catalog.shipped()
+
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "build" / "bench-data"
 PY = sys.executable
@@ -60,7 +64,7 @@ def russian() -> Path:
         from lexc.lexicon.sources import open_source
 
         DATA.mkdir(parents=True, exist_ok=True)
-        source = open_source("ru", "/usr/share/hunspell/ru_RU.dic")
+        source = open_source(CATALOG.spec("ru"), "/usr/share/hunspell/ru_RU.dic")
         tmp = target.with_suffix(".tmp")
         with open(tmp, "w", encoding="utf-8") as out:
             for word in source.words():
@@ -81,7 +85,9 @@ import json, resource, sys, time
 t = time.perf_counter()
 from lexc.lexicon.compiler import compile_pack
 from lexc.lexicon.sources import open_source
-report = compile_pack(sys.argv[1], [open_source(sys.argv[1], sys.argv[2])], sys.argv[3],
+from lexc import Catalog
+language = Catalog.shipped().language(sys.argv[1])
+report = compile_pack(language, [open_source(language.spec, sys.argv[2])], sys.argv[3],
                       display_natives=sys.argv[4] == "1")
 seconds = time.perf_counter() - t
 print(json.dumps({"seconds": seconds, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,

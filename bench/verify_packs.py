@@ -22,18 +22,20 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from lexc.catalog import Catalog  # noqa: E402
 from lexc.errors import LexcError  # noqa: E402
-from lexc.language.normalize import Normaliser, Unspellable  # noqa: E402
-from lexc.language.spec import get_spec  # noqa: E402
-from lexc.lexicon.pack import open_pack, pack_path  # noqa: E402
+from lexc.language.normalize import Unspellable  # noqa: E402
 from lexc.lexicon.sources import default_sources  # noqa: E402
-from lexc.paths import packs_dir  # noqa: E402
+from lexc.paths import default_packs_dir  # noqa: E402
+
+CATALOG = Catalog.shipped()
 
 
 def verify(lang: str, directory: Path, n: int, seed: int) -> list[str]:
-    pack = open_pack(pack_path(lang, directory))
-    spec = get_spec(lang)
-    norm = Normaliser(spec)
+    catalog = CATALOG.with_packs(directory)
+    pack = catalog.pack(lang)
+    spec = catalog.spec(lang)
+    norm = catalog.normaliser(lang)
     low, high = pack.header["options"]["min_length"], pack.header["options"]["max_length"]
     words = [w.text for source in default_sources(spec) for w in source.words()]
     rng = random.Random(seed)
@@ -76,7 +78,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    directory = args.packs or packs_dir()
+    directory = args.packs or default_packs_dir()
     langs = args.langs or sorted(p.stem for p in directory.glob("*.lexc"))
     bad = 0
     for lang in langs:

@@ -19,7 +19,7 @@ The package is laid out as the pipeline, one subpackage per stage:
 * :mod:`lexc.lexicon` -- word sources, the compiler, packs;
 * :mod:`lexc.engine` -- play notation, board, rulesets, scoring, SVG pictures;
 * :mod:`lexc.records` -- GCG game records and replay;
-* :mod:`lexc.assess` -- measuring a tile set against real words, drafting specs;
+* :mod:`lexc.assess` -- measuring a tile set against real words (:func:`lexc.assess.assess`), drafting specs;
 * :mod:`lexc.cli` -- the ``lexc`` command, a thin layer over all of the above;
 * :mod:`lexc.catalog` -- the catalog that hands each stage its languages, rulesets and packs.
 
@@ -52,7 +52,6 @@ _API = {
     "board_svg": "lexc.engine.svg",
     "GameRecord": "lexc.records.gcg", "read_gcg": "lexc.records.gcg", "parse_gcg": "lexc.records.gcg",
     "replay": "lexc.records.replay", "ReplayResult": "lexc.records.replay",
-    "assess": "lexc.assess.measures",
 }
 #: Names whose definition in their module is called something else.
 _ALIASES = {"read_gcg": "read", "parse_gcg": "parse"}
@@ -77,7 +76,6 @@ __all__ = [
     "Unspellable",
     "WordList",
     "__version__",
-    "assess",
     "board_svg",
     "compile_pack",
     "compile_words",
@@ -107,7 +105,6 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from lexc.assess.measures import assess
     from lexc.catalog import Catalog, Language
     from lexc.engine.board import Board
     from lexc.engine.notation import Play, parse_play, parse_rack

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -120,25 +121,41 @@ class Catalog:
 
     @classmethod
     def shipped(cls, *, packs: Path | str | None = None, dirs: Iterable[Path | str] = (),
-                specs: Iterable[Path | str] = ()) -> Catalog:
-        """The shipped data, plus each folder of ``dirs`` (specs, ``*.toml`` schemes or rulesets
-        are told apart by their folders: a folder may hold ``languages/``, ``transliterations/``
-        and ``rulesets/``, or be a folder of specs itself) and the spec files ``specs``.
-        ``packs``: the packs folder (default :func:`lexc.paths.default_packs_dir`)."""
-        langs, schemes, rules = [shipped_dir("languages")], [shipped_dir("transliterations")], [
-            shipped_dir("rulesets")]
+                specs: Iterable[Path | str] = (), languages: Iterable[Path | str] = (),
+                schemes: Iterable[Path | str] = (), rulesets: Iterable[Path | str] = ()) -> Catalog:
+        """The shipped data plus more folders and files, later ones winning over earlier ones.
+
+        ``dirs``: folders that hold ``languages/``, ``transliterations/`` and ``rulesets/``
+        (or are a folder of specs themselves); ``languages``, ``schemes``, ``rulesets``:
+        folders of one kind; ``specs``: single spec files. ``packs``: the packs folder
+        (default :func:`lexc.paths.default_packs_dir`)."""
+        langs = [shipped_dir("languages"), *map(Path, languages)]
+        schemes_ = [shipped_dir("transliterations"), *map(Path, schemes)]
+        rules = [shipped_dir("rulesets"), *map(Path, rulesets)]
         for extra in map(Path, dirs):
             if not extra.is_dir():
                 raise LexcError(Problem(str(extra), None, None, "not a folder"))
             subs = [extra / k for k in ("languages", "transliterations", "rulesets")]
             if any(s.is_dir() for s in subs):
-                for target, sub in zip((langs, schemes, rules), subs, strict=True):
+                for target, sub in zip((langs, schemes_, rules), subs, strict=True):
                     if sub.is_dir():
                         target.append(sub)
             else:
                 langs.append(extra)
-        return cls(tuple(langs), tuple(schemes), tuple(rules),
+        return cls(tuple(langs), tuple(schemes_), tuple(rules),
                    Path(packs) if packs is not None else default_packs_dir(), tuple(map(Path, specs)))
+
+    @classmethod
+    def from_environment(cls, *, specs: Iterable[Path | str] = (), packs: Path | str | None = None) -> Catalog:
+        """The catalog of the ``lexc`` command: the shipped data, the folders listed in
+        ``$LEXC_LANGUAGES``, ``$LEXC_TRANSLITERATIONS`` and ``$LEXC_RULESETS`` (each a list like
+        ``$PATH``; their files win over the shipped ones), the spec files ``specs`` (``--spec``)
+        and the packs folder ``packs`` (``--packs``, else ``$LEXC_PACKS`` and the default)."""
+        def folders(variable: str) -> list[str]:
+            return [part for part in os.environ.get(variable, "").split(os.pathsep) if part]
+
+        return cls.shipped(packs=packs, specs=specs, languages=folders("LEXC_LANGUAGES"),
+                           schemes=folders("LEXC_TRANSLITERATIONS"), rulesets=folders("LEXC_RULESETS"))
 
     def with_specs(self, *files: Path | str) -> Catalog:
         """This catalog with the spec files ``files`` added (each wins over a folder's spec of its code)."""
@@ -200,8 +217,15 @@ class Catalog:
         return spec
 
     def specs(self) -> list[Spec]:
-        """Every spec, sorted by code."""
-        return [self.spec(code) for code in self.codes()]
+        """Every spec, sorted by code (a spec in a folder must be named after its code)."""
+        found = []
+        for code, path in sorted(self.spec_paths().items()):
+            spec = self._load_spec(path)
+            if spec.code != code:
+                raise LexcError(Problem(str(path), None, "code",
+                                        f"says {spec.code!r}, but the file is named for {code!r}"))
+            found.append(spec)
+        return found
 
     def language(self, code: str) -> Language:
         """Language ``code``: its spec, its scheme and its normaliser."""
@@ -300,12 +324,14 @@ class Catalog:
             return None  # a pack of a language with no spec (Polyglot rule 1): nothing to compare
         language = self.language(pack.lang)
         header = pack.header
-        built = (header.get("spec") or {}).get("sha256")
+        spec = header.get("spec")
+        built = spec.get("sha256") if isinstance(spec, dict) else None
         rebuild = f"rebuild it with `lexc build {pack.lang}`"
         if built and built != language.spec.sha256:
             return (f"stale pack: built from another version of {language.spec.path} "
                     f"(spec changed since the pack was built); {rebuild}")
-        scheme = header.get("scheme") or {}
+        scheme = header.get("scheme")
+        scheme = scheme if isinstance(scheme, dict) else {}
         if language.scheme and scheme.get("sha256") and scheme["sha256"] != language.scheme.sha256:
             return (f"stale pack: built from another version of scheme {language.scheme.path} "
                     f"(changed since the pack was built); {rebuild}")

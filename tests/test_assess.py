@@ -37,10 +37,13 @@ from lexc.assess.measures import (
     values,
 )
 from lexc.assess.report import figures, write_report
+from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.errors import LexcError
-from lexc.language.spec import Spec, Tile, get_spec
+from lexc.language.spec import Spec, Tile
 from lexc.lexicon.words import WordList
+
+CATALOG = Catalog.shipped()
 
 #: Spearman of the English set's values against those suggested from the 10,000 most
 #: frequent English words (each counted once) measured 0.93 (0.96 on 50,000 words, 0.95 on
@@ -54,7 +57,7 @@ def _words(lang: str, n: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def en() -> Spec:
-    return get_spec("en")
+    return CATALOG.spec("en")
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +146,7 @@ def test_no_u_is_flagged(en: Spec, english_words: Words) -> None:
     assert cover.at_all_with_blanks > cover.at_all
     under = supply(broken, lexicon_frequencies(english_words)).under
     assert "U" in [r.face for r in under]
-    found = assess(broken, WordList.from_words("en", ["quiz", "unit", "tax"]), racks=5)
+    found = assess(broken, WordList.from_words(CATALOG.language("en"), ["quiz", "unit", "tax"]), racks=5)
     assert any("U (" in line and "set has 0" in line for line in found.findings())
 
 
@@ -176,7 +179,7 @@ def _tiny_spec(en: Spec, letters: str, blanks: int) -> Spec:
 
 
 def test_bingo_racks_are_counted(en: Spec) -> None:
-    lexicon = WordList.from_words("en", ["beading", "beadings", "bead", "be", "ad", "in"])
+    lexicon = WordList.from_words(CATALOG.language("en"), ["beading", "beadings", "bead", "be", "ad", "in"])
     words = lexicon_words(lexicon)
     every = playability(_tiny_spec(en, "BEADING", 0), words.words, racks=20, seed=3)
     assert (every.racks, every.bingo7, every.bingo8) == (20, 20, 20)
@@ -216,7 +219,7 @@ def test_sampled_lexicon_still_finds_every_short_word(english: SourceLexicon) ->
 
 
 def test_spanish_digraphs_counted() -> None:
-    es = get_spec("es")
+    es = CATALOG.spec("es")
     lexicon = SourceLexicon.build(es, _words("es", 10_000))
     words = lexicon_words(lexicon)
     found = multi_letter(es, words)
@@ -231,7 +234,7 @@ def test_spanish_digraphs_counted() -> None:
 
 
 def test_hungarian_overlapping_digraphs_are_ambiguous() -> None:
-    hu = get_spec("hu")
+    hu = CATALOG.spec("hu")
     faces = [t.face for t in hu.tiles]
     assert maximal_tilings("VÍZSZINTES", faces) == [("V", "Í", "Z", "SZ", "I", "N", "T", "E", "S"),
                                                     ("V", "Í", "ZS", "Z", "I", "N", "T", "E", "S")]
@@ -250,7 +253,7 @@ def test_text_corpus(tmp_path) -> None:
                     encoding="utf-8")
     corpus = Corpus.open(str(text), "es")
     assert corpus.weights["de"] == 4 and corpus.weights["vivía"] == 1
-    freqs = corpus_frequencies(get_spec("es"), corpus)
+    freqs = corpus_frequencies(CATALOG.spec("es"), corpus)
     assert freqs.shares["CH"] > 0 and freqs.shares["LL"] > 0 and freqs.shares["RR"] > 0
     upper = text.read_text(encoding="utf-8").upper().replace("Í", "I")
     letters = Counter(c for c in upper if c.isalpha())
@@ -330,7 +333,7 @@ def test_cli_assess_errors(tmp_path) -> None:
 
 
 def test_source_sample_keeps_every_short_word() -> None:
-    es = get_spec("es")
+    es = CATALOG.spec("es")
     texts = wordfreq.top_n_list("es", 20_000)
     whole = lexicon_words(SourceLexicon.build(es, texts))
     part_lexicon = SourceLexicon.build(es, texts, limit=3000, seed=2)
@@ -343,10 +346,10 @@ def test_source_sample_keeps_every_short_word() -> None:
 
 
 def test_pack_and_word_list_measure_the_same(tmp_path) -> None:
-    from lexc.language.normalize import normaliser
-    from lexc.lexicon.pack import build_header_for_test, write_pack
+    from lexc.lexicon.compiler import header_base
+    from lexc.lexicon.pack import write_pack
 
-    es = normaliser("es")
+    es = CATALOG.normaliser("es")
     words = []
     for word in _words("es", 3000):
         try:
@@ -355,11 +358,11 @@ def test_pack_and_word_list_measure_the_same(tmp_path) -> None:
             continue
         words.append(word)
     path = tmp_path / "es.lexc"
-    write_pack(path, build_header_for_test("es"), [es.spell(w) for w in words])
+    write_pack(path, header_base(CATALOG.language("es")), [es.spell(w) for w in words])
     result = CliRunner().invoke(app, ["assess", "es", "--pack", str(path), "--racks", "100", "--json"])
     assert result.exit_code == 0, result.output
     packed = json.loads(result.stdout)
-    memory = assess(get_spec("es"), WordList.from_words("es", words), racks=100).to_json()
+    memory = assess(CATALOG.spec("es"), WordList.from_words(CATALOG.language("es"), words), racks=100).to_json()
     for key in ("coverage", "supply", "values", "playability", "multi_letter"):
         assert packed[key] == memory[key], key
     assert packed["lexicon"] == f"pack {path}"
@@ -374,7 +377,7 @@ def _all_tilings(letters: str, faces: set[str]) -> list[tuple[str, ...]]:
 
 @given(st.text("SZCYGDAN", min_size=1, max_size=9))
 def test_maximal_tilings_against_brute_force(letters: str) -> None:
-    faces = {t.face for t in get_spec("hu").tiles}
+    faces = {t.face for t in CATALOG.spec("hu").tiles}
     if not set(letters) <= faces:
         return
     expected = sorted(

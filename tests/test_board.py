@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from lexc.catalog import Catalog
 from lexc.engine.board import Board
 from lexc.engine.notation import BoardTile, parse_play
-from lexc.engine.ruleset import load_ruleset
 from lexc.errors import LexcError
-from lexc.language.spec import get_spec
 
-STD = load_ruleset("standard")
+CATALOG = Catalog.shipped()
+
+STD = CATALOG.ruleset("standard")
 
 
 def test_apply_returns_a_new_board():
@@ -44,12 +45,12 @@ def test_plays_that_do_not_fit():
 
 
 def test_native_tiles_on_one_square():
-    es = STD.with_tiles("es")
-    board = Board.empty(es).apply(parse_play("8E CHURRO", get_spec("es")))
+    es = STD.with_tiles(CATALOG.language("es"))
+    board = Board.empty(es).apply(parse_play("8E CHURRO", CATALOG.spec("es")))
     assert board[7, 4] == BoardTile("CH") and board[7, 6] == BoardTile("RR")
     assert board.row_text(7) == "....[CH]U[RR]O......."
 
 
 def test_bigger_boards():
-    board = Board.empty(load_ruleset("super")).apply(parse_play("U1 ZA"))
+    board = Board.empty(CATALOG.ruleset("super")).apply(parse_play("U1 ZA"))
     assert board.rows == 21 and board[0, 20] == BoardTile("Z") and board[1, 20] == BoardTile("A")

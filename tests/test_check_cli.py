@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.lexicon.compiler import compile_words
+
+CATALOG = Catalog.shipped()
 
 REPO = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -29,7 +32,7 @@ WORDS = {
 def packs(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("packs")
     for lang, words in WORDS.items():
-        compile_words(lang, words, folder / f"{lang}.lexc")
+        compile_words(CATALOG.language(lang), words, folder / f"{lang}.lexc")
     return folder
 
 
@@ -129,8 +132,9 @@ def test_build_continues_past_a_missing_source(tmp_path):
     en = (REPO / "languages" / "en.toml").read_text(encoding="utf-8")
     (languages / "en.toml").write_text(en.replace("/usr/share/dict/american-english-huge", str(tmp_path / "gone")),
                                        encoding="utf-8")
-    env = {**os.environ, "LEXC_LANGUAGES": str(languages), "LEXC_PACKS": str(tmp_path / "packs")}
-    command = [sys.executable, "-c", "from lexc.cli import main; main()", "build", "--json"]
+    env = {**os.environ, "LEXC_PACKS": str(tmp_path / "packs")}
+    specs = ["--spec", str(languages / "es.toml"), "--spec", str(languages / "en.toml")]
+    command = [sys.executable, "-c", "from lexc.cli import main; main()", "build", *specs, "--json"]
     done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 1
     report = json.loads(done.stdout)

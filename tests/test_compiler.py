@@ -6,10 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from lexc.catalog import Catalog
 from lexc.errors import LexcError
 from lexc.lexicon.compiler import compile_pack, compile_words
 from lexc.lexicon.pack import open_pack
 from lexc.lexicon.sources import open_source
+
+CATALOG = Catalog.shipped()
 
 DOVER = Path(__file__).resolve().parent.parent.parent / "shared" / "reference" / "dover-scrabble-club-rules.txt"
 
@@ -22,7 +25,7 @@ def write(path: Path, text: str) -> Path:
 def test_rejections_are_counted_by_reason_with_file_and_line(tmp_path):
     source = write(tmp_path / "fr.txt",
                    "# liste\nélève\naujourd'hui\nabat-jour\nporte-clés\na\n\nanticonstitutionnellement\n")
-    report = compile_pack("fr", [open_source("fr", source)], tmp_path / "fr.lexc")
+    report = compile_pack(CATALOG.language("fr"), [open_source(CATALOG.spec("fr"), source)], tmp_path / "fr.lexc")
     assert report.read == 6 and report.kept == 1 and report.rejected_total == 5
     hyphen = next(r for r in report.rejected if "HYPHEN-MINUS" in r)
     assert report.rejected[hyphen] == 2
@@ -36,19 +39,21 @@ def test_rejections_are_counted_by_reason_with_file_and_line(tmp_path):
 
 def test_length_limits_count_board_tiles(tmp_path):
     # CHURRO is 4 Spanish tiles but 6 board tiles; щи is 2 Russian tiles but 5 board tiles (SHCHI)
-    es = compile_words("es", ["churro", "carro", "col"], tmp_path / "es.lexc", min_length=4, max_length=5)
+    es = compile_words(CATALOG.language("es"), ["churro", "carro", "col"], tmp_path / "es.lexc", min_length=4,
+                       max_length=5)
     assert es.kept == 1 and es.rejected == {"longer than 5 board tiles": 1, "shorter than 4 board tiles": 1}
-    ru = compile_words("ru", ["щи", "да"], tmp_path / "ru.lexc", min_length=3)
+    ru = compile_words(CATALOG.language("ru"), ["щи", "да"], tmp_path / "ru.lexc", min_length=3)
     assert ru.kept == 1 and "SHCHI" in open_pack(tmp_path / "ru.lexc")
     with pytest.raises(LexcError, match="length limits"):
-        compile_words("es", ["churro"], tmp_path / "x.lexc", min_length=5, max_length=4)
+        compile_words(CATALOG.language("es"), ["churro"], tmp_path / "x.lexc", min_length=5, max_length=4)
 
 
 def test_overlays(tmp_path):
     words = write(tmp_path / "words.txt", "élève\nélevé\nchat\nchien\nzèbre\n")
     exclude = write(tmp_path / "exclude.txt", "élevé\nchien\n")
     include = write(tmp_path / "include.txt", "scrabble\n")
-    report = compile_pack("fr", [open_source("fr", words)], tmp_path / "fr.lexc", include=include, exclude=exclude)
+    report = compile_pack(CATALOG.language("fr"), [open_source(CATALOG.spec("fr"), words)], tmp_path / "fr.lexc",
+                          include=include, exclude=exclude)
     pack = open_pack(tmp_path / "fr.lexc")
     assert (report.excluded, report.included) == (2, 1)
     assert [s.native for s in pack.spellings("ELEVE")] == ["ÉLÈVE"]  # only the native word élevé went
@@ -56,7 +61,8 @@ def test_overlays(tmp_path):
     assert pack.header["options"]["exclude"]["words"] == 2
     # an entry written with A–Z only removes the board spelling, whatever its native words
     write(exclude, "eleve\n")
-    compile_pack("fr", [open_source("fr", words)], tmp_path / "fr2.lexc", exclude=exclude)
+    compile_pack(CATALOG.language("fr"), [open_source(CATALOG.spec("fr"), words)], tmp_path / "fr2.lexc",
+                 exclude=exclude)
     assert "ELEVE" not in open_pack(tmp_path / "fr2.lexc")
 
 
@@ -64,21 +70,23 @@ def test_dover_disallowed_words_can_be_excluded(tmp_path):
     text = DOVER.read_text(encoding="utf-8")
     assert "QI" in text  # the Dover club disallows a few two-letter words; QI is one of them
     exclude = write(tmp_path / "dover.txt", "QI\n")
-    compile_pack("en", [open_source("en", write(tmp_path / "en.txt", "qi\nquite\nza\n"))], tmp_path / "en.lexc",
+    words = write(tmp_path / "en.txt", "qi\nquite\nza\n")
+    compile_pack(CATALOG.language("en"), [open_source(CATALOG.spec("en"), words)], tmp_path / "en.lexc",
                  exclude=exclude)
     pack = open_pack(tmp_path / "en.lexc")
     assert "QI" not in pack and "QUITE" in pack
 
 
 def test_collisions_and_duplicates(tmp_path):
-    report = compile_words("fr", ["élève", "élevé", "élève", "ÉLÈVE", "chat"], tmp_path / "fr.lexc")
+    report = compile_words(CATALOG.language("fr"), ["élève", "élevé", "élève", "ÉLÈVE", "chat"], tmp_path / "fr.lexc")
     assert (report.kept, report.duplicates, report.boards, report.collisions) == (3, 2, 2, 1)
     assert report.collision_examples == ["ELEVE: ÉLEVÉ, ÉLÈVE"]
 
 
 def test_display_natives_can_be_left_out(tmp_path):
-    full = compile_words("fr", ["élève", "élevé", "chat", "cœur"], tmp_path / "full.lexc")
-    bare = compile_words("fr", ["élève", "élevé", "chat", "cœur"], tmp_path / "bare.lexc", display_natives=False)
+    full = compile_words(CATALOG.language("fr"), ["élève", "élevé", "chat", "cœur"], tmp_path / "full.lexc")
+    bare = compile_words(CATALOG.language("fr"), ["élève", "élevé", "chat", "cœur"], tmp_path / "bare.lexc",
+                         display_natives=False)
     assert bare.exceptions == 0 < full.exceptions
     pack = open_pack(tmp_path / "bare.lexc")
     assert [(s.native, s.value) for s in pack.spellings("ELEVE")] == [("ELEVE", 8)]
@@ -93,34 +101,35 @@ def test_display_natives_can_be_left_out(tmp_path):
 ])
 def test_tilings_the_board_spelling_does_not_imply(tmp_path, lang, word, board, native, tiling, value):
     others = {"pl": ["lody", "łoś"], "ca": ["llibre", "cavalls", "collar"], "de": ["strasse", "haus"]}[lang]
-    compile_words(lang, [word, *others], tmp_path / f"{lang}.lexc")
+    compile_words(CATALOG.language(lang), [word, *others], tmp_path / f"{lang}.lexc")
     found = [(s.native, s.tiling, s.value) for s in open_pack(tmp_path / f"{lang}.lexc").spellings(board)]
     assert found == [(native, tiling, value)]
 
 
 def test_missing_source_is_a_clear_error(tmp_path):
     with pytest.raises(LexcError, match="no such file"):
-        compile_pack("fr", [open_source("fr", tmp_path / "missing.txt")], tmp_path / "fr.lexc")
+        compile_pack(CATALOG.language("fr"), [open_source(CATALOG.spec("fr"), tmp_path / "missing.txt")],
+                     tmp_path / "fr.lexc")
     assert not (tmp_path / "fr.lexc").exists()
 
 
 def test_progress_is_reported(tmp_path):
     seen = []
-    compile_words("es", ["churro"] * 3, tmp_path / "es.lexc", progress=lambda stage, done, total: seen.append(stage))
+    compile_words(CATALOG.language("es"), ["churro"] * 3, tmp_path / "es.lexc", progress=lambda stage, done,
+                  total: seen.append(stage))
     assert seen[0] == "reading memory" and "building" in seen and "writing" in seen and seen[-1] == "done"
 
 
 def test_a_language_without_official_values_is_valued_in_english_in_its_pack(tmp_path: Path) -> None:
     # Ukrainian has no verified official set (languages/uk.toml): its words score in English on their
     # board tiles (Polyglot rule 1), in the pack exactly as in the normaliser. Щ = SHCH = 1+4+3+4.
-    from lexc.language.normalize import normaliser
 
     words = tmp_path / "uk.txt"
     words.write_text("щастя\nкорицева\n", encoding="utf-8")
-    compile_pack("uk", [open_source("uk", words)], tmp_path / "uk.lexc")
+    compile_pack(CATALOG.language("uk"), [open_source(CATALOG.spec("uk"), words)], tmp_path / "uk.lexc")
     pack = open_pack(tmp_path / "uk.lexc")
     for word in ("щастя", "корицева"):
-        spelled = normaliser("uk").spell(word)
+        spelled = CATALOG.normaliser("uk").spell(word)
         assert pack.spellings(spelled.board) == [spelled]
     first = pack.spellings("SHCHASTIA")[0].tiles[0]
     assert (first.face, first.points) == ("Щ", 12)

@@ -18,12 +18,15 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from lexc.catalog import Catalog
 from lexc.engine.notation import COLUMNS, parse_langs, parse_play, parse_position, parse_rack
 from lexc.errors import LexcError
 from lexc.language.normalize import Normaliser, Unspellable
-from lexc.language.spec import check_data, get_spec, iter_specs
+from lexc.language.spec import check_data
 from lexc.records import gcg
 from lexc.tomlsrc import loads
+
+CATALOG = Catalog.shipped()
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -46,6 +49,11 @@ ALPHABET = st.sampled_from(list(
     "8D15HAOUZ@,=.()[]?'-+ #:>/\\\"\t\r\n\x00\u00b7\u0301\u0303ÑñÉéßÇçŁłŞşİıЩщЁёЪΣςשׁךعءАÆØ€½\ufeff\u200d0123456789"
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
 TEXT = st.one_of(st.text(ALPHABET, max_size=40), st.text(max_size=40))
+
+
+def _normaliser(spec):
+    """The normaliser of a spec read from text, with its scheme from the shipped catalog."""
+    return Normaliser(spec, CATALOG.scheme(spec.scheme) if spec.scheme else None, board_values=CATALOG.spec("en"))
 
 
 def _only_lexc_errors(call, *args, **kwargs):
@@ -80,7 +88,7 @@ DESIGNATION = st.one_of(
 @example("H8 \x00", None)
 @example("99Z QUITE", None)
 def test_notation_never_raises_anything_but_lexc_error(text: str, lang: str | None) -> None:
-    tileset = get_spec(lang) if lang else None
+    tileset = CATALOG.spec(lang) if lang else None
     _only_lexc_errors(parse_play, text, tileset)
     _only_lexc_errors(parse_rack, text, tileset)
     _only_lexc_errors(parse_langs, text)
@@ -104,7 +112,7 @@ def test_notation_round_trips(position: str, cells: list[str], designation: str)
 @given(st.sampled_from(["es", "ca"]), st.lists(st.sampled_from(["CH", "LL", "RR", "L·L", "NY", "QU", "A", "O"]),
                                                min_size=1, max_size=8))
 def test_notation_with_multi_letter_tiles_round_trips(lang: str, faces: list[str]) -> None:
-    tileset = get_spec(lang)
+    tileset = CATALOG.spec(lang)
     known = [f for f in faces if f in tileset.by_face]
     if not known:
         return
@@ -122,14 +130,13 @@ RULESETS = st.sampled_from(["standard", "polyglot", "super", "dover"])
 def test_scoring_any_play_answers_or_says_why(ruleset_name: str, position: str, cells: list[str],
                                               designation: str, rack: str | None) -> None:
     from lexc.engine.board import Board
-    from lexc.engine.ruleset import load_ruleset
     from lexc.engine.scoring import score_play
 
-    ruleset = load_ruleset(ruleset_name)
+    ruleset = CATALOG.ruleset(ruleset_name)
     board = Board.empty(ruleset)
     first = _only_lexc_errors(parse_play, "8D QUITE")
     board = board.apply(first) if first is not None else board
-    play = _only_lexc_errors(parse_play, f"{position} {''.join(cells)}{designation}", get_spec(ruleset.tiles))
+    play = _only_lexc_errors(parse_play, f"{position} {''.join(cells)}{designation}", CATALOG.spec(ruleset.tiles))
     if play is not None:
         result = _only_lexc_errors(score_play, board, play, ruleset, rack=rack)
         if result is not None:
@@ -210,7 +217,7 @@ def test_mutated_real_games_replay_or_fail_clearly(data: st.DataObject) -> None:
     text = "\n".join(data.draw(_mutated(lines))) + "\n"
     record = _only_lexc_errors(gcg.parse, text.encode("utf-8"), path.name)
     if record is not None:
-        _only_lexc_errors(replay, record)
+        _only_lexc_errors(replay, record, CATALOG)
 
 
 # --------------------------------------------------------------------------- specs
@@ -265,7 +272,7 @@ def test_mutated_specs_load_or_fail_with_located_problems(data: st.DataObject) -
     text = data.draw(_mutated_spec(path.read_text(encoding="utf-8")))
     spec = _only_lexc_errors(_load_text, text, path.name)
     if spec is not None:  # a spec that loads can be used (a scheme it names may still be missing)
-        _only_lexc_errors(lambda: Normaliser(spec).spell(spec.tiles[0].face))
+        _only_lexc_errors(lambda: _normaliser(spec).spell(spec.tiles[0].face))
 
 
 TOML_VALUE = st.recursive(
@@ -310,7 +317,7 @@ WORD = st.one_of(st.text(ALPHABET, max_size=12), st.text(max_size=12),
 @example("el", "ς")
 @example("ar", "ء")  # an apostrophe letter: written as nothing, worth nothing on the board
 def test_normaliser_spells_or_says_why(lang: str, word: str) -> None:
-    norm = Normaliser(get_spec(lang))
+    norm = CATALOG.normaliser(lang)
     try:
         spelling = norm.spell(word)
     except Unspellable as err:
@@ -329,12 +336,12 @@ def test_normaliser_spells_or_says_why(lang: str, word: str) -> None:
 @FUZZ
 @given(st.sampled_from(["en", "es", "fr", "de", "pl", "hu", "nl", "tr"]), st.data())
 def test_a_latin_board_spelling_is_its_own_board_spelling(lang: str, data: st.DataObject) -> None:
-    spec = get_spec(lang)
+    spec = CATALOG.spec(lang)
     letters = sorted(f for f in spec.by_face if len(f) == 1 and "A" <= f <= "Z")
     board = data.draw(st.text(st.sampled_from(letters), min_size=1, max_size=10))
-    spelling = Normaliser(spec).spell(board)
+    spelling = CATALOG.normaliser(lang).spell(board)
     assert spelling.board == board
 
 
 def test_every_shipped_spec_is_fuzzed() -> None:
-    assert {s.code for s in iter_specs()} >= set(LANGS)
+    assert {s.code for s in CATALOG.specs()} >= set(LANGS)

@@ -26,8 +26,11 @@ import pytest
 from typer.testing import CliRunner
 
 from lexc import __version__
+from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.lexicon.compiler import compile_words
+
+CATALOG = Catalog.shipped()
 
 GALLERY = Path(__file__).resolve().parent / "gallery"
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
@@ -47,8 +50,8 @@ FRENCH = ["chat", "chien", "élève", "œuf", "whisky", "zèbre"]
 def packs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with good English and French packs, compiled from real words."""
     folder = tmp_path_factory.mktemp("packs")
-    compile_words("en", ENGLISH, folder / "en.lexc")
-    compile_words("fr", FRENCH, folder / "fr.lexc")
+    compile_words(CATALOG.language("en"), ENGLISH, folder / "en.lexc")
+    compile_words(CATALOG.language("fr"), FRENCH, folder / "fr.lexc")
     return folder
 
 

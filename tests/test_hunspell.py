@@ -4,9 +4,12 @@ from pathlib import Path
 
 import pytest
 
+from lexc.catalog import Catalog
 from lexc.errors import LexcError
 from lexc.lexicon.hunspell import AffixFile, load_aff, parse_dic_line
 from lexc.lexicon.sources import open_source
+
+CATALOG = Catalog.shipped()
 
 DATA = Path(__file__).parent / "data" / "sources"
 RU = Path("/usr/share/hunspell/ru_RU")
@@ -14,7 +17,7 @@ RU = Path("/usr/share/hunspell/ru_RU")
 
 def forms(name: str, **options) -> dict[str, set[str]]:
     """The forms of each stem of a fixture dictionary, keyed by the stem's .dic line text."""
-    source = open_source("en", DATA / f"{name}.dic", **options)
+    source = open_source(CATALOG.spec("en"), DATA / f"{name}.dic", **options)
     lines = (DATA / f"{name}.dic").read_text(encoding="utf-8", errors="replace").splitlines()
     found: dict[str, set[str]] = {}
     for word in source.words():
@@ -41,7 +44,7 @@ def test_tiny_expansion_form_by_form():
 
 
 def test_tiny_stats():
-    source = open_source("en", DATA / "tiny.dic")
+    source = open_source(CATALOG.spec("en"), DATA / "tiny.dic")
     words = list(source.words())
     assert source.kind == "hunspell"
     assert source.stats.stems == 8
@@ -62,38 +65,38 @@ def test_circumfix_parts_never_stand_alone():
 
 
 def test_latin1_dictionary_read_in_its_set_encoding():
-    source = open_source("fr", DATA / "latin1.dic")
+    source = open_source(CATALOG.spec("fr"), DATA / "latin1.dic")
     assert sorted(w.text for w in source.words()) == ["maïs", "élève", "élèves"]
 
 
 def test_max_forms_caps_the_stream():
-    source = open_source("en", DATA / "tiny.dic", max_forms=5)
+    source = open_source(CATALOG.spec("en"), DATA / "tiny.dic", max_forms=5)
     assert len(list(source.words())) == 5
     assert source.stats.truncated
 
 
 def test_max_prefix_length_skips_longer_prefixes():
-    source = open_source("en", DATA / "tiny.dic", max_prefix_length=1)
+    source = open_source(CATALOG.spec("en"), DATA / "tiny.dic", max_prefix_length=1)
     found = {w.text for w in source.words()}
     assert "recreate" not in found and "untie" not in found and "painters" in found
     assert source.stats.prefixes_skipped == 2
 
 
 def test_identity_hashes_both_files():
-    identity = open_source("en", DATA / "tiny.dic").identity()
+    identity = open_source(CATALOG.spec("en"), DATA / "tiny.dic").identity()
     assert identity["kind"] == "hunspell"
     assert [Path(f["path"]).name for f in identity["files"]] == ["tiny.aff", "tiny.dic"]
     assert all(len(f["sha256"]) == 64 for f in identity["files"])
 
 
 def test_aff_path_opens_the_same_dictionary():
-    assert open_source("en", DATA / "tiny.aff").name == str(DATA / "tiny.dic")
+    assert open_source(CATALOG.spec("en"), DATA / "tiny.aff").name == str(DATA / "tiny.dic")
 
 
 def test_missing_aff_is_a_clear_error(tmp_path):
     (tmp_path / "lonely.dic").write_text("1\nword\n", encoding="utf-8")
     with pytest.raises(LexcError, match=r"lonely\.aff: no such file"):
-        open_source("en", tmp_path / "lonely.dic")
+        open_source(CATALOG.spec("en"), tmp_path / "lonely.dic")
 
 
 def test_bad_flag_type_names_file_and_line(tmp_path):
@@ -111,7 +114,7 @@ def test_undefined_alias_is_refused(tmp_path):
     (tmp_path / "a.aff").write_text("FLAG long\nAF 1\nAF Aa\nSFX Aa Y 1\nSFX Aa 0 s .\n", encoding="utf-8")
     (tmp_path / "a.dic").write_text("1\nword/7\n", encoding="utf-8")
     with pytest.raises(LexcError, match=r"a\.dic:2: 7: flag alias 7 is not defined"):
-        list(open_source("en", tmp_path / "a.dic").words())
+        list(open_source(CATALOG.spec("en"), tmp_path / "a.dic").words())
 
 
 def test_dic_lines_with_morphology_and_escaped_slash():

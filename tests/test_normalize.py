@@ -13,14 +13,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lexc.language.normalize import MAX_TILINGS, PIN, Normaliser, Unspellable, normaliser
+from lexc.catalog import Catalog
+from lexc.language.normalize import MAX_TILINGS, PIN, Unspellable
 from lexc.language.scheme import FACEDOWN
-from lexc.language.spec import get_spec, iter_specs, spec_paths
+
+CATALOG = Catalog.shipped()
 
 AZ = re.compile(r"[A-Z]+")
-SHIPPED = [p.stem for p in spec_paths()]
-LATIN = [code for code in SHIPPED if get_spec(code).script == "Latin"]
-NON_LATIN = [code for code in SHIPPED if get_spec(code).script != "Latin"]
+SHIPPED = [p.stem for p in list(CATALOG.spec_paths().values())]
+LATIN = [code for code in SHIPPED if CATALOG.spec(code).script == "Latin"]
+NON_LATIN = [code for code in SHIPPED if CATALOG.spec(code).script != "Latin"]
 
 
 def need(*codes: str) -> None:
@@ -30,14 +32,14 @@ def need(*codes: str) -> None:
 
 
 def aligned(code: str, word: str, **kw: bool) -> list[tuple[str, int, str]]:
-    return [(t.face, t.points, t.board) for t in Normaliser(get_spec(code), **kw).spell(word).tiles]
+    return [(t.face, t.points, t.board) for t in CATALOG.normaliser(code, **kw).spell(word).tiles]
 
 
 # --------------------------------------------------------------------------- the issue's examples
 
 
 def test_russian_shchi_is_shchi_worth_eleven() -> None:
-    s = normaliser("ru").spell("щи")
+    s = CATALOG.normaliser("ru").spell("щи")
     assert s.board == "SHCHI"
     assert [(t.face, t.points, t.board) for t in s.tiles] == [("Щ", 10, "SHCH"), ("И", 1, "I")]
     assert s.spans() == [(0, 4), (4, 5)]
@@ -45,22 +47,22 @@ def test_russian_shchi_is_shchi_worth_eleven() -> None:
 
 
 def test_spanish_churro_is_ch_u_rr_o() -> None:
-    s = normaliser("es").spell("CHURRO")
+    s = CATALOG.normaliser("es").spell("CHURRO")
     assert s.tiling == ("CH", "U", "RR", "O")
     assert s.board == "CHURRO" and s.value == 5 + 1 + 8 + 1
 
 
 def test_french_eleve_loses_its_accents() -> None:
     need("fr")
-    s = normaliser("fr").spell("élève")
+    s = CATALOG.normaliser("fr").spell("élève")
     assert s.board == "ELEVE" and s.native == "ÉLÈVE"
     assert s.tiling == ("E", "L", "E", "V", "E")  # the French set has no É tile
 
 
 def test_polish_lodz_keeps_its_own_tiles() -> None:
     need("pl")
-    spec = get_spec("pl")
-    s = normaliser("pl").spell("ŁÓDŹ")
+    spec = CATALOG.spec("pl")
+    s = CATALOG.normaliser("pl").spell("ŁÓDŹ")
     assert s.board == "LODZ"
     assert s.tiling == ("Ł", "Ó", "D", "Ź")
     assert s.value == sum(spec.points(f) for f in ("Ł", "Ó", "D", "Ź"))
@@ -68,25 +70,25 @@ def test_polish_lodz_keeps_its_own_tiles() -> None:
 
 def test_german_strasse() -> None:
     need("de")
-    s = normaliser("de").spell("straße")
+    s = CATALOG.normaliser("de").spell("straße")
     assert s.board == "STRASSE" and s.tiling == tuple("STRASSE")
-    assert normaliser("de").spell("GROẞ").tiling == tuple("GROSS")  # capital sharp s: the spec's fold
+    assert CATALOG.normaliser("de").spell("GROẞ").tiling == tuple("GROSS")  # capital sharp s: the spec's fold
 
 
 def test_turkish_dotted_and_dotless_i() -> None:
     need("tr")
-    tr = normaliser("tr")
+    tr = CATALOG.normaliser("tr")
     assert tr.spell("istanbul").tiling == tr.spell("İSTANBUL").tiling == ("İ", "S", "T", "A", "N", "B", "U", "L")
     assert tr.spell("İSTANBUL").board == "ISTANBUL"
     assert tr.spell("ışık").tiling == ("I", "Ş", "I", "K")
     assert tr.spell("ışık").board == "ISIK"
-    spec = get_spec("tr")
+    spec = CATALOG.spec("tr")
     assert tr.spell("ışık").value == 2 * spec.points("I") + spec.points("Ş") + spec.points("K")
 
 
 def test_hungarian_egeszseg_both_tilings() -> None:
     need("hu")
-    hu = normaliser("hu")
+    hu = CATALOG.normaliser("hu")
     assert hu.tiling("EGÉSZSÉG") == ("E", "G", "É", "SZ", "S", "É", "G")  # longest match
     both = hu.tilings("EGÉSZSÉG", maximal=True)
     assert both == [("E", "G", "É", "SZ", "S", "É", "G"), ("E", "G", "É", "S", "ZS", "É", "G")]
@@ -98,14 +100,14 @@ def test_hungarian_egeszseg_both_tilings() -> None:
 
 def test_welsh_ng_or_n_g() -> None:
     need("cy")
-    cy = normaliser("cy")
+    cy = CATALOG.normaliser("cy")
     assert cy.tiling("bangor") == ("B", "A", "NG", "O", "R")
     assert ("B", "A", "N", "G", "O", "R") in cy.tilings("bangor")
     assert cy.tiling(f"ban{PIN}gor") == ("B", "A", "N", "G", "O", "R")
 
 
 def test_greek_through_elot_743() -> None:
-    el = normaliser("el")
+    el = CATALOG.normaliser("el")
     assert el.spell("θάλασσα").board == "THALASSA"
     assert el.spell("ευχαριστώ").board == "EFCHARISTO"  # υ is F before a voiceless consonant
     assert el.spell("ευαγγέλιο").board == "EVANGELIO"  # V before a vowel; γγ is NG
@@ -119,12 +121,12 @@ def test_greek_through_elot_743() -> None:
 
 
 def test_greek_final_sigma_is_the_sigma_tile() -> None:
-    s = normaliser("el").spell("λόγος")
+    s = CATALOG.normaliser("el").spell("λόγος")
     assert s.tiling == ("Λ", "Ο", "Γ", "Ο", "Σ") and s.board == "LOGOS"
 
 
 def test_bulgarian_streamlined() -> None:
-    bg = normaliser("bg")
+    bg = CATALOG.normaliser("bg")
     assert aligned("bg", "щит") == [("Щ", 10, "SHT"), ("И", 1, "I"), ("Т", 1, "T")]
     assert bg.spell("ябълка").board == "YABALKA"
     assert bg.spell("София").board == "SOFIA"  # final -ия is IA
@@ -132,7 +134,7 @@ def test_bulgarian_streamlined() -> None:
 
 
 def test_ukrainian_2010_national_system() -> None:
-    uk = normaliser("uk")
+    uk = CATALOG.normaliser("uk")
     assert uk.spell("їжак").board == "YIZHAK"  # word-initial Ї
     assert uk.spell("Україна").board == "UKRAINA"  # Ї elsewhere
     assert uk.spell("розгляд").board == "ROZGHLIAD"  # зг is ZGH
@@ -143,15 +145,15 @@ def test_ukrainian_2010_national_system() -> None:
 
 
 def test_a_language_without_official_values_scores_in_english() -> None:
-    assert not get_spec("uk").official  # no licensed Ukrainian set could be verified
-    en = get_spec("en")
-    s = normaliser("uk").spell("щастя")
+    assert not CATALOG.spec("uk").official  # no licensed Ukrainian set could be verified
+    en = CATALOG.spec("en")
+    s = CATALOG.normaliser("uk").spell("щастя")
     assert s.tiles[0].points == sum(en.points(c) for c in "SHCH") == 12
     assert s.value == sum(en.points(c) for c in "SHCHASTIA")
 
 
 def test_hebrew_consonantal() -> None:
-    he = normaliser("he")
+    he = CATALOG.normaliser("he")
     assert aligned("he", "שלום") == [("ש", 2, "SH"), ("ל", 2, "L"), ("ו", 1, "V"), ("מ", 2, "M")]  # final ם
     assert he.spell("שָׂדֶה").board == "SDH"  # sin dot; vowel points dropped
     assert he.spell("ספר").board == "SPR"
@@ -160,7 +162,7 @@ def test_hebrew_consonantal() -> None:
 
 
 def test_arabic_consonantal() -> None:
-    ar = normaliser("ar")
+    ar = CATALOG.normaliser("ar")
     assert ar.spell("مرحبا").board == "MRHBA"
     assert ar.spell("مَرْحَبًا").board == "MRHBA"  # harakat and tanwin dropped
     assert aligned("ar", "سؤال") == [("س", 2, "S"), ("ؤ", 10, "W"), ("ا", 1, "A"), ("ل", 1, "L")]
@@ -173,7 +175,7 @@ def test_arabic_consonantal() -> None:
 
 
 def test_russian_ye_context_rules() -> None:
-    ru = normaliser("ru")
+    ru = CATALOG.normaliser("ru")
     assert ru.spell("ель").board == "YEL"  # word-initial
     assert ru.spell("поезд").board == "POYEZD"  # after a vowel
     assert ru.spell("подъезд").board == "PODYEZD"  # after Ъ
@@ -183,65 +185,65 @@ def test_russian_ye_context_rules() -> None:
 
 
 def test_apostrophe_letters_and_rule_4() -> None:
-    plain = normaliser("ru").spell("съешь")
+    plain = CATALOG.normaliser("ru").spell("съешь")
     assert plain.board == "SYESH"
     assert [t.board for t in plain.tiles] == ["S", "", "YE", "SH", ""]
     assert plain.value == 1 + 1 + 8  # letters written as nothing have no square
     assert plain.tiles[1].points == 10  # but keep their value in the alignment
-    down = normaliser("ru", facedown=True).spell("съешь")
+    down = CATALOG.normaliser("ru", facedown=True).spell("съешь")
     assert down.board == f"S{FACEDOWN}YESH{FACEDOWN}"
     assert down.value == 10  # a face-down tile scores zero
-    assert normaliser("he", facedown=True).spell("עברית").board == "'BRYT"
+    assert CATALOG.normaliser("he", facedown=True).spell("עברית").board == "'BRYT"
 
 
 def test_unspellable_names_the_character() -> None:
     with pytest.raises(Unspellable) as err:
-        normaliser("ru").spell("щиp")  # a Latin p
+        CATALOG.normaliser("ru").spell("щиp")  # a Latin p
     assert err.value.char == "P"
     assert "U+0050" in str(err.value) and "Russian" in str(err.value)
     with pytest.raises(Unspellable, match=r"U\+0027"):
-        normaliser("en").spell("don't")
+        CATALOG.normaliser("en").spell("don't")
     with pytest.raises(Unspellable, match="no letters"):
-        normaliser("en").spell("")
+        CATALOG.normaliser("en").spell("")
 
 
 def test_another_scripts_letters_are_not_romanised_for_a_latin_language() -> None:
     with pytest.raises(Unspellable) as err:
-        normaliser("en").spell("привет")
+        CATALOG.normaliser("en").spell("привет")
     assert err.value.char == "П"
     with pytest.raises(Unspellable, match="EURO SIGN"):
-        normaliser("en").spell("€")
-    assert normaliser("ru").spell("привет").board == "PRIVET"
+        CATALOG.normaliser("en").spell("€")
+    assert CATALOG.normaliser("ru").spell("привет").board == "PRIVET"
 
 
 def test_a_letter_outside_the_set_is_not_guessed() -> None:
     need("it")
     with pytest.raises(Unspellable) as err:
-        normaliser("it").spell("jeans")  # the Italian set has no J
+        CATALOG.normaliser("it").spell("jeans")  # the Italian set has no J
     assert err.value.char == "J"
 
 
 def test_ligatures_and_compatibility_forms() -> None:
     need("nl", "fr")
-    assert normaliser("nl").spell("ĳsland").tiling == ("I", "J", "S", "L", "A", "N", "D")
-    assert normaliser("fr").spell("cœur").board == "COEUR"
-    assert normaliser("en").spell("ﬁne").board == "FINE"
+    assert CATALOG.normaliser("nl").spell("ĳsland").tiling == ("I", "J", "S", "L", "A", "N", "D")
+    assert CATALOG.normaliser("fr").spell("cœur").board == "COEUR"
+    assert CATALOG.normaliser("en").spell("ﬁne").board == "FINE"
 
 
 def test_catalan_ela_geminada() -> None:
     need("ca")
-    s = normaliser("ca").spell("col·lecció")
+    s = CATALOG.normaliser("ca").spell("col·lecció")
     assert "L·L" in s.tiling and s.board == "COLLECCIO"
 
 
 def test_format_characters_are_dropped() -> None:
-    assert normaliser("en").spell("co\u00adop").board == "COOP"
-    assert normaliser("ar").spell("مـرحبا").board == "MRHBA"  # tatweel
+    assert CATALOG.normaliser("en").spell("co\u00adop").board == "COOP"
+    assert CATALOG.normaliser("ar").spell("مـرحبا").board == "MRHBA"  # tatweel
 
 
 def test_tilings_cap() -> None:
     need("hu")
-    assert len(normaliser("hu").tilings("SZ" * 12)) <= MAX_TILINGS
+    assert len(CATALOG.normaliser("hu").tilings("SZ" * 12)) <= MAX_TILINGS
 
 
 # --------------------------------------------------------------------------- every shipped language
@@ -249,8 +251,8 @@ def test_tilings_cap() -> None:
 
 @pytest.mark.parametrize("code", SHIPPED)
 def test_every_tile_of_every_language_spells_alone(code: str) -> None:
-    norm = normaliser(code)
-    for tile in get_spec(code).tiles:
+    norm = CATALOG.normaliser(code)
+    for tile in CATALOG.spec(code).tiles:
         s = norm.spell(tile.face)
         assert s.tiling == (tile.face,)
         board = s.tiles[0].board
@@ -258,14 +260,14 @@ def test_every_tile_of_every_language_spells_alone(code: str) -> None:
 
 
 def test_every_shipped_spec_loads_a_normaliser() -> None:
-    assert {s.code for s in iter_specs()} >= {"ru", "uk", "bg", "el", "he", "ar", "en", "es"}
+    assert {s.code for s in CATALOG.specs()} >= {"ru", "uk", "bg", "el", "he", "ar", "en", "es"}
 
 
 # --------------------------------------------------------------------------- properties
 
 
 def _words(code: str) -> st.SearchStrategy[str]:
-    spec = get_spec(code)
+    spec = CATALOG.spec(code)
     letters = [t.face for t in spec.tiles]
     return st.lists(st.sampled_from(letters), min_size=1, max_size=12).map("".join)
 
@@ -274,7 +276,7 @@ def _words(code: str) -> st.SearchStrategy[str]:
 @given(data=st.data(), code=st.sampled_from(SHIPPED))
 def test_spans_cover_the_board_spelling_once_in_order(data: st.DataObject, code: str) -> None:
     word = data.draw(_words(code))
-    s = normaliser(code).spell(word)
+    s = CATALOG.normaliser(code).spell(word)
     spans = s.spans()
     assert spans[0][0] == 0 and spans[-1][1] == len(s.board)
     assert all(a[1] == b[0] for a, b in pairwise(spans))
@@ -285,20 +287,20 @@ def test_spans_cover_the_board_spelling_once_in_order(data: st.DataObject, code:
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), code=st.sampled_from(SHIPPED))
 def test_board_spellings_are_a_to_z(data: st.DataObject, code: str) -> None:
-    norm = normaliser(code)
+    norm = CATALOG.normaliser(code)
     s = norm.spell(data.draw(_words(code)))
     assert re.fullmatch(r"[A-Z]*", s.board)
     silent = norm.scheme.apostrophes if norm.scheme else frozenset()
     assert s.board or all(t.face in silent for t in s.tiles)
-    if get_spec(code).official:
-        assert all(t.points == get_spec(code).points(t.face) for t in s.tiles)
+    if CATALOG.spec(code).official:
+        assert all(t.points == CATALOG.spec(code).points(t.face) for t in s.tiles)
 
 
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), code=st.sampled_from(LATIN))
 def test_a_latin_words_board_spelling_normalises_to_itself(data: st.DataObject, code: str) -> None:
-    board = normaliser(code).spell(data.draw(_words(code))).board
-    en = normaliser("en").spell(board)
+    board = CATALOG.normaliser(code).spell(data.draw(_words(code))).board
+    en = CATALOG.normaliser("en").spell(board)
     assert en.board == board
 
 
@@ -306,7 +308,7 @@ def test_a_latin_words_board_spelling_normalises_to_itself(data: st.DataObject, 
 @given(data=st.data(), code=st.sampled_from(SHIPPED))
 def test_every_tiling_spells_the_same_letters(data: st.DataObject, code: str) -> None:
     word = data.draw(_words(code))
-    norm = normaliser(code)
+    norm = CATALOG.normaliser(code)
     default = norm.spell(word)
     for other in norm.spell_all(word)[:8]:
         assert "".join(f for f in other.tiling) == "".join(default.tiling)
@@ -317,7 +319,7 @@ def test_every_tiling_spells_the_same_letters(data: st.DataObject, code: str) ->
 def test_any_text_is_spelled_or_rejected_by_name(word: str) -> None:
     for code in ("en", "ru", "el"):
         try:
-            s = normaliser(code).spell(word)
+            s = CATALOG.normaliser(code).spell(word)
         except Unspellable as err:
             assert err.reason
             assert err.char is None or f"U+{ord(err.char[0]):04X}" in str(err)

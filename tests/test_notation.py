@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lexc.catalog import Catalog
 from lexc.engine.notation import (
     BoardTile,
     Languages,
@@ -17,7 +18,8 @@ from lexc.engine.notation import (
     parse_rack,
 )
 from lexc.errors import LexcError
-from lexc.language.spec import get_spec
+
+CATALOG = Catalog.shipped()
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -55,19 +57,19 @@ def test_placements_follow_the_direction():
 
 
 def test_multi_letter_tiles_by_face_or_bracket():
-    es = get_spec("es")
+    es = CATALOG.spec("es")
     by_face = parse_play("8E CHURRO", es)
     assert [str(c) for c in by_face.cells] == ["[CH]", "U", "[RR]", "O"]
     assert parse_play("8E [CH]U[RR]O", es) == by_face
     assert str(parse_play("8E [ch]URRO", es).cells[0]) == "[ch]"
-    ca = get_spec("ca")
+    ca = CATALOG.spec("ca")
     assert [c.face for c in parse_play("8E COL·LA", ca).cells] == ["C", "O", "L·L", "A"]
     # Without a tile set every letter is one tile; brackets still make one tile.
     assert [c.face for c in parse_play("8E [CH]ICO").cells] == ["CH", "I", "C", "O"]
 
 
 def test_native_letters_of_other_scripts():
-    ru = get_spec("ru")
+    ru = CATALOG.spec("ru")
     play = parse_play("8E ЩИ", ru)
     assert [c.face for c in play.cells] == ["Щ", "И"]
     assert parse_play("8E щИ", ru).cells[0] == BoardTile("Щ", blank=True)
@@ -98,7 +100,7 @@ def test_errors_name_the_column(text, column, what):
 
 def test_tiles_outside_the_set():
     with pytest.raises(LexcError, match="'W' is not a tile of the Catalan set"):
-        parse_play("8E WOK", get_spec("ca"))
+        parse_play("8E WOK", CATALOG.spec("ca"))
 
 
 def test_language_designations():
@@ -116,7 +118,7 @@ def test_language_designations():
 
 def test_racks():
     assert parse_rack("AEIQTU?") == ("A", "E", "I", "Q", "T", "U", "?")
-    assert parse_rack("A[CH]?RR", get_spec("es")) == ("A", "CH", "?", "RR")
+    assert parse_rack("A[CH]?RR", CATALOG.spec("es")) == ("A", "CH", "?", "RR")
     with pytest.raises(LexcError, match="'\\?' for a blank"):
         parse_rack("Aa")
 

@@ -20,9 +20,12 @@ from pathlib import Path
 
 import pytest
 
+from lexc.catalog import Catalog
 from lexc.errors import LexcError
 from lexc.lexicon.pack import open_pack
 from lexc.records import gcg
+
+CATALOG = Catalog.shipped()
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 
@@ -91,7 +94,7 @@ def old_pack(folder: Path) -> tuple[Path, bytes]:
     from lexc.lexicon.compiler import compile_words
 
     target = folder / "en.lexc"
-    compile_words("en", OLD_WORDS, target)
+    compile_words(CATALOG.language("en"), OLD_WORDS, target)
     return target, target.read_bytes()
 
 

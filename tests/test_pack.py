@@ -13,11 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lexc.catalog import Catalog
 from lexc.errors import LexcError
-from lexc.language.normalize import Unspellable, normaliser
+from lexc.language.normalize import Unspellable
 from lexc.lexicon.compiler import compile_words
-from lexc.lexicon.pack import FORMAT_VERSION, MAGIC, SEP, STRUCTURES, Coder, find_pack, open_pack, pack_path
+from lexc.lexicon.pack import FORMAT_VERSION, MAGIC, SEP, STRUCTURES, Coder, open_pack
 from lexc.lexicon.words import Lexicon
+from lexc.paths import shipped_dir
+
+CATALOG = Catalog.shipped()
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -33,7 +37,7 @@ SPANISH = sample("/usr/share/dict/spanish", 200, ("churro", "ñandú", "nandu", 
 
 
 def spellable(lang: str, words: list[str]) -> list:
-    norm, out = normaliser(lang), []
+    norm, out = CATALOG.normaliser(lang), []
     for word in words:
         try:
             spelling = norm.spell(word)
@@ -47,7 +51,7 @@ def spellable(lang: str, words: list[str]) -> list:
 @pytest.mark.parametrize("structure", STRUCTURES)
 @pytest.mark.parametrize(("lang", "words"), [("fr", FRENCH), ("es", SPANISH)])
 def test_every_word_comes_back_with_its_spelling(tmp_path, lang, words, structure):
-    report = compile_words(lang, words, tmp_path / f"{lang}.lexc", structure=structure)
+    report = compile_words(CATALOG.language(lang), words, tmp_path / f"{lang}.lexc", structure=structure)
     pack = open_pack(tmp_path / f"{lang}.lexc")
     assert pack.structure == structure == report.structure
     assert isinstance(pack, Lexicon)
@@ -67,7 +71,7 @@ def test_every_word_comes_back_with_its_spelling(tmp_path, lang, words, structur
 
 
 def test_exceptions_only_where_the_board_spelling_does_not_tell(tmp_path):
-    compile_words("es", ["churro", "ñandú", "carro", "llama", "año", "ano"], tmp_path / "es.lexc")
+    compile_words(CATALOG.language("es"), ["churro", "ñandú", "carro", "llama", "año", "ano"], tmp_path / "es.lexc")
     pack = open_pack(tmp_path / "es.lexc")
     assert pack.header["counts"]["exceptions"] == 2  # NANDU (Ñ) and ANO (AÑO beside ANO)
     assert pack.header["table"]["CH"] == [t["face"] for t in pack.header["tiles"]].index("CH")
@@ -78,12 +82,13 @@ def test_exceptions_only_where_the_board_spelling_does_not_tell(tmp_path):
 
 
 def test_scheme_language_keeps_every_native_word(tmp_path):
-    compile_words("ru", ["щи", "шчи", "соль", "съесть", "объём", "отсюда", "москва"], tmp_path / "ru.lexc")
+    compile_words(CATALOG.language("ru"), ["щи", "шчи", "соль", "съесть", "объём", "отсюда", "москва"],
+                  tmp_path / "ru.lexc")
     pack = open_pack(tmp_path / "ru.lexc")
     found = {s.native: (s.tiling, s.value) for s in pack.spellings("SHCHI")}
     assert found == {"ЩИ": (("Щ", "И"), 11), "ШЧИ": (("Ш", "Ч", "И"), 14)}
     assert [s.native for s in pack.spellings("SOL")] == ["СОЛЬ"]  # Ь is written with no board letter
-    assert pack.header["scheme"]["name"] == normaliser("ru").spec.scheme
+    assert pack.header["scheme"]["name"] == CATALOG.normaliser("ru").spec.scheme
 
 
 @settings(max_examples=200, deadline=None)
@@ -103,16 +108,16 @@ def test_records_round_trip(tiles, marks):
 def test_same_inputs_give_the_same_bytes(tmp_path):
     for structure in STRUCTURES:
         a, b = tmp_path / f"a-{structure}.lexc", tmp_path / f"b-{structure}.lexc"
-        compile_words("fr", FRENCH, a, structure=structure)
-        compile_words("fr", list(FRENCH), b, structure=structure)
+        compile_words(CATALOG.language("fr"), FRENCH, a, structure=structure)
+        compile_words(CATALOG.language("fr"), list(FRENCH), b, structure=structure)
         assert a.read_bytes() == b.read_bytes()
     assert (tmp_path / "a-marisa.lexc").read_bytes() != (tmp_path / "a-dawg.lexc").read_bytes()
 
 
 def test_header_describes_the_pack(tmp_path):
-    compile_words("es", SPANISH, tmp_path / "es.lexc", min_length=3)
+    compile_words(CATALOG.language("es"), SPANISH, tmp_path / "es.lexc", min_length=3)
     header = open_pack(tmp_path / "es.lexc").header
-    spec = normaliser("es").spec
+    spec = CATALOG.normaliser("es").spec
     assert header["format"] == FORMAT_VERSION
     assert header["lang"] == "es" and header["spec"]["sha256"] == spec.sha256
     assert {t["face"]: t["points"] for t in header["tiles"]} == {t.face: t.points for t in spec.tiles}
@@ -127,7 +132,7 @@ def test_header_describes_the_pack(tmp_path):
 @pytest.fixture(scope="module")
 def good(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("good") / "es.lexc"
-    compile_words("es", SPANISH, path)
+    compile_words(CATALOG.language("es"), SPANISH, path)
     return path
 
 
@@ -175,14 +180,31 @@ def test_another_format_version_is_refused(good, tmp_path):
     assert f"format version {FORMAT_VERSION + 1}" in refused(tmp_path / "v.lexc")
 
 
-def test_find_pack_by_language(good, tmp_path):
-    assert pack_path("es", good.parent) == good
-    assert "CHURRO" in find_pack("es", good.parent)
+def test_catalog_finds_a_pack_by_language(good, tmp_path):
+    catalog = CATALOG.with_packs(good.parent)
+    assert catalog.pack_path("es") == good
+    assert "CHURRO" in catalog.pack("es")
+    assert catalog.pack("es") is catalog.pack("es")  # opened once per catalog
     with pytest.raises(LexcError, match="lexc build fr"):
-        find_pack("fr", good.parent)
+        catalog.pack("fr")
     (tmp_path / "fr.lexc").write_bytes(good.read_bytes())
     with pytest.raises(LexcError, match="holds language 'es'"):
-        find_pack("fr", tmp_path)
+        CATALOG.with_packs(tmp_path).pack("fr")
+
+
+def test_a_pack_built_from_another_spec_is_refused(good, tmp_path):
+    # The designer changes Spanish CH from 5 to 4 points: the old pack must not score with either value.
+    text = (shipped_dir("languages") / "es.toml").read_text(encoding="utf-8")
+    edited = text.replace("CH  = { count = 1, points = 5 }", "CH  = { count = 1, points = 4 }")
+    assert edited != text
+    (tmp_path / "es.toml").write_text(edited, encoding="utf-8")
+    catalog = CATALOG.with_packs(good.parent).with_specs(tmp_path / "es.toml")
+    assert catalog.spec("es").points("CH") == 4
+    stale = catalog.staleness(open_pack(good))
+    assert stale is not None and "es.toml" in stale and "lexc build es" in stale
+    with pytest.raises(LexcError, match=r"stale pack: built from another version of .*es\.toml"):
+        catalog.pack("es")
+    assert CATALOG.with_packs(good.parent).staleness(open_pack(good)) is None
 
 
 # --------------------------------------------------------------------------- atomic writes
@@ -197,7 +219,7 @@ def test_a_failed_write_leaves_the_old_pack(good, tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(LexcError, match=r"es\.lexc: cannot write: disk full"):  # named, no traceback
-        compile_words("es", ["churro"], path)
+        compile_words(CATALOG.language("es"), ["churro"], path)
     assert path.read_bytes() == good.read_bytes()
     assert [p.name for p in tmp_path.iterdir()] == ["es.lexc"]  # no temporary file left behind
     assert "CHURRO" in open_pack(path)
@@ -205,10 +227,12 @@ def test_a_failed_write_leaves_the_old_pack(good, tmp_path, monkeypatch):
 
 def test_a_killed_build_leaves_the_old_pack(good, tmp_path):
     path = tmp_path / "fr.lexc"
-    compile_words("fr", FRENCH[:50], path)
+    compile_words(CATALOG.language("fr"), FRENCH[:50], path)
     before = path.read_bytes()
-    code = ("import sys; from lexc.lexicon.compiler import compile_pack; from lexc.lexicon.sources import open_source; "
-            "compile_pack('fr', [open_source('fr', '/usr/share/dict/french')], sys.argv[1])")
+    code = ("import sys; from lexc import Catalog; from lexc.lexicon.compiler import compile_pack; "
+            "from lexc.lexicon.sources import open_source; "
+            "fr = Catalog.shipped().language('fr'); "
+            "compile_pack(fr, [open_source(fr.spec, '/usr/share/dict/french')], sys.argv[1])")
     child = subprocess.Popen([sys.executable, "-c", code, str(path)], cwd=REPO)
     time.sleep(2.5)
     child.send_signal(signal.SIGKILL)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from lexc.catalog import Catalog
 from lexc.engine.board import Board
 from lexc.engine.notation import parse_play
 from lexc.engine.scoring import score_play
@@ -21,6 +22,8 @@ from lexc.errors import LexcError
 from lexc.records import gcg
 from lexc.records.gcg import Kind
 from lexc.records.replay import default_ruleset_name, position, replay, tile_language
+
+CATALOG = Catalog.shipped()
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "gcg"
@@ -30,7 +33,7 @@ needs_shared = pytest.mark.usefixtures("shared_dir")  # conftest: fails when ../
 
 
 def mismatches(path: Path, ruleset: str | None = None) -> list[tuple[int, int | None, str, int, int, bool]]:
-    result = replay(gcg.read(path), ruleset)
+    result = replay(gcg.read(path), CATALOG, ruleset)
     return [(m.index, m.line, m.move, m.recorded, m.computed, m.withdrawn) for m in result.mismatches]
 
 
@@ -42,7 +45,7 @@ def test_every_english_game_is_reproduced_but_one_withdrawn_phony() -> None:
     found = {}
     plays = 0
     for path in sorted((SHARED / "english").glob("*.gcg")):
-        result = replay(gcg.read(path))
+        result = replay(gcg.read(path), CATALOG)
         plays += result.plays
         assert result.ruleset.tiles == "en"
         assert not result.irregularities, path
@@ -63,7 +66,7 @@ def test_every_english_game_is_reproduced_but_one_withdrawn_phony() -> None:
     ("odd/wol_polish_issue154_L776.gcg", "pl", 39),  # '(.A.)W' parenthesised play-through
 ])
 def test_native_games_score_with_their_own_tiles(path: str, tiles: str, plays: int) -> None:
-    result = replay(gcg.read(SHARED / path))
+    result = replay(gcg.read(SHARED / path), CATALOG)
     assert (result.ruleset.tiles, result.plays, result.mismatches) == (tiles, plays, ())
 
 
@@ -71,7 +74,7 @@ def test_native_games_score_with_their_own_tiles(path: str, tiles: str, plays: i
 def test_a_native_game_on_english_tiles_does_not_add_up() -> None:
     # The same French game scored with English values: VERBE is worth the same in both, but
     # MAX (X 10 in French, 8 in English, on a triple letter) is not: 2 + 1 + 30 = 33 against 3 + 1 + 24.
-    result = replay(gcg.read(SHARED / "french" / "wam_TfnqTZkYPL.gcg"), tiles="en")
+    result = replay(gcg.read(SHARED / "french" / "wam_TfnqTZkYPL.gcg"), CATALOG, tiles="en")
     first = result.mismatches[0]
     assert (first.index, first.move, first.recorded, first.computed) == (4, "6D M.X", 33, 28)
 
@@ -100,7 +103,7 @@ def test_odd_files(name: str) -> None:
         return  # decided and tested in test_gcg.py
     if name == "mgd_play_out_of_bounds.gcg":
         with pytest.raises(LexcError) as info:
-            replay(record)
+            replay(record, CATALOG)
         assert str(info.value) == f"{path}:18: H9 .PILATES: H16 is off the 15×15 board"  # rows 9-16
         return
     assert mismatches(path) == ODD_MISMATCHES.get(name, [])
@@ -108,7 +111,7 @@ def test_odd_files(name: str) -> None:
 
 @needs_shared
 def test_irregular_racks_are_reported_not_counted() -> None:
-    result = replay(gcg.read(SHARED / "odd" / "qk_multiplayer-crash.gcg"))
+    result = replay(gcg.read(SHARED / "odd" / "qk_multiplayer-crash.gcg"), CATALOG)
     assert result.mismatches == ()
     assert str(result.irregularities[0]) == "line 7: G7 F.Z: the rack BCDEITZ does not hold F"
     assert len(result.irregularities) == 9
@@ -132,39 +135,39 @@ def test_end_points_with_more_than_two_players() -> None:
     two = "#player1 a A\n#player2 b B\n>a: EIQTUXZ 8D QUITE +48 48\n>a:  (QZ) +40 88\n"
     three = "#player1 a A\n#player2 b B\n#player3 c C\n>a: EIQTUXZ 8D QUITE +48 48\n>a:  (QZ) +20 68\n"
     # Tournament rule: twice Q 10 + Z 10 with one opponent; with more, the standard rule (once).
-    assert replay(gcg.parse(two), "tournament").mismatches == ()
-    assert replay(gcg.parse(three), "tournament").mismatches == ()
+    assert replay(gcg.parse(two), CATALOG, "tournament").mismatches == ()
+    assert replay(gcg.parse(three), CATALOG, "tournament").mismatches == ()
     assert [(m.recorded, m.computed) for m in replay(gcg.parse(three.replace("+20 68", "+40 88")),
-                                                    "tournament").mismatches] == [(40, 20)]
+                                                    CATALOG, "tournament").mismatches] == [(40, 20)]
 
 
 def test_tile_language_from_pragmas_and_letters() -> None:
-    assert tile_language(gcg.read(DATA / "catalan_macondo_style.gcg")) == "ca"
-    assert tile_language(gcg.parse("#player1 a A\n#player2 b B\n#lexicon OSPS44\n")) == "pl"
-    assert tile_language(gcg.parse("#player1 a A\n#player2 b B\n>a: ŁÓDŹ 8E ŁÓDŹ +28 28\n")) == "pl"
+    assert tile_language(gcg.read(DATA / "catalan_macondo_style.gcg"), CATALOG) == "ca"
+    assert tile_language(gcg.parse("#player1 a A\n#player2 b B\n#lexicon OSPS44\n"), CATALOG) == "pl"
+    assert tile_language(gcg.parse("#player1 a A\n#player2 b B\n>a: ŁÓDŹ 8E ŁÓDŹ +28 28\n"), CATALOG) == "pl"
     with pytest.raises(LexcError, match=r"^x\.gcg:4: #tile-distribution: unknown tile distribution 'klingon'"):
-        tile_language(gcg.parse("#player1 a A\n#player2 b B\n\n#tile-distribution klingon\n", "x.gcg"))
+        tile_language(gcg.parse("#player1 a A\n#player2 b B\n\n#tile-distribution klingon\n", "x.gcg"), CATALOG)
 
 
 # --------------------------------------------------------------------------- multi-letter tiles and Polyglot
 
 
 def test_catalan_tiles_written_bare() -> None:
-    result = replay(gcg.read(DATA / "catalan_macondo_style.gcg"))
+    result = replay(gcg.read(DATA / "catalan_macondo_style.gcg"), CATALOG)
     assert (result.ruleset.tiles, result.plays, result.mismatches) == ("ca", 3, ())
     colla = result.results[0]
     assert colla is not None and [t.face for t in colla.words[0].tiles] == ["C", "O", "L·L", "A"]
 
 
 def test_spanish_tiles_in_brackets() -> None:
-    result = replay(gcg.read(DATA / "spanish_brackets.gcg"))
+    result = replay(gcg.read(DATA / "spanish_brackets.gcg"), CATALOG)
     assert (result.ruleset.tiles, result.mismatches) == ("es", ())
     che = result.results[1]
     assert che is not None and [(w.board, w.subtotal) for w in che.words] == [("CHE", 2), ("OCH", 1)]
 
 
 def test_polyglot_record_with_designations() -> None:
-    result = replay(gcg.read(DATA / "polyglot_langs.gcg"))
+    result = replay(gcg.read(DATA / "polyglot_langs.gcg"), CATALOG)
     assert (result.ruleset.name, result.plays, result.mismatches) == ("polyglot", 3, ())
     whisky, on, ok = result.results
     assert whisky is not None and on is not None and ok is not None
@@ -179,14 +182,14 @@ def test_polyglot_record_with_designations() -> None:
 @needs_shared
 def test_position_takes_a_withdrawn_phony_off_again() -> None:
     record = gcg.read(SHARED / "english" / "lw_r20_peter.gcg")
-    before, ruleset = position(record, 14)
-    with_phony, _ = position(record, 15)
-    after, _ = position(record, 16)
+    before, ruleset = position(record, CATALOG, 14)
+    with_phony, _ = position(record, CATALOG, 15)
+    after, _ = position(record, CATALOG, 16)
     assert with_phony[0, 13] is not None and before[0, 13] is None  # N1 holds the B of BRUNCHIFY only while played
     assert after == before
-    phony = score_play(before, parse_play("N1 BRUnCH..Y"), ruleset)
+    phony = score_play(before, parse_play("N1 BRUnCH..Y"), ruleset, catalog=CATALOG)
     assert (phony.score, phony.words[0].board) == (113, "BRUNCHIFY")
-    assert replay(record).mismatches[0].index == 14  # made on position(record, 14)
+    assert replay(record, CATALOG).mismatches[0].index == 14  # made on position(record, 14)
 
 
 @needs_shared
@@ -194,22 +197,22 @@ def test_letters_on_occupied_squares_are_played_through() -> None:
     record = gcg.read(SHARED / "german" / "wol_german_elise_L1107.gcg")
     zu = record.events[6]
     assert (zu.word, zu.position) == ("ZU", "F7")  # Z is already on F7 (ZON, 7F)
-    before, _ = position(record, 6)
-    after, _ = position(record, 7)
+    before, _ = position(record, CATALOG, 6)
+    after, _ = position(record, CATALOG, 7)
     assert len(list(after.tiles())) == len(list(before.tiles())) + 1
 
 
 def test_position_bounds() -> None:
     record = gcg.read(DATA / "polyglot_langs.gcg")
-    assert position(record, 0)[0] == Board.empty(position(record, 0)[1])
+    assert position(record, CATALOG, 0)[0] == Board.empty(position(record, CATALOG, 0)[1])
     with pytest.raises(LexcError, match=r"--upto: must be between 0 and 3 \(the record has 3 events\), not 4"):
-        position(record, 4)
+        position(record, CATALOG, 4)
 
 
 def test_withdrawal_and_end_kinds_are_counted_as_moves() -> None:
     text = ("#player1 a Ann\n#player2 b Bob\n>a: EIQTUXZ 8D QUITE +48 48\n>b: AEMNSS? 8A MES.....s +57 57\n"
             ">b: AEMNSS? -- -57 0\n>b: AEMNSS? 8A MES..... +57 57\n>a:  (ANS?) +6 54\n")
-    result = replay(gcg.parse(text))
+    result = replay(gcg.parse(text), CATALOG)
     assert (result.moves, result.plays, [e.kind for e in result.record.events][-1]) == (5, 3, Kind.END_POINTS)
     assert result.mismatches == ()
     assert result.board.row_text(7) == "MESQUITE......."

@@ -6,8 +6,10 @@ from collections import Counter
 
 import pytest
 
-from lexc.engine.ruleset import load_ruleset, ruleset_names
+from lexc.catalog import Catalog
 from lexc.errors import LexcError
+
+CATALOG = Catalog.shipped()
 
 
 def squares(ruleset):
@@ -15,14 +17,14 @@ def squares(ruleset):
 
 
 def test_shipped_rulesets():
-    assert ruleset_names() == ["dover", "polyglot", "standard", "super", "tournament"]
+    assert CATALOG.ruleset_names() == ["dover", "polyglot", "standard", "super", "tournament"]
 
 
 def test_standard_layout_as_the_article_describes(shared_dir):
     article = (shared_dir / "reference" / "scrabble-encyclopedia-article.txt").read_text(encoding="utf-8")
     assert 'eight dark red "triple-word" squares, 17 pale red "double-word" squares' in article
     assert '12 dark blue "triple-letter" squares, and 24 pale blue "double-letter" squares' in article
-    std = load_ruleset("standard")
+    std = CATALOG.ruleset("standard")
     counts = squares(std)
     assert (counts["T"], counts["D"], counts["t"], counts["d"]) == (8, 17, 12, 24)
     assert std.centre == (7, 7) and std.premium(7, 7) == (1, 2)  # the centre star is a DW (H8)
@@ -31,22 +33,22 @@ def test_standard_layout_as_the_article_describes(shared_dir):
 
 @pytest.mark.parametrize("name", ["standard", "tournament", "polyglot", "dover", "super"])
 def test_layouts_are_symmetric(name):
-    rs = load_ruleset(name)
+    rs = CATALOG.ruleset(name)
     for r in range(rs.rows):
         for c in range(rs.cols):
             assert rs.premiums[r][c] == rs.premiums[c][r] == rs.premiums[rs.rows - 1 - r][c]
 
 
 def test_tournament_and_polyglot_rules():
-    assert load_ruleset("tournament").end_game == "tournament"
-    assert load_ruleset("tournament").premiums == load_ruleset("standard").premiums
-    pg = load_ruleset("polyglot")
+    assert CATALOG.ruleset("tournament").end_game == "tournament"
+    assert CATALOG.ruleset("tournament").premiums == CATALOG.ruleset("standard").premiums
+    pg = CATALOG.ruleset("polyglot")
     assert pg.polyglot is not None and pg.polyglot.rack_values == "en" and pg.polyglot.face_down is False
-    assert pg.rack_lang == "en" and load_ruleset("standard").polyglot is None
+    assert pg.rack_lang == "en" and CATALOG.ruleset("standard").polyglot is None
 
 
 def test_dover():
-    dover, std = load_ruleset("dover"), load_ruleset("standard")
+    dover, std = CATALOG.ruleset("dover"), CATALOG.ruleset("standard")
     assert dover.size == (21, 21) and dover.rack_size == 8 and dict(dover.bonuses) == {6: 20, 7: 50, 8: 80}
     assert dover.min_word == 3 and dover.inner == (3, 3, 17, 17) and dover.centre == (10, 10)
     # The standard board inside three premium-free rows on each side.
@@ -56,7 +58,7 @@ def test_dover():
 
 
 def test_super_scrabble():
-    sup = load_ruleset("super")
+    sup = CATALOG.ruleset("super")
     assert sup.size == (21, 21) and sup.centre == (10, 10)
     counts = squares(sup)
     assert (counts["Q"], counts["q"]) == (4, 8)
@@ -64,19 +66,19 @@ def test_super_scrabble():
     bag = sup.bag()
     assert sum(bag.values()) == 200 and bag["?"] == 4
     assert (bag["E"], bag["A"], bag["O"], bag["Q"], bag["Z"]) == (24, 16, 15, 2, 2)
-    assert sum(load_ruleset("standard").bag().values()) == 100
+    assert sum(CATALOG.ruleset("standard").bag().values()) == 100
 
 
 def test_with_tiles():
-    es = load_ruleset("standard").with_tiles("es")
+    es = CATALOG.ruleset("standard").with_tiles(CATALOG.language("es"))
     assert es.tiles == "es" and es.bag()["CH"] == 1 and sum(es.bag().values()) == 100
     with pytest.raises(LexcError, match="unknown language"):
-        load_ruleset("standard").with_tiles("xx")
+        CATALOG.ruleset("standard").with_tiles(CATALOG.language("xx"))
 
 
 def test_unknown_ruleset():
     with pytest.raises(LexcError, match="unknown ruleset 'nonesuch'"):
-        load_ruleset("nonesuch")
+        CATALOG.ruleset("nonesuch")
 
 
 def test_bad_ruleset_names_line_and_key(tmp_path):
@@ -84,7 +86,7 @@ def test_bad_ruleset_names_line_and_key(tmp_path):
     path.write_text('name = "bad"\nrack_size = 7\ncentre = "Z99"\n\n[bonuses]\n7 = "fifty"\n\n'
                     '[end_game]\nrule = "sudden"\n\n[board]\nlayout = ["..x", "..."]\n', encoding="utf-8")
     with pytest.raises(LexcError) as err:
-        load_ruleset(path)
+        CATALOG.ruleset(path)
     text = str(err.value)
     assert f"{path}:3: centre:" in text and "off the" in text
     assert f"{path}:6: bonuses.7:" in text
@@ -96,7 +98,7 @@ def test_malformed_toml(tmp_path):
     path = tmp_path / "broken.toml"
     path.write_text('name = "x"\nrack_size = \n', encoding="utf-8")
     with pytest.raises(LexcError, match="malformed TOML"):
-        load_ruleset(path)
+        CATALOG.ruleset(path)
 
 
 def test_lexc_rulesets_command():
@@ -109,5 +111,5 @@ def test_lexc_rulesets_command():
     text = CliRunner().invoke(app, ["rulesets"])
     assert text.exit_code == 0 and text.output.splitlines()[0].startswith("dover       21×21 rack 8")
     data = json.loads(CliRunner().invoke(app, ["rulesets", "--json"]).output)
-    assert [r["name"] for r in data] == ruleset_names()
+    assert [r["name"] for r in data] == CATALOG.ruleset_names()
     assert data[0]["bonuses"] == {"6": 20, "7": 50, "8": 80} and len(data[0]["premiums"]) == 21

@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.errors import LexcError
-from lexc.language.normalize import normaliser
-from lexc.language.scheme import check_against_spec, check_scheme_file, compare_icu, get_scheme, load_scheme
-from lexc.language.spec import get_spec, iter_specs
-from lexc.paths import transliterations_dir
+from lexc.language.scheme import check_against_spec, check_scheme_file, compare_icu, load_scheme
+from lexc.paths import shipped_dir
 
-SCHEMES = sorted(transliterations_dir().glob("*.toml"))
-SCRIPTED = [s for s in iter_specs() if s.script != "Latin"]
+CATALOG = Catalog.shipped()
+
+SCHEMES = sorted(shipped_dir("transliterations").glob("*.toml"))
+SCRIPTED = [s for s in CATALOG.specs() if s.script != "Latin"]
 
 
 # --------------------------------------------------------------------------- shipped schemes
@@ -32,8 +33,8 @@ def test_shipped_scheme_validates(path: Path) -> None:
 @pytest.mark.parametrize("spec", SCRIPTED, ids=lambda s: s.code)
 def test_every_non_roman_spec_has_a_complete_scheme(spec) -> None:
     assert spec.scheme is not None
-    assert check_against_spec(spec) == []
-    scheme = get_scheme(spec.scheme)
+    assert check_against_spec(spec, CATALOG.scheme_paths()[spec.scheme]) == []
+    scheme = CATALOG.scheme(spec.scheme)
     assert scheme.language == spec.code
     assert scheme.standard and len(scheme.sources) >= 2 and scheme.departures
 
@@ -51,7 +52,7 @@ RUSSIAN = ["щи", "борщ", "съешь", "ещё", "Ялта", "ёлка", "
 
 @pytest.mark.parametrize("word", RUSSIAN)
 def test_russian_matches_icu_bgn(word: str) -> None:
-    s = normaliser("ru").spell(word)
+    s = CATALOG.normaliser("ru").spell(word)
     assert compare_icu(s.native, s.board, "Russian-Latin/BGN", "ru").same
 
 
@@ -63,7 +64,7 @@ GREEK = {"θάλασσα": (), "ψυχή": (), "ουρανός": (), "ευχαρ
 
 @pytest.mark.parametrize("word", sorted(GREEK))
 def test_greek_against_icu_ungegn(word: str) -> None:
-    s = normaliser("el").spell(word)
+    s = CATALOG.normaliser("el").spell(word)
     assert compare_icu(s.native, s.board, "Greek-Latin/UNGEGN", "el").differences == GREEK[word]
 
 
@@ -71,7 +72,7 @@ def test_greek_against_icu_ungegn(word: str) -> None:
 
 
 def test_context_rules_word_start_after_and_end() -> None:
-    ru, uk, bg = get_scheme("ru-bgn"), get_scheme("uk-2010"), get_scheme("bg-streamlined")
+    ru, uk, bg = CATALOG.scheme("ru-bgn"), CATALOG.scheme("uk-2010"), CATALOG.scheme("bg-streamlined")
     assert ru.apply(list("ЕЛЕ")) == ["YE", "L", "E"]
     assert ru.apply(list("ПОЕЗД")) == ["P", "O", "YE", "Z", "D"]
     assert uk.apply(list("ЯЯ")) == ["YA", "IA"]
@@ -80,7 +81,7 @@ def test_context_rules_word_start_after_and_end() -> None:
 
 
 def test_sequences_with_the_following_letter() -> None:
-    el = get_scheme("el-elot743")
+    el = CATALOG.scheme("el-elot743")
     assert el.apply(list("ΑΥΤΟ")) == ["A", "F", "T", "O"]
     assert el.apply(list("ΑΥΡΑ")) == ["A", "V", "R", "A"]
     assert el.apply(list("ΑΥ")) == ["A", "F"]  # word-final: voiceless
@@ -88,7 +89,7 @@ def test_sequences_with_the_following_letter() -> None:
 
 
 def test_variants_spell_as_their_tile_unless_the_scheme_says_otherwise() -> None:
-    he, ar = get_scheme("he-academy"), get_scheme("ar-bgn")
+    he, ar = CATALOG.scheme("he-academy"), CATALOG.scheme("ar-bgn")
     assert he.apply(["ם"], ["מ"]) == ["M"]
     assert he.apply(["שׂ"], ["ש"]) == ["S"]
     assert ar.apply(["ى"], ["ي"]) == ["A"]
@@ -162,16 +163,17 @@ def test_unmapped_tile_and_stray_letter_against_the_spec(tmp_path: Path, monkeyp
     text = (tmp_path / "ru-bgn.toml").read_text(encoding="utf-8")
     text = text.replace('"Щ" = "SHCH"\n', "").replace('"Я" = "YA"\n', '"Я" = "YA"\n"Q" = "Q"\n')
     (tmp_path / "ru-bgn.toml").write_text(text, encoding="utf-8")
-    monkeypatch.setenv("LEXC_TRANSLITERATIONS", str(tmp_path))
-    problems = [str(p) for p in check_against_spec(get_spec("ru"))]
+    problems = [str(p) for p in check_against_spec(CATALOG.spec("ru"), tmp_path / "ru-bgn.toml")]
     assert any("ru-bgn.toml" in p and "tile 'Щ' (U+0429)" in p and "has no output" in p for p in problems)
     assert any("letters.Q" in p and "neither a tile nor a variant" in p for p in problems)
 
 
-def test_spec_naming_a_missing_scheme(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LEXC_TRANSLITERATIONS", str(tmp_path))
-    problems = check_against_spec(get_spec("el"))
-    assert problems and "no scheme file" in problems[0].message
+def test_spec_naming_a_missing_scheme(tmp_path: Path) -> None:
+    problems = check_against_spec(CATALOG.spec("el"), None)
+    assert problems and "no scheme 'el-elot743'" in problems[0].message
+    # A folder of the user's own that has no such scheme: the shipped one is still found.
+    catalog = Catalog.shipped(dirs=[tmp_path])
+    assert catalog.scheme("el-elot743").name == "el-elot743"
 
 
 def test_load_scheme_raises_lexc_error(tmp_path: Path) -> None:
@@ -202,6 +204,6 @@ def test_lexc_validate_accepts_the_shipped_schemes() -> None:
     ("ar", 32, 100, {"أ": 10, "ؤ": 10, "ء": 8, "ا": 1}),
 ])
 def test_non_roman_sets_as_published(code: str, distinct: int, total: int, facts: dict[str, int]) -> None:
-    spec = get_spec(code)
+    spec = CATALOG.spec(code)
     assert (len(spec.tiles), spec.total_tiles, spec.blanks) == (distinct, total, 2)
     assert {face: spec.points(face) for face in facts} == facts

@@ -15,20 +15,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lexc.catalog import Catalog
 from lexc.engine.board import Board
 from lexc.engine.notation import parse_play, parse_square
-from lexc.engine.ruleset import Polyglot, end_adjustments, load_ruleset, rack_value
+from lexc.engine.ruleset import Polyglot, end_adjustments, rack_value
 from lexc.engine.scoring import score_play
 from lexc.errors import LexcError
-from lexc.language import spec as spec_module
-from lexc.language.normalize import Normaliser
-from lexc.language.spec import get_spec
 from lexc.lexicon.words import WordList
-from lexc.paths import languages_dir, transliterations_dir
+from lexc.paths import shipped_dir
 
-STD = load_ruleset("standard")
-PG = load_ruleset("polyglot")
-DOVER = load_ruleset("dover")
+CATALOG = Catalog.shipped()
+
+STD = CATALOG.ruleset("standard")
+PG = CATALOG.ruleset("polyglot")
+DOVER = CATALOG.ruleset("dover")
 
 WORKED = [("8D QUITE", 48), ("8A MES(QUITE)", 57), ("9D INFaNCY", 88), ("E4 RECO(UN)TS", 40)]
 
@@ -37,7 +37,7 @@ def play_all(ruleset, plays, **kwargs):
     board = Board.empty(ruleset)
     results = []
     for text in plays:
-        result = score_play(board, parse_play(text, get_spec(ruleset.tiles)), ruleset, **kwargs)
+        result = score_play(board, parse_play(text, CATALOG.spec(ruleset.tiles)), ruleset, **kwargs, catalog=CATALOG)
         results.append(result)
         board = board.apply(result.play)
     return board, results
@@ -104,8 +104,8 @@ def test_whisky_in_english_and_french_before_premiums(shared_dir):
     rules = (shared_dir / "reference" / "polyglot-scrabble-rules.txt").read_text(encoding="utf-8")
     assert "4+4+1+1+5+4 = 19" in rules and "10+4+1+1+10+10 = 36" in rules
     board = Board.empty(PG)
-    en = score_play(board, parse_play("8D WHISKY @en"), PG)
-    fr = score_play(board, parse_play("8D WHISKY @fr"), PG)
+    en = score_play(board, parse_play("8D WHISKY @en"), PG, catalog=CATALOG)
+    fr = score_play(board, parse_play("8D WHISKY @fr"), PG, catalog=CATALOG)
     assert en.words[0].base == 19 and fr.words[0].base == 36
     # W on the DL at D8, K on the centre DW: en (8+4+1+1+5+4)×2, fr (20+4+1+1+10+10)×2.
     assert en.score == 46 and fr.score == 92
@@ -113,15 +113,16 @@ def test_whisky_in_english_and_french_before_premiums(shared_dir):
 
 def test_language_from_the_lang_argument_and_the_ruleset_default():
     board = Board.empty(PG)
-    assert score_play(board, parse_play("8D WHISKY"), PG, lang="fr").words[0].lang == "fr"
-    assert score_play(board, parse_play("8D WHISKY"), PG).words[0].lang == "en"
-    assert score_play(board, parse_play("8D WHISKY @en"), PG, lang="fr").words[0].lang == "en"
+    assert score_play(board, parse_play("8D WHISKY"), PG, lang="fr", catalog=CATALOG).words[0].lang == "fr"
+    assert score_play(board, parse_play("8D WHISKY"), PG, catalog=CATALOG).words[0].lang == "en"
+    assert score_play(board, parse_play("8D WHISKY @en"), PG, lang="fr", catalog=CATALOG).words[0].lang == "en"
 
 
 def test_main_word_in_one_language_and_a_cross_word_in_another():
-    lexicons = {"es": WordList.from_words("es", ["casa", "me", "se"]), "en": WordList.from_words("en", ["am"])}
+    lexicons = {"es": WordList.from_words(CATALOG.language("es"), ["casa", "me", "se"]),
+                "en": WordList.from_words(CATALOG.language("en"), ["am"])}
     board, _ = play_all(PG, ["8E CASA @es"], lexicons=lexicons)
-    result = score_play(board, parse_play("9F ME @es,F8=en"), PG, lexicons=lexicons)
+    result = score_play(board, parse_play("9F ME @es,F8=en"), PG, lexicons=lexicons, catalog=CATALOG)
     words = {w.board: w for w in result.words}
     assert [(w.board, w.lang, w.valid) for w in result.words] == [("ME", "es", True), ("AM", "en", True),
                                                                     ("SE", "es", True)]
@@ -129,56 +130,56 @@ def test_main_word_in_one_language_and_a_cross_word_in_another():
     assert [w.subtotal for w in result.words] == [5, 4, 3] and result.score == 12
     assert words["AM"].values == "en"
     # The same cross word designated French: M is 2 there, and AM is not in the Spanish list.
-    french = score_play(board, parse_play("9F ME @es,AM=fr"), PG, lexicons=lexicons)
+    french = score_play(board, parse_play("9F ME @es,AM=fr"), PG, lexicons=lexicons, catalog=CATALOG)
     assert [(w.board, w.lang, w.subtotal, w.valid) for w in french.words][1] == ("AM", "fr", 3, None)
-    spanish = score_play(board, parse_play("9F ME @es"), PG, lexicons=lexicons)
+    spanish = score_play(board, parse_play("9F ME @es"), PG, lexicons=lexicons, catalog=CATALOG)
     assert spanish.words[1].valid is False and [w.board for w in spanish.phonies] == ["AM"]
     assert spanish.score == 12  # phonies are reported, never refused
 
 
 def test_spanish_digraph_spelled_with_two_tiles_scores_once_with_its_premium():
-    lexicons = {"es": WordList.from_words("es", ["churro"])}
+    lexicons = {"es": WordList.from_words(CATALOG.language("es"), ["churro"])}
     board = Board.empty(PG)
-    result = score_play(board, parse_play("8D CHURRO @es"), PG, lexicons=lexicons)
+    result = score_play(board, parse_play("8D CHURRO @es"), PG, lexicons=lexicons, catalog=CATALOG)
     word = result.words[0]
     assert [t.face for t in word.tiles] == ["CH", "U", "RR", "O"]
     assert word.native == "CHURRO" and word.valid is True
     # CH on D8 (DL) + E8: 5×2; U 1; RR 8; O 1; the centre DW under the second R: ×2.
     assert word.tiles[0].squares == ("D8", "E8") and word.tiles[0].letter_multiplier == 2
     assert result.score == (10 + 1 + 8 + 1) * 2
-    blank = score_play(board, parse_play("8D cHURRO @es"), PG, lexicons=lexicons)
+    blank = score_play(board, parse_play("8D cHURRO @es"), PG, lexicons=lexicons, catalog=CATALOG)
     assert blank.words[0].tiles[0].value == 0 and blank.score == (0 + 1 + 8 + 1) * 2
 
 
-needs_ru = pytest.mark.skipif(not (languages_dir() / "ru.toml").is_file()
-                              or not (transliterations_dir() / "ru-bgn.toml").is_file(),
+needs_ru = pytest.mark.skipif(not (shipped_dir("languages") / "ru.toml").is_file()
+                              or not (shipped_dir("transliterations") / "ru-bgn.toml").is_file(),
                               reason="the Russian spec and scheme are not in this checkout")
 
 
 @needs_ru
 def test_russian_shch_on_a_letter_premium_and_with_a_blank():
-    rules_value = get_spec("ru").points("Щ")
+    rules_value = CATALOG.spec("ru").points("Щ")
     assert rules_value == 10  # Polyglot rule 3: "that combination ... scores ten points"
-    lexicons = {"ru": WordList.from_words("ru", ["щи"])}
+    lexicons = {"ru": WordList.from_words(CATALOG.language("ru"), ["щи"])}
     board = Board.empty(PG)
-    result = score_play(board, parse_play("8D SHCHI @ru"), PG, lexicons=lexicons)
+    result = score_play(board, parse_play("8D SHCHI @ru"), PG, lexicons=lexicons, catalog=CATALOG)
     word = result.words[0]
     assert word.native == "ЩИ" and word.valid is True
     assert [(t.face, t.board) for t in word.tiles] == [("Щ", "SHCH"), ("И", "I")]
     # S on D8 (DL): Щ 10×2, once for its four tiles; И 1 on the centre DW: (20 + 1)×2.
     assert word.tiles[0].letter_multiplier == 2 and result.score == 42
     # Down H5..H9: no letter premium under SHCH, H8 is the centre DW: (10 + 1)×2.
-    later = score_play(board, parse_play("H5 SHCHI @ru"), PG, lexicons=lexicons)
+    later = score_play(board, parse_play("H5 SHCHI @ru"), PG, lexicons=lexicons, catalog=CATALOG)
     assert later.score == 22 and later.words[0].tiles[0].letter_multiplier == 1
-    blank = score_play(board, parse_play("8D ShCHI @ru"), PG, lexicons=lexicons)
+    blank = score_play(board, parse_play("8D ShCHI @ru"), PG, lexicons=lexicons, catalog=CATALOG)
     assert blank.words[0].tiles[0].value == 0 and blank.score == (0 + 1) * 2
     assert "Щ[SHCH] 0 (blank)" in blank.explain()
 
 
 @needs_ru
 def test_several_native_words_with_one_board_spelling_score_the_highest():
-    lexicons = {"ru": WordList.from_words("ru", ["мер", "мэр"])}
-    result = score_play(Board.empty(PG), parse_play("8F MER @ru"), PG, lexicons=lexicons)
+    lexicons = {"ru": WordList.from_words(CATALOG.language("ru"), ["мер", "мэр"])}
+    result = score_play(Board.empty(PG), parse_play("8F MER @ru"), PG, lexicons=lexicons, catalog=CATALOG)
     word = result.words[0]
     # МЭР: М 2 + Э 8 + Р 1 = 11 against МЕР: 2 + 1 + 1; E on the centre DW.
     assert word.native == "МЭР" and word.alternatives == 2 and result.score == 22
@@ -188,11 +189,11 @@ def test_several_native_words_with_one_board_spelling_score_the_highest():
 @needs_ru
 def test_a_native_tile_written_as_nothing_scores_nothing():
     # ЕЛЬ is YEL on the board (BGN/PCGN: Е as YE at the start, Ь written as nothing): Ь has no square.
-    lexicons = {"ru": WordList.from_words("ru", ["ель"])}
-    result = score_play(Board.empty(PG), parse_play("8G YEL @ru"), PG, lexicons=lexicons)
+    lexicons = {"ru": WordList.from_words(CATALOG.language("ru"), ["ель"])}
+    result = score_play(Board.empty(PG), parse_play("8G YEL @ru"), PG, lexicons=lexicons, catalog=CATALOG)
     word = result.words[0]
     assert [(t.face, t.board) for t in word.tiles] == [("Е", "YE"), ("Л", "L"), ("Ь", "")]
-    ru = get_spec("ru")
+    ru = CATALOG.spec("ru")
     assert word.tiles[2].value == 0 and result.score == (ru.points("Е") + ru.points("Л")) * 2  # E on the centre
     assert "Ь 0 (not on the board)" in result.explain()
 
@@ -200,34 +201,42 @@ def test_a_native_tile_written_as_nothing_scores_nothing():
 @needs_ru
 def test_face_down_tile_of_rule_4():
     face_down = dataclasses.replace(PG, polyglot=Polyglot("en", "en", face_down=True))
-    lexicons = {"ru": WordList.from_words("ru", ["пять"], norm=Normaliser(get_spec("ru"), facedown=True))}
-    result = score_play(Board.empty(face_down), parse_play("8E PYAT' @ru"), face_down, lexicons=lexicons)
+    lexicons = {"ru": WordList.from_words(CATALOG.language("ru"), ["пять"], norm=CATALOG.normaliser("ru",
+                                                                                                    facedown=True))}
+    result = score_play(Board.empty(face_down), parse_play("8E PYAT' @ru"), face_down, lexicons=lexicons,
+                        catalog=CATALOG)
     assert result.legal and result.words[0].native == "ПЯТЬ" and result.words[0].valid is True
     # П 2 + Я 3 (YA) + Т 1 + Ь face down 0; T on the centre DW.
     assert result.score == (2 + 3 + 1 + 0) * 2 and "Ь['] 0 (face down)" in result.explain()
-    off = score_play(Board.empty(PG), parse_play("8E PYAT' @ru"), PG, lexicons=lexicons)
+    off = score_play(Board.empty(PG), parse_play("8E PYAT' @ru"), PG, lexicons=lexicons, catalog=CATALOG)
     assert any("not allowed" in p for p in off.problems)
-    two = score_play(Board.empty(face_down), parse_play("8E P'YAT' @ru"), face_down, lexicons=lexicons)
+    two = score_play(Board.empty(face_down), parse_play("8E P'YAT' @ru"), face_down, lexicons=lexicons, catalog=CATALOG)
     assert any("only one face-down tile" in p for p in two.problems)
 
 
-def test_language_without_official_values_scores_in_english(monkeypatch):
-    unofficial = dataclasses.replace(get_spec("it"), code="la", name="Latin", official=False)
-    monkeypatch.setitem(spec_module._CACHE, "la", unofficial)
-    lexicons = {"la": WordList.from_words("la", ["quae"], norm=Normaliser(unofficial))}
-    result = score_play(Board.empty(PG), parse_play("8E QUAE @la"), PG, lexicons=lexicons)
+def test_language_without_official_values_scores_in_english(tmp_path):
+    # A designer's Latin spec (Italian's tiles, no official values), given as a single file.
+    text = (shipped_dir("languages") / "it.toml").read_text(encoding="utf-8")
+    text = re.sub(r'(?m)^code = "it"', 'code = "la"', text)
+    text = re.sub(r'(?m)^name = "Italian"', 'name = "Latin"', text)
+    text = re.sub(r'(?m)^official = true', 'official = false', text)
+    (tmp_path / "la.toml").write_text(text, encoding="utf-8")
+    catalog = CATALOG.with_specs(tmp_path / "la.toml")
+    assert catalog.spec("la").official is False
+    lexicons = {"la": WordList.from_words(catalog.language("la"), ["quae"])}
+    result = score_play(Board.empty(PG), parse_play("8E QUAE @la"), PG, lexicons=lexicons, catalog=catalog)
     word = result.words[0]
     assert word.lang == "la" and word.values == "en" and word.valid is True
     assert result.score == (10 + 1 + 1 + 1) * 2  # English values; the E on the centre DW
-    missing = score_play(Board.empty(PG), parse_play("8E QUID @la"), PG, lexicons=lexicons)
+    missing = score_play(Board.empty(PG), parse_play("8E QUID @la"), PG, lexicons=lexicons, catalog=catalog)
     assert missing.words[0].valid is False
 
 
-@pytest.mark.skipif(not (languages_dir() / "uk.toml").is_file() or get_spec("uk").official,
+@pytest.mark.skipif(not (shipped_dir("languages") / "uk.toml").is_file() or CATALOG.spec("uk").official,
                     reason="needs the Ukrainian spec without official values")
 def test_ukrainian_without_official_values_scores_in_english_on_the_board_tiles():
-    lexicons = {"uk": WordList.from_words("uk", ["хліб"])}
-    result = score_play(Board.empty(PG), parse_play("8D KHLIB @uk"), PG, lexicons=lexicons)
+    lexicons = {"uk": WordList.from_words(CATALOG.language("uk"), ["хліб"])}
+    result = score_play(Board.empty(PG), parse_play("8D KHLIB @uk"), PG, lexicons=lexicons, catalog=CATALOG)
     word = result.words[0]
     assert word.native == "ХЛІБ" and word.valid is True and word.values == "en"
     # English values on the board tiles, not Х's own: K 5×2 (DL at D8) + H 4 + L 1 + I 1 + B 3 (centre DW).
@@ -236,23 +245,23 @@ def test_ukrainian_without_official_values_scores_in_english_on_the_board_tiles(
 
 def test_english_fallback_when_a_word_cannot_be_spelled_in_its_language():
     # Catalan has no K, W or Y tile: a Catalan phony spelled with them is scored on the board tiles.
-    result = score_play(Board.empty(PG), parse_play("8D WHISKY @ca"), PG)
+    result = score_play(Board.empty(PG), parse_play("8D WHISKY @ca"), PG, catalog=CATALOG)
     assert result.words[0].values == "en" and result.score == 46 and "no Catalan spelling" in result.words[0].note
 
 
 def test_tiling_from_the_lexicon_or_else_from_the_board_spelling():
     # Catalan COL·LA: the pack's tiling has the L·L tile (10 points); without a lexicon the board
     # spelling COLLA is read as the native word COLLA, L + L.
-    lexicons = {"ca": WordList.from_words("ca", ["col·la"])}
-    with_pack = score_play(Board.empty(PG), parse_play("8E COLLA @ca"), PG, lexicons=lexicons)
+    lexicons = {"ca": WordList.from_words(CATALOG.language("ca"), ["col·la"])}
+    with_pack = score_play(Board.empty(PG), parse_play("8E COLLA @ca"), PG, lexicons=lexicons, catalog=CATALOG)
     assert [t.face for t in with_pack.words[0].tiles] == ["C", "O", "L·L", "A"]
     assert with_pack.words[0].native == "COL·LA" and with_pack.words[0].valid is True
-    ca = get_spec("ca")
+    ca = CATALOG.spec("ca")
     assert with_pack.score == (ca.points("C") + ca.points("O") + ca.points("L·L") + ca.points("A")) * 2
-    bare = score_play(Board.empty(PG), parse_play("8E COLLA @ca"), PG)
+    bare = score_play(Board.empty(PG), parse_play("8E COLLA @ca"), PG, catalog=CATALOG)
     assert [t.face for t in bare.words[0].tiles] == ["C", "O", "L", "L", "A"] and bare.words[0].valid is None
     # Spanish without a lexicon: the default (longest-match) tiling CH·U·RR·O.
-    churro = score_play(Board.empty(PG), parse_play("8E CHURRO @es"), PG)
+    churro = score_play(Board.empty(PG), parse_play("8E CHURRO @es"), PG, catalog=CATALOG)
     assert [t.face for t in churro.words[0].tiles] == ["CH", "U", "RR", "O"]
 
 
@@ -260,38 +269,38 @@ def test_tiling_from_the_lexicon_or_else_from_the_board_spelling():
 
 
 def test_native_spanish_game_with_ch_on_one_square():
-    es = STD.with_tiles("es")
-    lexicons = {"es": WordList.from_words("es", ["churro"])}
+    es = STD.with_tiles(CATALOG.language("es"))
+    lexicons = {"es": WordList.from_words(CATALOG.language("es"), ["churro"])}
     board = Board.empty(es)
-    result = score_play(board, parse_play("8E CHURRO", get_spec("es")), es, lexicons=lexicons)
+    result = score_play(board, parse_play("8E CHURRO", CATALOG.spec("es")), es, lexicons=lexicons, catalog=CATALOG)
     assert [str(c) for c in result.play.cells] == ["[CH]", "U", "[RR]", "O"]
     assert result.tiles_played == 4 and result.words[0].valid is True and result.words[0].native == "CHURRO"
     assert result.score == (5 + 1 + 8 + 1) * 2  # O on the centre DW
     after = board.apply(result.play)
     assert after[7, 4].face == "CH"
     # Spelled with a C and an H tile it is not the Spanish word (CH is one tile in Spanish).
-    split = score_play(board, parse_play("8D [C][H]U[RR]O", get_spec("es")), es, lexicons=lexicons)
+    split = score_play(board, parse_play("8D [C][H]U[RR]O", CATALOG.spec("es")), es, lexicons=lexicons, catalog=CATALOG)
     assert split.words[0].valid is False and split.score == (3 * 2 + 4 + 1 + 8 + 1) * 2
 
 
 @needs_ru
 def test_native_russian_game_looks_words_up_by_their_board_spelling():
-    ru_game = STD.with_tiles("ru")
-    lexicons = {"ru": WordList.from_words("ru", ["мел", "ель"])}
+    ru_game = STD.with_tiles(CATALOG.language("ru"))
+    lexicons = {"ru": WordList.from_words(CATALOG.language("ru"), ["мел", "ель"])}
     board = Board.empty(ru_game)
     # МЕЛ is MEL on the board (Е is YE only at the start of a word), ЕЛЬ is YEL.
     for text, native in (("8G МЕЛ", "МЕЛ"), ("8G ЕЛЬ", "ЕЛЬ")):
-        result = score_play(board, parse_play(text, get_spec("ru")), ru_game, lexicons=lexicons)
+        result = score_play(board, parse_play(text, CATALOG.spec("ru")), ru_game, lexicons=lexicons, catalog=CATALOG)
         assert result.words[0].valid is True and result.words[0].native == native, text
-    ru = get_spec("ru")
-    result = score_play(board, parse_play("8G ЕЛЬ", ru), ru_game, lexicons=lexicons)
+    ru = CATALOG.spec("ru")
+    result = score_play(board, parse_play("8G ЕЛЬ", ru), ru_game, lexicons=lexicons, catalog=CATALOG)
     assert result.score == (ru.points("Е") + ru.points("Л") + ru.points("Ь")) * 2  # Л on the centre DW
-    assert not score_play(board, parse_play("8G ЛЕМ", ru), ru_game, lexicons=lexicons).words[0].valid
+    assert not score_play(board, parse_play("8G ЛЕМ", ru), ru_game, lexicons=lexicons, catalog=CATALOG).words[0].valid
 
 
 def test_native_game_refuses_other_languages():
-    es = STD.with_tiles("es")
-    result = score_play(Board.empty(es), parse_play("8E CHURRO @fr", get_spec("es")), es)
+    es = STD.with_tiles(CATALOG.language("es"))
+    result = score_play(Board.empty(es), parse_play("8E CHURRO @fr", CATALOG.spec("es")), es, catalog=CATALOG)
     assert any("every word is es" in p for p in result.problems)
 
 
@@ -300,30 +309,31 @@ def test_native_game_refuses_other_languages():
 
 def test_dover_eight_tile_play():
     # 11E: Q E11, U F11, E G11 (DL), S H11, T I11, I J11, O K11 (centre DW), N L11.
-    result = score_play(Board.empty(DOVER), parse_play("11E QUESTION"), DOVER)
+    result = score_play(Board.empty(DOVER), parse_play("11E QUESTION"), DOVER, catalog=CATALOG)
     assert result.legal and result.tiles_played == 8 and result.bonus == 80
     assert result.score == (10 + 1 + 2 + 1 + 1 + 1 + 1 + 1) * 2 + 80
 
 
 def test_dover_six_and_seven_tile_bonuses():
-    assert score_play(Board.empty(DOVER), parse_play("11F QUEST"), DOVER).bonus == 0
-    assert score_play(Board.empty(DOVER), parse_play("11F SQUEAL"), DOVER).bonus == 20
-    assert score_play(Board.empty(DOVER), parse_play("11F SQUEALS"), DOVER).bonus == 50
+    assert score_play(Board.empty(DOVER), parse_play("11F QUEST"), DOVER, catalog=CATALOG).bonus == 0
+    assert score_play(Board.empty(DOVER), parse_play("11F SQUEAL"), DOVER, catalog=CATALOG).bonus == 20
+    assert score_play(Board.empty(DOVER), parse_play("11F SQUEALS"), DOVER, catalog=CATALOG).bonus == 50
 
 
 def test_dover_three_letter_minimum():
     board, _ = play_all(DOVER, ["K8 QUEST"])  # K8..K12 down, through the centre K11
-    two_letters = score_play(board, parse_play("L9 AT"), DOVER)  # forms AT, UA and ET: none of 3 letters
+    two_letters = score_play(board, parse_play("L9 AT"), DOVER,
+                             catalog=CATALOG)  # forms AT, UA and ET: none of 3 letters
     assert [w.board for w in two_letters.words] == ["AT", "UA", "ET"]
     assert any("3 or more letters" in p for p in two_letters.problems)
-    one_tile = score_play(board, parse_play("8L A"), DOVER)  # QA only
+    one_tile = score_play(board, parse_play("8L A"), DOVER, catalog=CATALOG)  # QA only
     assert any("3 or more letters" in p for p in one_tile.problems)
-    assert score_play(board, parse_play("L9 ATE"), DOVER).legal
+    assert score_play(board, parse_play("L9 ATE"), DOVER, catalog=CATALOG).legal
 
 
 def test_dover_play_entirely_in_the_outer_rows():
     board, _ = play_all(DOVER, ["K11 QUESTIONS"])  # K11..K19: reaches the outer rows 19
-    result = score_play(board, parse_play("20J AT"), DOVER)  # J20 K20: under S at K19
+    result = score_play(board, parse_play("20J AT"), DOVER, catalog=CATALOG)  # J20 K20: under S at K19
     assert any("inner board" in p for p in result.problems)
     assert all(t.letter_multiplier == 1 for w in result.words for t in w.tiles)  # no premiums outside
 
@@ -340,33 +350,33 @@ def test_dover_play_entirely_in_the_outer_rows():
 ])
 def test_legality_problems(plays, text, problem):
     board, _ = play_all(STD, plays)
-    result = score_play(board, parse_play(text), STD)
+    result = score_play(board, parse_play(text), STD, catalog=CATALOG)
     assert any(problem in p for p in result.problems), result.problems
 
 
 def test_rack_must_hold_the_tiles():
     board = Board.empty(STD)
-    assert score_play(board, parse_play("8D QUITE"), STD, rack="EIQTUAB").legal
-    short = score_play(board, parse_play("8D QUITE"), STD, rack="EIQTAAB")
+    assert score_play(board, parse_play("8D QUITE"), STD, rack="EIQTUAB", catalog=CATALOG).legal
+    short = score_play(board, parse_play("8D QUITE"), STD, rack="EIQTAAB", catalog=CATALOG)
     assert any("does not hold U" in p for p in short.problems)
-    blank = score_play(board, parse_play("8D QUITe"), STD, rack="QUIT?AB")
+    blank = score_play(board, parse_play("8D QUITe"), STD, rack="QUIT?AB", catalog=CATALOG)
     assert blank.legal
-    assert not score_play(board, parse_play("8D QUITe"), STD, rack="QUITEAB").legal
+    assert not score_play(board, parse_play("8D QUITe"), STD, rack="QUITEAB", catalog=CATALOG).legal
 
 
 def test_plays_that_cannot_be_laid_raise():
     board, _ = play_all(STD, ["8D QUITE"])
     with pytest.raises(LexcError, match="off the 15×15 board"):
-        score_play(board, parse_play("8L QUITE"), STD)
+        score_play(board, parse_play("8L QUITE"), STD, catalog=CATALOG)
     with pytest.raises(LexcError, match="no tile on A8"):
-        score_play(board, parse_play("8A .ESQUITE"), STD)
+        score_play(board, parse_play("8A .ESQUITE"), STD, catalog=CATALOG)
     with pytest.raises(LexcError, match="already holds"):
-        score_play(board, parse_play("8D QUOTE"), STD)
+        score_play(board, parse_play("8D QUOTE"), STD, catalog=CATALOG)
 
 
 def test_letters_on_occupied_squares_count_as_played_through():
     board, _ = play_all(STD, ["8D QUITE"])
-    old_style = score_play(board, parse_play("8A MESQUITE"), STD)
+    old_style = score_play(board, parse_play("8A MESQUITE"), STD, catalog=CATALOG)
     assert old_style.score == 57 and old_style.tiles_played == 3
 
 
@@ -375,10 +385,10 @@ def test_letters_on_occupied_squares_count_as_played_through():
 
 def test_rack_values_and_end_of_game():
     assert rack_value("QZ?", STD) == 20
-    assert rack_value("[CH]Ñ", STD.with_tiles("es")) == 13
+    assert rack_value("[CH]Ñ", STD.with_tiles(CATALOG.language("es"))) == 13
     assert rack_value(("W", "K"), PG) == 9  # Polyglot rule 5: racks valued in English
     assert end_adjustments(["", "AQ"], STD) == [11, -11]
-    assert end_adjustments(["", "AQ"], load_ruleset("tournament")) == [22, 0]
+    assert end_adjustments(["", "AQ"], CATALOG.ruleset("tournament")) == [22, 0]
     assert end_adjustments(["", "AQ", "Z"], PG) == [21, -11, -10]  # rule 5, several players
     assert end_adjustments(["E", "AQ"], STD) == [-1, -11]
 
@@ -405,7 +415,7 @@ def first_plays(draw, ruleset=STD):
 @given(first_plays(ruleset=PG), st.data())
 def test_score_is_words_plus_bonus_and_premiums_count_once(text, data):
     board = Board.empty(PG)
-    result = score_play(board, parse_play(text), PG)
+    result = score_play(board, parse_play(text), PG, catalog=CATALOG)
     assert result.score == sum(w.subtotal for w in result.words) + result.bonus
     for word in result.words:
         covered = [sq for t in word.tiles for sq in t.squares]
@@ -425,7 +435,7 @@ def test_score_is_words_plus_bonus_and_premiums_count_once(text, data):
     if end_row < PG.rows and end_col < PG.cols:
         letter = data.draw(st.sampled_from(LETTERS))
         word = "(" + play.word + ")" + letter
-        second = score_play(after, parse_play(f"{play.position} {word} {play.langs}"), PG)
+        second = score_play(after, parse_play(f"{play.position} {word} {play.langs}"), PG, catalog=CATALOG)
         main = second.words[0]
         assert second.score == sum(w.subtotal for w in second.words) + second.bonus
         for tile in main.tiles:
@@ -480,17 +490,18 @@ def test_lexc_score_on_a_game_position(shared_dir, tmp_path):
 
 
 def test_super_scrabble_quadruple_squares():
-    sup = load_ruleset("super")
-    first = score_play(Board.empty(sup), parse_play("11G QUARTZ"), sup)
+    sup = CATALOG.ruleset("super")
+    first = score_play(Board.empty(sup), parse_play("11G QUARTZ"), sup, catalog=CATALOG)
     assert first.score == (10 * 2 + 1 + 1 + 1 + 1 + 10) * 2  # Q on the DL at G11, the centre DW at K11
     from lexc.engine.notation import BoardTile, Placement
     board = Board.empty(sup).place((Placement(3, 5, BoardTile("A")), Placement(1, 0, BoardTile("A"))))
-    assert score_play(board, parse_play("F3 Z(A)"), sup).score == 10 * 4 + 1  # F3: quadruple letter
-    assert score_play(board, parse_play("A1 Z(A)"), sup).score == (10 + 1) * 4  # A1: quadruple word
+    assert score_play(board, parse_play("F3 Z(A)"), sup, catalog=CATALOG).score == 10 * 4 + 1  # F3: quadruple letter
+    assert score_play(board, parse_play("A1 Z(A)"), sup, catalog=CATALOG).score == (10 + 1) * 4  # A1: quadruple word
 
 
 def test_unknown_languages_are_bad_input():
     with pytest.raises(LexcError, match="unknown language 'xx'"):
-        score_play(Board.empty(PG), parse_play("8D WHISKY @xx"), PG)
+        score_play(Board.empty(PG), parse_play("8D WHISKY @xx"), PG, catalog=CATALOG)
     with pytest.raises(LexcError, match="unknown language 'xx'"):
-        score_play(Board.empty(PG), parse_play("8D WHISKY @fr,H7=xx"), PG)  # even for a word not formed
+        score_play(Board.empty(PG), parse_play("8D WHISKY @fr,H7=xx"), PG,
+                   catalog=CATALOG)  # even for a word not formed

@@ -5,11 +5,13 @@ from pathlib import Path
 
 import pytest
 
+from lexc.catalog import Catalog
 from lexc.errors import LexcError
 from lexc.language import normalize
-from lexc.language.spec import get_spec, iter_specs
 from lexc.lexicon import sources
 from lexc.lexicon.sources import LengthLimits, default_sources, open_source, read_overlay
+
+CATALOG = Catalog.shipped()
 
 DATA = Path(__file__).parent / "data" / "sources"
 REFERENCE = Path(__file__).resolve().parents[1] / ".." / "shared" / "reference"
@@ -23,7 +25,7 @@ def texts(source) -> list[str]:
 
 
 def test_bom_crlf_comments_blanks_and_definitions():
-    source = open_source("fr", DATA / "bom-crlf.txt")
+    source = open_source(CATALOG.spec("fr"), DATA / "bom-crlf.txt")
     words = list(source.words())
     assert [w.text for w in words] == ["abaca", "élève", "naïve", "WHISKY", "it's"]
     assert [w.line for w in words] == [3, 4, 6, 8, 9]
@@ -33,44 +35,44 @@ def test_bom_crlf_comments_blanks_and_definitions():
 
 def test_latin1_needs_its_encoding():
     with pytest.raises(LexcError) as error:
-        texts(open_source("fr", DATA / "latin1.txt"))
+        texts(open_source(CATALOG.spec("fr"), DATA / "latin1.txt"))
     message = str(error.value)
     # "élève" is line 2; its é (0xe9) is byte 18 of the file
     assert message.startswith(f"{DATA / 'latin1.txt'}:2: byte 0xe9 at byte offset 18 is not valid utf-8")
     assert "--encoding" in message
-    assert texts(open_source("fr", DATA / "latin1.txt", encoding="latin-1")) == ["élève", "çà", "maïs"]
+    assert texts(open_source(CATALOG.spec("fr"), DATA / "latin1.txt", encoding="latin-1")) == ["élève", "çà", "maïs"]
 
 
 def test_utf16_is_refused_unless_declared():
     with pytest.raises(LexcError, match=r"utf16\.txt:1: .*UTF-16-LE byte-order mark.*--encoding utf-16"):
-        texts(open_source("ru", DATA / "utf16.txt"))
-    assert texts(open_source("ru", DATA / "utf16.txt", encoding="utf-16")) == ["élève", "щи"]
+        texts(open_source(CATALOG.spec("ru"), DATA / "utf16.txt"))
+    assert texts(open_source(CATALOG.spec("ru"), DATA / "utf16.txt", encoding="utf-16")) == ["élève", "щи"]
 
 
 def test_nul_byte_names_line_and_offset():
     with pytest.raises(LexcError, match=r"nul\.txt:2: NUL byte at byte offset 6"):
-        texts(open_source("en", DATA / "nul.txt"))
+        texts(open_source(CATALOG.spec("en"), DATA / "nul.txt"))
 
 
 def test_missing_file_and_directory():
     with pytest.raises(LexcError, match="no such file"):
-        open_source("en", DATA / "missing.txt")
+        open_source(CATALOG.spec("en"), DATA / "missing.txt")
     with pytest.raises(LexcError, match="is a directory"):
-        open_source("en", DATA)
+        open_source(CATALOG.spec("en"), DATA)
 
 
 def test_empty_files_are_allowed_and_reported():
     for name in ("empty.txt", "comments-only.txt"):
-        source = open_source("en", DATA / name)
+        source = open_source(CATALOG.spec("en"), DATA / name)
         assert texts(source) == []
         assert source.stats.empty
 
 
 def test_unknown_encoding_and_option_values():
     with pytest.raises(LexcError, match="unknown encoding"):
-        open_source("en", DATA / "empty.txt", encoding="klingon-8")
+        open_source(CATALOG.spec("en"), DATA / "empty.txt", encoding="klingon-8")
     with pytest.raises(LexcError, match="convention: must be one of native, coded"):
-        open_source("en", DATA / "empty.txt", convention="legacy")
+        open_source(CATALOG.spec("en"), DATA / "empty.txt", convention="legacy")
 
 
 def test_gzip_lists_are_read(tmp_path):
@@ -79,21 +81,21 @@ def test_gzip_lists_are_read(tmp_path):
     path = tmp_path / "words.txt.gz"
     with gzip.open(path, "wb") as handle:
         handle.write(b"churro\ncalle\n")
-    assert texts(open_source("es", path)) == ["churro", "calle"]
+    assert texts(open_source(CATALOG.spec("es"), path)) == ["churro", "calle"]
 
 
 def test_capitalised_entries_can_be_skipped(tmp_path):
     path = tmp_path / "names.txt"
     path.write_text("Paris\nparis\nPARIS\nZürich\n", encoding="utf-8")
-    source = open_source("fr", path, capitalised="skip")
+    source = open_source(CATALOG.spec("fr"), path, capitalised="skip")
     # proper nouns and acronyms of a lower-case list
     assert texts(source) == ["paris"]
     assert source.stats.capitalised == 3
-    assert texts(open_source("fr", path)) == ["Paris", "paris", "PARIS", "Zürich"]
+    assert texts(open_source(CATALOG.spec("fr"), path)) == ["Paris", "paris", "PARIS", "Zürich"]
 
 
 def test_identity_names_the_file_and_its_hash():
-    identity = open_source("fr", DATA / "latin1.txt", encoding="latin-1").identity()
+    identity = open_source(CATALOG.spec("fr"), DATA / "latin1.txt", encoding="latin-1").identity()
     assert identity["kind"] == "wordlist"
     (entry,) = identity["files"]
     assert entry["bytes"] == (DATA / "latin1.txt").stat().st_size
@@ -109,36 +111,36 @@ def test_pin_is_the_normalisers():
 
 
 def test_spanish_digits_in_a_coded_list():
-    source = open_source("es", DATA / "fise-coded.txt", convention="coded")
+    source = open_source(CATALOG.spec("es"), DATA / "fise-coded.txt", convention="coded")
     # letters outside codes are single tiles (pinned where longest match would join them): CORRO is C·O·R·R·O
     assert texts(source) == ["CH|U|R|R|O", "CA|LL|E", "PE|RR|O", "C|O|R|R|O", "mu|ch|o"]
     assert source.stats.coded == 5
 
 
 def test_digits_are_not_read_in_a_native_list():
-    assert texts(open_source("es", DATA / "fise-coded.txt")) == ["1URRO", "CA2E", "PE3O", "CORRO", "mu1o"]
+    assert texts(open_source(CATALOG.spec("es"), DATA / "fise-coded.txt")) == ["1URRO", "CA2E", "PE3O", "CORRO", "mu1o"]
 
 
 def test_catalan_legacy_codes():
-    source = open_source("ca", DATA / "disc-coded.txt", convention="coded")
+    source = open_source(CATALOG.spec("ca"), DATA / "disc-coded.txt", convention="coded")
     assert texts(source) == ["CO|L·L|ECCIO", "A|NY", "QU|E", "CA|Ç|A"]
 
 
 def test_brackets_pin_one_tile_in_any_list():
-    source = open_source("es", DATA / "brackets.txt")
+    source = open_source(CATALOG.spec("es"), DATA / "brackets.txt")
     # [XY] is not a tile of the Spanish set: left as written, for the normaliser to reject
     assert texts(source) == ["CH|URRO", "C|H", "[XY]Z", "ch|urro"]
     assert source.stats.coded == 3
 
 
 def test_pinned_words_tile_as_the_source_says():
-    es = normalize.normaliser("es")
-    coded = [w.text for w in open_source("es", DATA / "fise-coded.txt", convention="coded").words()]
+    es = CATALOG.normaliser("es")
+    coded = [w.text for w in open_source(CATALOG.spec("es"), DATA / "fise-coded.txt", convention="coded").words()]
     assert [".".join(es.tiling(t)) for t in coded] == [
         "CH.U.R.R.O", "C.A.LL.E", "P.E.RR.O", "C.O.R.R.O", "M.U.CH.O"]
     # CH pinned: CHURRO scores CH's 5 (CH 5 + U 1 + RR 8 + O 1 = 15)
     assert es.spell("CH|URRO").value == 15
-    ca = normalize.normaliser("ca")
+    ca = CATALOG.normaliser("ca")
     spelled = ca.spell("CO|L·L|ECCIO")
     assert spelled.board == "COLLECCIO" and "L·L" in [t.face for t in spelled.tiles]
 
@@ -171,7 +173,7 @@ def test_length_limits():
 
 
 def test_wordfreq_top_n():
-    source = open_source("fr", "wordfreq:fr:50")
+    source = open_source(CATALOG.spec("fr"), "wordfreq:fr:50")
     words = list(source.words())
     assert len(words) == 50 and words[0].line == 1
     assert {"de", "la", "le", "et"} <= {w.text for w in words}
@@ -182,7 +184,7 @@ def test_wordfreq_top_n():
 
 def test_wordfreq_without_a_list_for_the_language():
     with pytest.raises(LexcError, match="wordfreq has no list for 'cy'"):
-        open_source("en", "wordfreq:cy")
+        open_source(CATALOG.spec("en"), "wordfreq:cy")
 
 
 # ------------------------------------------------------------------ default sources
@@ -190,7 +192,7 @@ def test_wordfreq_without_a_list_for_the_language():
 
 def test_every_shipped_language_has_an_openable_default_source():
     missing = []
-    for spec in iter_specs():
+    for spec in CATALOG.specs():
         if not spec.lexicon:
             missing.append(spec.code)
             continue
@@ -202,7 +204,7 @@ def test_every_shipped_language_has_an_openable_default_source():
 
 
 def test_default_source_of_spanish():
-    listed, expanded = default_sources(get_spec("es"))
+    listed, expanded = default_sources(CATALOG.spec("es"))
     assert (listed.kind, listed.package) == ("wordlist", "wspanish")
     assert (expanded.kind, expanded.package) == ("hunspell", "hunspell-es")
     first = next(iter(listed.words()))
@@ -211,7 +213,7 @@ def test_default_source_of_spanish():
 
 def test_aspell_prefix_compressed_list():
     # word-list-compress format: 1 + shared prefix length, then the rest of the word (ISO 8859-14 here)
-    source = open_source("cy", DATA / "welsh.cwl", encoding="iso8859-14")
+    source = open_source(CATALOG.spec("cy"), DATA / "welsh.cwl", encoding="iso8859-14")
     words = list(source.words())
     assert [w.text for w in words] == ["cath", "cathod", "ci", "cwm", "cŵn", "llyfr", "llyfrgell", "llyfrgelloedd"]
     assert [w.line for w in words][:3] == [1, 2, 3]

@@ -14,13 +14,16 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.language import casemap
-from lexc.language.spec import JOINERS, Spec, get_spec, latin_letter, load_spec, spec_paths
+from lexc.language.spec import JOINERS, Spec, latin_letter, load_spec
 from lexc.language.validate import validate
-from lexc.paths import languages_dir
+from lexc.paths import shipped_dir
 
-SPEC_PATHS = spec_paths()
+CATALOG = Catalog.shipped()
+
+SPEC_PATHS = list(CATALOG.spec_paths().values())
 LATIN = [p.stem for p in SPEC_PATHS if load_spec(p).script == "Latin"]
 
 
@@ -31,26 +34,26 @@ def letters_value(spec: Spec, word: str) -> int:
 
 @pytest.mark.parametrize("path", SPEC_PATHS, ids=lambda p: p.stem)
 def test_every_shipped_spec_validates(path):
-    (report,) = validate([path])
+    (report,) = validate(CATALOG, [path])
     assert report.ok, [str(p) for p in report.problems]
     assert report.summary.startswith(f"{path.stem} ")
 
 
 def test_whisky_is_19_in_english_and_36_in_french():
     # Polyglot rule 1: 4+4+1+1+5+4 and 10+4+1+1+10+10.
-    assert letters_value(get_spec("en"), "WHISKY") == 19
-    assert letters_value(get_spec("fr"), "WHISKY") == 36
-    assert [get_spec("fr").points(c) for c in "WHISKY"] == [10, 4, 1, 1, 10, 10]
+    assert letters_value(CATALOG.spec("en"), "WHISKY") == 19
+    assert letters_value(CATALOG.spec("fr"), "WHISKY") == 36
+    assert [CATALOG.spec("fr").points(c) for c in "WHISKY"] == [10, 4, 1, 1, 10, 10]
 
 
 def test_english_set_has_100_tiles_2_blanks_and_187_points():
-    en = get_spec("en")
+    en = CATALOG.spec("en")
     assert (en.total_tiles, en.blanks, len(en.tiles)) == (100, 2, 26)
     assert sum(t.count * t.points for t in en.tiles) == 187
 
 
 def test_spanish_digraph_tiles_and_enye():
-    es = get_spec("es")
+    es = CATALOG.spec("es")
     assert {f: es.points(f) for f in ("CH", "LL", "RR", "Ñ")} == {"CH": 5, "LL": 8, "RR": 8, "Ñ": 8}
     assert es.multi_letter_faces == ("CH", "LL", "RR")
     # CHURRO is CH·U·RR·O on the Spanish tiles: 5 + 1 + 8 + 1.
@@ -59,9 +62,9 @@ def test_spanish_digraph_tiles_and_enye():
 
 
 def test_russian_shcha_is_10_once_the_russian_spec_is_there():
-    if not (languages_dir() / "ru.toml").exists():
+    if not (shipped_dir("languages") / "ru.toml").exists():
         pytest.skip("ru.toml is written by the normalisation work")
-    assert get_spec("ru").points("Щ") == 10
+    assert CATALOG.spec("ru").points("Щ") == 10
 
 
 # Set sizes as the sources state them ("French ... has 102 tiles", "Croatian ... 103 tiles").
@@ -74,7 +77,7 @@ STATED_SIZES = {
 
 @pytest.mark.parametrize(("code", "size"), sorted(STATED_SIZES.items()))
 def test_counts_add_up_to_the_stated_set_size(code, size):
-    spec = get_spec(code)
+    spec = CATALOG.spec(code)
     assert spec.total_tiles == size
     assert spec.blanks == (3 if code == "pt" else 2)
 
@@ -91,42 +94,42 @@ MULTI_LETTER = {
 @pytest.mark.parametrize("code", LATIN)
 def test_multi_letter_tiles_are_the_documented_ones(code):
     # Dutch has had no IJ tile, and the Czech and Slovak sets have no CH tile; Welsh has no PH tile.
-    assert set(get_spec(code).multi_letter_faces) == MULTI_LETTER.get(code, set())
+    assert set(CATALOG.spec(code).multi_letter_faces) == MULTI_LETTER.get(code, set())
 
 
 def test_tiles_of_their_own_that_other_sets_fold_away():
-    assert get_spec("ca").points("Ç") == 10
-    assert get_spec("pt").points("Ç") == 3
-    assert {f: get_spec("de").points(f) for f in "ÄÖÜ"} == {"Ä": 6, "Ö": 8, "Ü": 6}
-    tr = get_spec("tr")
+    assert CATALOG.spec("ca").points("Ç") == 10
+    assert CATALOG.spec("pt").points("Ç") == 3
+    assert {f: CATALOG.spec("de").points(f) for f in "ÄÖÜ"} == {"Ä": 6, "Ö": 8, "Ü": 6}
+    tr = CATALOG.spec("tr")
     assert (tr.points("I"), tr.points("İ")) == (2, 1)  # dotless I and dotted İ are two tiles
     assert tr.upper("ıi") == "Iİ"
-    assert get_spec("pl").points("Ź") == 9
-    assert get_spec("hu").points("TY") == 10
-    assert get_spec("cy").points("NG") == 10
+    assert CATALOG.spec("pl").points("Ź") == 9
+    assert CATALOG.spec("hu").points("TY") == 10
+    assert CATALOG.spec("cy").points("NG") == 10
 
 
 @pytest.mark.parametrize("code", LATIN)
 def test_every_face_is_spelled_with_board_letters(code):
-    spec = get_spec(code)
+    spec = CATALOG.spec(code)
     for tile in spec.tiles:
         board = "".join(latin_letter(c, spec.folds) or "?" for c in tile.face if c not in JOINERS)
         assert board and all("A" <= c <= "Z" for c in board), (tile.face, board)
 
 
 def test_folds_for_letters_unicode_does_not_decompose():
-    assert latin_letter("Ł", get_spec("pl").folds) == "L"
-    assert latin_letter("Đ", get_spec("hr").folds) == "D"
-    assert latin_letter("Ø", get_spec("nb").folds) == "O"
-    assert latin_letter("Æ", get_spec("nb").folds) == "AE"
-    assert latin_letter("ẞ", get_spec("de").folds) == "SS"
-    assert latin_letter("ı", get_spec("tr").folds) == "I"
+    assert latin_letter("Ł", CATALOG.spec("pl").folds) == "L"
+    assert latin_letter("Đ", CATALOG.spec("hr").folds) == "D"
+    assert latin_letter("Ø", CATALOG.spec("nb").folds) == "O"
+    assert latin_letter("Æ", CATALOG.spec("nb").folds) == "AE"
+    assert latin_letter("ẞ", CATALOG.spec("de").folds) == "SS"
+    assert latin_letter("ı", CATALOG.spec("tr").folds) == "I"
     assert "".join(latin_letter(c, {}) or "" for c in "L·L" if c not in JOINERS) == "LL"
 
 
 @pytest.mark.parametrize("code", LATIN)
 def test_faces_are_upper_case_nfc_and_sources_are_at_least_two(code):
-    spec = get_spec(code)
+    spec = CATALOG.spec(code)
     for tile in spec.tiles:
         assert tile.face == unicodedata.normalize("NFC", tile.face)
         assert casemap.upper(tile.face, spec.locale) == tile.face
@@ -136,7 +139,7 @@ def test_faces_are_upper_case_nfc_and_sources_are_at_least_two(code):
 
 @pytest.mark.parametrize("code", LATIN)
 def test_default_word_sources_exist_and_decode_as_declared(code):
-    for source in get_spec(code).lexicon:
+    for source in CATALOG.spec(code).lexicon:
         if source.kind == "wordfreq":
             import wordfreq
 
@@ -154,7 +157,7 @@ def test_default_word_sources_exist_and_decode_as_declared(code):
 
 def test_welsh_and_afrikaans_name_their_default_source():
     for code, package in (("cy", "aspell-cy"), ("af", "hunspell-af")):
-        spec = get_spec(code)
+        spec = CATALOG.spec(code)
         assert [source.package for source in spec.lexicon] == [package]
         assert "Default word source" in spec.notes and package in spec.notes
 

@@ -9,10 +9,13 @@ from typer.testing import CliRunner
 
 from lexc.assess.measures import Corpus, spearman
 from lexc.assess.suggest import draft_spec, write_spec
+from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.errors import LexcError
-from lexc.language.spec import get_spec, load_spec
+from lexc.language.spec import load_spec
 from lexc.language.validate import check_spec_file
+
+CATALOG = Catalog.shipped()
 
 #: Drafted from wordfreq's 10,000 most frequent English words, the values' Spearman against
 #: the official set measured 0.93 (Spanish 0.90) and the counts were 0.85 tiles off on average.
@@ -25,8 +28,8 @@ def english_corpus() -> Corpus:
 
 
 def test_english_draft_is_close_to_the_official_set(english_corpus: Corpus) -> None:
-    en = get_spec("en")
-    draft = draft_spec("en", english_corpus)
+    en = CATALOG.spec("en")
+    draft = draft_spec("en", english_corpus, CATALOG)
     tiles = {t.face: t for t in draft.spec.tiles}
     assert list(tiles) == [t.face for t in en.tiles]
     assert draft.spec.total_tiles == 100 and draft.spec.blanks == 2 and not draft.spec.official
@@ -39,8 +42,8 @@ def test_english_draft_is_close_to_the_official_set(english_corpus: Corpus) -> N
 
 
 def test_spanish_draft_keeps_the_digraph_tiles() -> None:
-    es = get_spec("es")
-    draft = draft_spec("es", Corpus.from_wordfreq("es", 10_000))
+    es = CATALOG.spec("es")
+    draft = draft_spec("es", Corpus.from_wordfreq("es", 10_000), CATALOG)
     tiles = {t.face: t for t in draft.spec.tiles}
     assert {"CH", "LL", "RR", "Ñ"} <= set(tiles)
     rho = spearman([t.points for t in es.tiles], [tiles[t.face].points for t in es.tiles])
@@ -49,12 +52,12 @@ def test_spanish_draft_keeps_the_digraph_tiles() -> None:
 
 def test_draft_for_a_language_without_a_set_validates(tmp_path) -> None:
     # Latvian: no shipped spec; letters inferred from wordfreq, marks stripped on the board.
-    assert not (get_spec("en").path.parent / "lv.toml").exists()  # type: ignore[union-attr]
+    assert not (CATALOG.spec("en").path.parent / "lv.toml").exists()  # type: ignore[union-attr]
     out = tmp_path / "lv.toml"
     result = CliRunner().invoke(app, ["suggest", "lv", "--corpus", "wordfreq", "--top", "10000", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert "wrote" in result.stdout
-    report = check_spec_file(out)
+    report = check_spec_file(out, CATALOG)
     assert report.ok, report.problems
     spec = load_spec(out)
     faces = {t.face for t in spec.tiles}
@@ -79,18 +82,18 @@ def test_draft_from_a_text_file(tmp_path) -> None:
     assert spec.name == "Tok Pisin" and spec.total_tiles == 60
     counts = {t.face: t.count for t in spec.tiles}
     assert counts["A"] == max(counts.values())
-    assert check_spec_file(out).ok
+    assert check_spec_file(out, CATALOG).ok
 
 
 def test_non_latin_needs_a_scheme(tmp_path) -> None:
     with pytest.raises(LexcError, match="--scheme"):
-        draft_spec("mk", Corpus.from_wordfreq("mk", 2000))
+        draft_spec("mk", Corpus.from_wordfreq("mk", 2000), CATALOG)
 
 
 def test_never_overwrites_without_force(tmp_path, english_corpus: Corpus) -> None:
     out = tmp_path / "en.toml"
     out.write_text("keep me", encoding="utf-8")
-    draft = draft_spec("en", english_corpus)
+    draft = draft_spec("en", english_corpus, CATALOG)
     with pytest.raises(LexcError, match="exists already"):
         write_spec(draft, out)
     assert out.read_text(encoding="utf-8") == "keep me"
@@ -101,6 +104,6 @@ def test_never_overwrites_without_force(tmp_path, english_corpus: Corpus) -> Non
 
 def test_too_few_tiles(english_corpus: Corpus) -> None:
     with pytest.raises(LexcError, match="cannot give each of 26 letters one tile"):
-        draft_spec("en", english_corpus, tiles=20)
+        draft_spec("en", english_corpus, CATALOG, tiles=20)
     result = CliRunner().invoke(app, ["suggest", "en", "--tiles", "20", "--top", "500", "-o", "/tmp/never.toml"])
     assert result.exit_code == 1 and "Traceback" not in result.output

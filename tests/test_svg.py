@@ -6,17 +6,19 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from lexc.catalog import Catalog
 from lexc.engine.board import Board
 from lexc.engine.notation import parse_play
-from lexc.engine.ruleset import load_ruleset
 from lexc.engine.svg import board_svg, write_svg
 from lexc.errors import LexcError
+
+CATALOG = Catalog.shipped()
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
 
 def worked_board():
-    board = Board.empty(load_ruleset("standard"))
+    board = Board.empty(CATALOG.ruleset("standard"))
     for text in ["8D QUITE", "8A MES(QUITE)", "9D INFaNCY"]:
         board = board.apply(parse_play(text))
     return board
@@ -42,12 +44,11 @@ def test_squares_tiles_and_last_play(tmp_path):
 
 
 def test_super_board_and_native_tiles():
-    root = ET.fromstring(board_svg(Board.empty(load_ruleset("super"))))
+    root = ET.fromstring(board_svg(Board.empty(CATALOG.ruleset("super"))))
     rects = root.findall(".//svg:rect[@data-square]", NS)
     assert len(rects) == 441 and sum("qw" in r.get("class") for r in rects) == 4
-    es = load_ruleset("standard").with_tiles("es")
-    from lexc.language.spec import get_spec
-    board = Board.empty(es).apply(parse_play("8E CHURRO", get_spec("es")))
+    es = CATALOG.ruleset("standard").with_tiles(CATALOG.language("es"))
+    board = Board.empty(es).apply(parse_play("8E CHURRO", CATALOG.spec("es")))
     root = ET.fromstring(board_svg(board))
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "CH" in texts and "RR" in texts and "8" in texts
@@ -60,10 +61,10 @@ def test_write_is_atomic_and_reports_errors(tmp_path):
 
 
 def test_dover_inner_board_is_outlined():
-    root = ET.fromstring(board_svg(Board.empty(load_ruleset("dover"))))
+    root = ET.fromstring(board_svg(Board.empty(CATALOG.ruleset("dover"))))
     inner = root.findall(".//svg:rect[@class='inner']", NS)
     assert len(inner) == 1 and inner[0].get("width") == inner[0].get("height")
     d4 = next(r for r in root.findall(".//svg:rect[@data-square]", NS) if r.get("data-square") == "D4")
     assert (inner[0].get("x"), inner[0].get("y")) == (d4.get("x"), d4.get("y"))
-    assert ET.fromstring(board_svg(Board.empty(load_ruleset("standard")))).findall(".//svg:rect[@class='inner']",
+    assert ET.fromstring(board_svg(Board.empty(CATALOG.ruleset("standard")))).findall(".//svg:rect[@class='inner']",
                                                                                     NS) == []

@@ -6,8 +6,10 @@ import json
 
 from typer.testing import CliRunner
 
+from lexc.catalog import Catalog
 from lexc.cli import app
-from lexc.language.spec import get_spec, spec_paths
+
+CATALOG = Catalog.shipped()
 
 
 def run(*args: str):
@@ -29,12 +31,12 @@ def test_json_for_several_words() -> None:
     assert first["lang"] == "ru" and first["board"] == "SHCHI" and first["value"] == 11
     assert first["tiles"] == [{"face": "Щ", "points": 10, "board": "SHCH", "span": [0, 4]},
                               {"face": "И", "points": 1, "board": "I", "span": [4, 5]}]
-    spec = get_spec("ru")
+    spec = CATALOG.spec("ru")
     assert data[1]["value"] == sum(spec.points(f) for f in "БОРЩ")
 
 
 def test_hungarian_reports_both_tilings() -> None:
-    if "hu" not in {p.stem for p in spec_paths()}:
+    if "hu" not in {p.stem for p in list(CATALOG.spec_paths().values())}:
         return
     data = json.loads(run("hu", "EGÉSZSÉG", "--json").output)[0]
     assert [t["face"] for t in data["tiles"]] == ["E", "G", "É", "SZ", "S", "É", "G"]

@@ -17,11 +17,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.errors import LexcError
 from lexc.language.spec import load_spec
 from lexc.language.validate import validate
-from lexc.paths import languages_dir
+from lexc.paths import shipped_dir
+
+CATALOG = Catalog.shipped()
 
 GALLERY = Path(__file__).parent / "bad_specs"
 BAD_SPECS = sorted(GALLERY.glob("*.toml"))
@@ -49,7 +52,7 @@ def test_the_gallery_is_large_and_every_case_says_what_it_expects():
 
 @pytest.mark.parametrize("path", BAD_SPECS, ids=lambda p: p.stem)
 def test_each_broken_spec_is_rejected_with_the_expected_problems(path):
-    (report,) = validate([path])
+    (report,) = validate(CATALOG, [path])
     assert not report.ok
     got = [(p.file, p.line, p.key, p.message) for p in report.problems]
     for line, key, text in expectations(path):
@@ -88,7 +91,7 @@ def test_json_report_has_file_line_key_and_message():
 
 
 def test_a_good_spec_gets_one_summary_line():
-    path = languages_dir() / "es.toml"
+    path = shipped_dir("languages") / "es.toml"
     result = cli("validate", str(path))
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
@@ -96,7 +99,7 @@ def test_a_good_spec_gets_one_summary_line():
 
 
 def test_a_directory_is_checked_file_by_file_and_one_bad_file_fails_the_run(tmp_path):
-    shutil.copy(languages_dir() / "en.toml", tmp_path / "en.toml")
+    shutil.copy(shipped_dir("languages") / "en.toml", tmp_path / "en.toml")
     shutil.copy(GALLERY / "negative_points.toml", tmp_path / "zz.toml")
     result = cli("validate", str(tmp_path))
     assert result.exit_code == 1
@@ -105,11 +108,13 @@ def test_a_directory_is_checked_file_by_file_and_one_bad_file_fails_the_run(tmp_
     assert "2 files checked, 1 with problems" in result.output
 
 
-def test_a_shipped_spec_must_be_named_after_its_code(tmp_path):
-    (tmp_path / "xx.toml").write_bytes((languages_dir() / "es.toml").read_bytes())
-    result = cli("validate", str(tmp_path / "xx.toml"), env={"LEXC_LANGUAGES": str(tmp_path)})
+def test_a_spec_in_a_folder_must_be_named_after_its_code(tmp_path):
+    (tmp_path / "xx.toml").write_bytes((shipped_dir("languages") / "es.toml").read_bytes())
+    result = cli("validate", str(tmp_path))
     assert result.exit_code == 1
     assert f"{tmp_path / 'xx.toml'}:3: code: code 'es' does not match the file name 'xx.toml'" in result.output
+    # Named on its own (--spec, or a file argument), a spec is known by its code whatever its file name.
+    assert cli("validate", str(tmp_path / "xx.toml")).exit_code == 0
 
 
 def test_a_missing_file_and_a_non_utf8_file_are_reported_without_traceback(tmp_path):
@@ -167,7 +172,7 @@ def test_a_spec_without_official_values_may_leave_out_points(tmp_path):
 def test_without_the_fold_the_unofficial_draft_is_rejected_once_on_the_letter(tmp_path):
     path = tmp_path / "mt.toml"
     path.write_text(UNOFFICIAL.replace('[folds]\n"Ħ" = "H"\n', ""), encoding="utf-8")
-    (report,) = validate([path])
+    (report,) = validate(CATALOG, [path])
     # Ħ is a tile of its own: the problem is reported there, not again on GĦ.
     assert [(p.line, p.key) for p in report.problems] == [(15, "tiles.Ħ")]
 
@@ -185,7 +190,7 @@ def test_the_real_console_script_reports_and_exits_1():
 
 
 def test_a_spec_naming_a_scheme_that_does_not_exist_gets_the_line_of_its_scheme_key(tmp_path):
-    source = languages_dir() / "ru.toml"
+    source = shipped_dir("languages") / "ru.toml"
     if not source.exists():
         pytest.skip("ru.toml is written by the normalisation work")
     text = re.sub(r'(?m)^scheme = ".*"$', 'scheme = "ru-nosuch"', source.read_text(encoding="utf-8"))
@@ -193,4 +198,5 @@ def test_a_spec_naming_a_scheme_that_does_not_exist_gets_the_line_of_its_scheme_
     line = 1 + text.splitlines().index('scheme = "ru-nosuch"')
     result = cli("validate", str(tmp_path / "ru.toml"))
     assert result.exit_code == 1
-    assert f"error: {tmp_path / 'ru.toml'}:{line}: scheme: no scheme file" in result.output
+    expected = f"error: {tmp_path / 'ru.toml'}:{line}: scheme: no scheme 'ru-nosuch' in the catalog's transliterations"
+    assert expected in result.output

@@ -5,7 +5,8 @@ which is what ``lexc assess --json`` prints under ``figures``; :func:`render_png
 one with matplotlib's Agg backend and the page embeds it as a base64 PNG, so the
 page needs no other file and no network.
 
->>> from lexc import Catalog, WordList, assess
+>>> from lexc import Catalog, WordList
+>>> from lexc.assess import assess
 >>> catalog = Catalog.shipped()
 >>> words = WordList.from_words(catalog.language("en"), ["quiz", "jinx", "at", "ta", "tax"])
 >>> a = assess(catalog.spec("en"), words, racks=10)

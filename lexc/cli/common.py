@@ -32,10 +32,10 @@ SPEC_HELP = ("A spec file outside the shipped languages (repeatable): its langua
 
 
 def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None) -> Catalog:
-    """The catalog a command works with: the shipped data, the ``--spec`` files, the ``--packs`` folder."""
+    """The catalog a command works with (:meth:`lexc.catalog.Catalog.from_environment`)."""
     from lexc.catalog import Catalog
 
-    return Catalog.shipped(packs=packs, specs=specs or ())
+    return Catalog.from_environment(specs=specs or (), packs=packs)
 
 
 def print_json(data: object) -> None:

@@ -41,7 +41,7 @@ def run_check(lang: str, words: list[str], as_json: bool, pack_file: str | None,
     from lexc.catalog import Catalog
     from lexc.lexicon.lookup import check_word
 
-    catalog = Catalog.shipped(packs=packs, specs=specs or ())
+    catalog = Catalog.from_environment(specs=specs or (), packs=packs)
     language = catalog.language(lang)  # an unknown language is named as such, not as a missing pack
     pack = catalog.pack(lang, pack_file)
     results = [check_word(pack, word, language) for word in words]

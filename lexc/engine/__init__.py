@@ -1,1 +1,1 @@
-"""engine"""
+"""The scoring engine: play notation, board, rulesets, scoring, SVG pictures."""

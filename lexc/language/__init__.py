@@ -1,1 +1,1 @@
-"""language"""
+"""Languages: specs, schemes, case mapping, the normaliser (tiling and board spelling), validation."""

@@ -46,13 +46,21 @@ def _spec_summary(spec: Spec) -> str:
             f"with {spec.blanks} blanks, {values}")
 
 
-def check_spec_file(path: Path, catalog: Catalog) -> Report:
-    """Check one spec file, and its scheme (from ``catalog``) against its tile set when it names one."""
+def check_spec_file(path: Path, catalog: Catalog, *, in_folder: bool = False) -> Report:
+    """Check one spec file, and its scheme (from ``catalog``) against its tile set when it names one.
+
+    ``in_folder``: the spec is one of a folder of specs, where it is found by its file name,
+    which must then be its code."""
     try:
         spec = load_spec(path)
     except LexcError as err:
         return Report(path, "spec", tuple(err.problems))
     problems: list[Problem] = []
+    if in_folder and path.stem != spec.code:
+        _, lines, _ = load(path)
+        problems.append(Problem(str(path), lines.find(("code",)), "code",
+                                f"code {spec.code!r} does not match the file name {path.name!r} "
+                                "(a spec in a folder of specs is found by its file name)"))
     if spec.scheme is not None:
         found = catalog.scheme_paths().get(spec.scheme)
         problems.extend(_located(path, list(scheme.check_against_spec(spec, found))))
@@ -88,11 +96,12 @@ def _kind(path: Path, catalog: Catalog) -> str:
     return "scheme" if _SCHEME_KEYS.search(head) else "spec"
 
 
-def validate(catalog: Catalog, paths: Iterable[Path] = ()) -> list[Report]:
+def validate(catalog: Catalog, paths: Iterable[Path] = (), *, in_folder: bool = False) -> list[Report]:
     """Check ``paths`` (default: every spec and scheme of ``catalog``); schemes named by specs come
-    from ``catalog``."""
+    from ``catalog``. A spec found in a folder (named, or the catalog's) must be named after its code."""
     paths = list(paths)
     if not paths:
+        in_folder = True
         paths = [*catalog.spec_paths().values(), *catalog.scheme_paths().values()]
     reports = []
     for path in paths:
@@ -100,11 +109,12 @@ def validate(catalog: Catalog, paths: Iterable[Path] = ()) -> list[Report]:
             found = sorted(path.glob("*.toml"))
             if not found:  # validate([]) would check the shipped files instead
                 reports.append(Report(path, "spec", (Problem(str(path), None, None, "no .toml file in this folder"),)))
-            reports.extend(validate(catalog, found) if found else [])
+            reports.extend(validate(catalog, found, in_folder=True) if found else [])
         elif not path.exists():
             reports.append(Report(path, "spec", (Problem(str(path), None, None, "no such file"),)))
         elif _kind(path, catalog) == "scheme":
             reports.append(check_scheme_file(path))
         else:
-            reports.append(check_spec_file(path, catalog))
+            folder = in_folder or any(path.parent.resolve() == d.resolve() for d in catalog.language_dirs)
+            reports.append(check_spec_file(path, catalog, in_folder=folder))
     return reports

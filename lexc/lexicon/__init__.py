@@ -1,1 +1,1 @@
-"""lexicon"""
+"""Lexicons: word sources, the compiler, packs, in-memory word lists, word lookup."""

@@ -1,1 +1,1 @@
-"""records"""
+"""Game records: GCG reading and writing, replay."""
