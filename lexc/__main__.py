@@ -1,0 +1,5 @@
+"""``python -m lexc``: the ``lexc`` command."""
+
+from .launch import main
+
+main()
