@@ -28,13 +28,14 @@ not scores of tiles and are only checked for their place (by :mod:`lexc.gcg`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from .board import Board
 from .errors import LexcError, Problem
 from .gcg import SCORED, Event, GameRecord, Kind
+from .lexicon import Lexicon
 from .notation import Play, Through, parse_position, parse_rack, parse_word
 from .ruleset import Ruleset, end_adjustments, load_ruleset, rack_value
 from .scoring import PlayResult, score_play
@@ -47,6 +48,7 @@ __all__ = [
     "play_of",
     "position",
     "replay",
+    "designated_languages",
     "resolve_ruleset",
     "tile_language",
 ]
@@ -69,7 +71,8 @@ LEXICON_PREFIXES = (
 
 #: ``#board-layout`` values and the ruleset whose board they name.
 LAYOUTS = {"crosswordgame": "standard", "standard15": "standard", "standard": "standard",
-           "supercrosswordgame": "super", "super21": "super", "super": "super"}
+           "supercrosswordgame": "super", "super21": "super", "super": "super",
+           "dover": "dover"}  # lexc game files of the Dover club's 21×21 board
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +257,18 @@ def resolve_ruleset(record: GameRecord, name: str | None = None, tiles: str | No
     return ruleset if lang == ruleset.tiles else ruleset.with_tiles(lang)
 
 
+def designated_languages(record: GameRecord, ruleset: Ruleset) -> set[str]:
+    """Every language a Polyglot record's words are in: its default, each play's default and overrides."""
+    if ruleset.polyglot is None:
+        return {ruleset.tiles}
+    langs = {record.lang or ruleset.polyglot.default_lang}
+    for event in record.events:
+        if event.langs.default:
+            langs.add(event.langs.default)
+        langs.update(lang for _, lang in event.langs.words)
+    return langs
+
+
 # --------------------------------------------------------------------------- plays
 
 
@@ -316,8 +331,8 @@ class _State:
     result: PlayResult | None = None
 
 
-def _steps(record: GameRecord, ruleset: Ruleset, score: bool,
-           upto: int | None = None) -> Iterator[tuple[int, Event, _State]]:
+def _steps(record: GameRecord, ruleset: Ruleset, score: bool, upto: int | None = None,
+           lexicons: Mapping[str, Lexicon] | None = None) -> Iterator[tuple[int, Event, _State]]:
     """Apply the events one by one; yields each with the state after it."""
     state = _State(Board.empty(ruleset), Board.empty(ruleset))
     for index, event in enumerate(record.events[:upto]):
@@ -327,7 +342,7 @@ def _steps(record: GameRecord, ruleset: Ruleset, score: bool,
             try:
                 if score:
                     state.result = score_play(state.board, play, ruleset, rack=_rack(event, ruleset),
-                                              lang=record.lang)
+                                              lang=record.lang, lexicons=lexicons)
                     placements = state.result.placements
                 else:
                     placements = state.board.placements(play)
@@ -355,11 +370,14 @@ def _end_value(record: GameRecord, event: Event, ruleset: Ruleset) -> int:
     return end_adjustments(racks, ruleset)[1] if somebody_out else -value
 
 
-def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: str | None = None) -> ReplayResult:
+def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: str | None = None,
+           lexicons: Mapping[str, Lexicon] | None = None) -> ReplayResult:
     """Replay ``record``: every play re-scored, end-of-game lines recomputed, mismatches listed.
 
     ``ruleset`` (an object or a name) defaults to the one the record implies
-    (:func:`resolve_ruleset`). Raises :class:`LexcError`, naming the file and line, when a
+    (:func:`resolve_ruleset`). ``lexicons`` (language code to pack) are the lexicons words are
+    looked up and tiled in, as for :func:`lexc.scoring.score_play`: a Polyglot word in a
+    language of another script needs its pack to be tiled. Raises :class:`LexcError`, naming the file and line, when a
     play cannot be laid on the board at all (off the board, on an occupied square...).
     """
     if not isinstance(ruleset, Ruleset):
@@ -370,7 +388,7 @@ def replay(record: GameRecord, ruleset: Ruleset | str | None = None, *, tiles: s
     plays = 0
     events = record.events
     state: _State | None = None
-    for index, event, state in _steps(record, ruleset, score=True):
+    for index, event, state in _steps(record, ruleset, score=True, lexicons=lexicons):
         results.append(state.result)
         if event.kind not in SCORED:
             continue

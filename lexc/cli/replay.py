@@ -8,14 +8,22 @@ import typer
 
 from .. import gcg
 from ..errors import LexcError, Problem
-from ..replay import ReplayResult, summary
+from ..pack import find_pack, pack_path
+from ..replay import ReplayResult, designated_languages, resolve_ruleset, summary
 from ..replay import replay as replay_record
 from ..svg import board_svg, write_svg
 from .common import app, print_json, reports_errors
 
 
-def _replay_one(path: Path, ruleset: str | None, tiles: str | None) -> ReplayResult:
-    return replay_record(gcg.read(path), ruleset, tiles=tiles)
+def _replay_one(path: Path, ruleset: str | None, tiles: str | None, packs: Path | None,
+                no_lexicon: bool) -> ReplayResult:
+    record = gcg.read(path)
+    if no_lexicon:
+        return replay_record(record, ruleset, tiles=tiles)
+    rules = resolve_ruleset(record, ruleset, tiles)
+    langs = designated_languages(record, rules)
+    lexicons = {lang: find_pack(lang, packs) for lang in sorted(langs) if pack_path(lang, packs).is_file()}
+    return replay_record(record, rules, lexicons=lexicons)
 
 
 def _draw(result: ReplayResult, svg: Path) -> None:
@@ -35,6 +43,9 @@ def replay(
                               "#tile-distribution, #lexicon or the letters used)."),
     svg: Path = typer.Option(None, "--svg", help="Draw the final board (last play highlighted) to this SVG file; "
                              "one record only."),
+    packs: Path = typer.Option(None, "--packs", help="Directory of packs: a Polyglot word is tiled and looked up in "
+                               "its language's pack when it is built (default: $LEXC_PACKS or build/)."),
+    no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not open packs."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not explain the mismatching scores."),
     json: bool = typer.Option(False, "--json", help="Print a JSON list, one object per file."),
 ) -> None:
@@ -48,7 +59,7 @@ def replay(
     outcomes: list[ReplayResult | LexcError] = []
     for path in files:
         try:
-            outcomes.append(_replay_one(path, ruleset, tiles))
+            outcomes.append(_replay_one(path, ruleset, tiles, packs, no_lexicon))
         except LexcError as err:
             if len(files) == 1:
                 raise  # bad input: "error: file:line: key: message", exit 1

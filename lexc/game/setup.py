@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -132,6 +133,8 @@ def default_challenge(ruleset: Ruleset) -> str:
 
 
 def _ruleset(name: str) -> Ruleset:
+    if name.endswith(".toml") and Path(name).is_file():  # a ruleset of one's own (docs/rulesets.md)
+        return load_ruleset(name)
     if name not in ruleset_names():
         raise LexcError(Problem(None, None, "--ruleset", f"unknown ruleset {name!r} (known: "
                                                          f"{', '.join(ruleset_names())})"))
