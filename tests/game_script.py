@@ -16,7 +16,7 @@ PLAYERS = ("ann", "bob", "cy", "dee")
 MOVES = [
     ("play", "8D WHISKY @fr", [92]),                  # W 10×2 + H 4 + I 1 + S 1 + K 10 + Y 10 = 46 ×2
     ("exchange", "3", [0]),
-    ("play", "9H AU @de,KA=en,YU=en", [15]),          # AU (de) 1 + 1×2; KA (en) 5 + 1; YU (en) 4 + 1×2
+    ("play", "9H AU @de,H8=en,I8=en", [15]),          # AU (de) 1 + 1×2; KA (en, H8 down) 5 + 1; YU (en, I8) 4 + 1×2
     ("play", "I8 ..ZQ @en", [25]),                    # YUZQ: a phony (Y 4 + U 1 + Z 10 + Q 10)
     ("challenge", None, [-25]),                       # ann challenges: withdrawn
     ("pass", None, [0]),

@@ -43,6 +43,7 @@ def _placed(result: PlayResult, index: int) -> dict[tuple[int, int], SquareTile]
     """The tiles a play placed, each valued in the language of its main word (or its only word)."""
     out: dict[tuple[int, int], SquareTile] = {}
     words = sorted(result.words, key=lambda w: not w.main)
+    placed = {square_name(p.row, p.col) for p in result.placements}
     for p in result.placements:
         name = square_name(p.row, p.col)
         word = next((w for w in words if any(name in t.squares for t in w.tiles)), None)
@@ -53,8 +54,9 @@ def _placed(result: PlayResult, index: int) -> dict[tuple[int, int], SquareTile]
             continue
         tile = next(t for t in word.tiles if name in t.squares)
         points = 0 if tile.blank else tile.points
+        shown_on = next(sq for sq in tile.squares if sq in placed)  # its first square placed by this play
         out[(p.row, p.col)] = SquareTile(p.row, p.col, p.tile.face, p.tile.blank, word.values, points, tile.face,
-                                         tile.squares[0] == name, index)
+                                         shown_on == name, index)
     return out
 
 
@@ -115,12 +117,19 @@ def game_json(game: Game, name: str | None = None) -> dict[str, object]:
         "unseen": dict(sorted(state.unseen(viewer).items())), "unseen_for": game.to_move if viewer is not None else None,
         "scoreless": state.scoreless, "ended": state.ended, "can_end": state.can_end,
         "went_out": game.setup.players[state.went_out] if state.went_out is not None else None,
+        "winners": winners(game) if state.ended else [],
         "can_challenge": state.pending is not None and not state.pending.challenged
                          and game.setup.challenge not in ("void", "none"),
         "board": [dict(t.to_json(), last=(t.row, t.col) in last) for t in sorted(tiles.values(),
                                                                                    key=lambda t: (t.row, t.col))],
         "moves": [move_json(game, i) for i in range(len(game.record.events))],
     }
+
+
+def winners(game: Game) -> list[str]:
+    """The players with the highest score."""
+    best = max(game.state.scores)
+    return [n for n, s in zip(game.setup.players, game.state.scores, strict=True) if s == best]
 
 
 def board_text(game: Game) -> str:
@@ -163,9 +172,8 @@ def show_text(game: Game) -> str:
                  + f" ({sum(unseen.values())}): {rack_text(list(unseen.elements()))}")
     lines += _last_text(game)
     if state.ended:
-        best = max(state.scores)
-        winners = [n for n, s in zip(game.setup.players, state.scores, strict=True) if s == best]
-        lines.append(f"game over: {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best}")
+        won = winners(game)
+        lines.append(f"game over: {' and '.join(won)} {'win' if len(won) > 1 else 'wins'} with {max(state.scores)}")
     elif state.can_end:
         lines.append("the game can end now: lexc game end")
     return "\n".join(lines)

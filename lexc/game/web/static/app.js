@@ -71,6 +71,7 @@ async function openGame(name) {
 
 function show(game) {
   ui.game = game;
+  ui.cursor = null;
   ui.tentative.clear();
   ui.overrides = {};
   $("game").hidden = false;
@@ -131,11 +132,13 @@ function renderBoard() {
 function renderPlayers() {
   const game = ui.game;
   const rows = game.players.map((p) => el("tr", { class: p.to_move && !game.ended ? "to-move" : "" },
-    el("td", {}, p.name), el("td", { class: "score" }, String(p.score)),
+    el("td", {}, (p.to_move && !game.ended ? "▶ " : "") + p.name), el("td", { class: "score" }, String(p.score)),
     el("td", {}, p.rack !== null ? p.rack : `${p.tiles} tiles`)));
   $("players").replaceChildren(el("table", {}, ...rows));
   const unseen = Object.entries(game.unseen).map(([f, n]) => f.repeat(n)).join("");
-  const state = game.ended ? "Game over." : game.can_end ? "The game can end now." : `${game.to_move} to move.`;
+  const won = game.winners.join(" and ");
+  const best = Math.max(...game.players.map((p) => p.score));
+  const state = game.ended ? `Game over: ${won} ${game.winners.length > 1 ? "win" : "wins"} with ${best}.` : game.can_end ? "The game can end now." : `${game.to_move} to move.`;
   $("bag").replaceChildren(el("p", {}, `${state} Bag: ${game.bag} tiles. Unseen${game.unseen_for ? " by " + game.unseen_for : ""}: ${unseen}`));
 }
 
@@ -282,6 +285,7 @@ function renderPreview(result) {
   });
   const total = el("div", { class: "total" }, `Score: ${result.score}`);
   total.setAttribute("data-score", String(result.score));
+  total.setAttribute("data-play", result.play);
   const problems = result.problems.map((p) => el("div", { class: "invalid" }, p));
   box.replaceChildren(total, ...words, ...problems);
 }
