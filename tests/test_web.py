@@ -1,0 +1,96 @@
+"""The web app's API (lexc serve) through Starlette's test client: moves, preview, token, stale pages, names."""
+
+from __future__ import annotations
+
+import pytest
+from test_game import LEXICONS
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from lexc.game.web.app import create_app  # noqa: E402
+
+
+@pytest.fixture()
+def client(tmp_path):
+    return TestClient(create_app(tmp_path / "games", LEXICONS)), tmp_path / "games"
+
+
+def new_game(http: TestClient, name: str = "club", **extra) -> dict:
+    response = http.post("/api/games", json={"name": name, "players": "ann,bob", "ruleset": "polyglot",
+                                             "lang": "en", **extra})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_page_and_its_assets_are_served(client):
+    http, _ = client
+    page = http.get("/")
+    assert page.status_code == 200 and 'id="board"' in page.text and "/static/app.js" in page.text
+    assert "function tentativeNotation" in http.get("/static/app.js").text
+
+
+def test_a_play_is_previewed_then_made(client):
+    http, games = client
+    game = new_game(http)
+    preview = http.post("/api/games/club/preview", json={"play": "8D WHISKY @fr"}).json()
+    assert preview["score"] == 92 and preview["words"][0]["valid"] is True and preview["legal"]
+    assert not (games / "club.gcg").read_text().count(">")  # a preview writes nothing
+    moved = http.post("/api/games/club/move", json={"action": "play", "play": "8D WHISKY @fr",
+                                                    "version": game["version"]}).json()
+    assert moved["players"][0]["score"] == 92 and moved["to_move"] == "bob"
+    assert ">ann:  8D WHISKY +92 92" in (games / "club.gcg").read_text()
+    assert http.get("/api/games").json()["games"] == ["club"]
+
+
+def test_a_refused_move_says_why(client):
+    http, games = client
+    game = new_game(http)
+    response = http.post("/api/games/club/move", json={"action": "play", "play": "9A QI", "version": game["version"]})
+    assert response.status_code == 400
+    assert "the first play must cover the centre square H8" in response.json()["error"]
+    assert ">" not in (games / "club.gcg").read_text().split("#note lang: en")[1]
+
+
+def test_a_stale_page_is_refused(client):
+    http, games = client
+    game = new_game(http)
+    http.post("/api/games/club/move", json={"action": "pass", "version": game["version"]})
+    text = (games / "club.gcg").read_text()
+    stale = http.post("/api/games/club/move", json={"action": "pass", "version": game["version"]})
+    assert stale.status_code == 409 and "reload" in stale.json()["error"]
+    assert (games / "club.gcg").read_text() == text
+
+
+@pytest.mark.parametrize("name", ["..%2F..%2Fetc%2Fpasswd", "a.b", "%2Ftmp%2Fx"])
+def test_names_outside_the_games_directory_are_refused(client, name):
+    http, _ = client
+    response = http.get(f"/api/games/{name}")
+    assert response.status_code in (400, 404)
+    created = http.post("/api/games", json={"name": "../escape", "players": "ann,bob"})
+    assert created.status_code == 400 and "is not a game name" in created.json()["error"]
+
+
+def test_only_offered_rulesets_are_accepted(client, tmp_path):
+    http, _ = client
+    response = http.post("/api/games", json={"name": "x", "players": "ann,bob", "ruleset": str(tmp_path / "r.toml")})
+    assert response.status_code == 400 and "is not offered here" in response.json()["error"]
+
+
+def test_a_token_is_required_when_set(tmp_path):
+    http = TestClient(create_app(tmp_path, LEXICONS, token="s3cret"))
+    assert http.get("/api/games").status_code == 403
+    assert http.get("/api/games", headers={"X-Lexc-Token": "wrong"}).status_code == 403
+    assert http.get("/api/games", headers={"X-Lexc-Token": "s3cret"}).status_code == 200
+    assert http.get("/api/games?token=s3cret").status_code == 200
+    assert http.get("/").status_code == 200  # the page itself carries no game data
+
+
+def test_bad_requests_get_clear_errors(client):
+    http, _ = client
+    new_game(http)
+    bad = http.post("/api/games/club/move", content=b"not json", headers={"Content-Type": "application/json"})
+    assert bad.status_code == 400 and "not JSON" in bad.json()["error"]
+    unknown = http.post("/api/games/club/move", json={"action": "dance"})
+    assert unknown.status_code == 400 and "unknown action 'dance'" in unknown.json()["error"]
+    assert http.get("/api/games/nothere").status_code == 404
