@@ -45,10 +45,10 @@ __all__ = [
     "Irregularity",
     "Mismatch",
     "ReplayResult",
+    "designated_languages",
     "play_of",
     "position",
     "replay",
-    "designated_languages",
     "resolve_ruleset",
     "tile_language",
 ]

@@ -6,7 +6,7 @@ import os
 from collections import Counter
 
 import pytest
-from game_script import FINAL, MOVES, PLAYERS, RULESET
+from game_script import FINAL, MOVES, PLAYERS, RULESET  # type: ignore[import-not-found]  # tests/ is on sys.path
 
 from lexc import gcg
 from lexc.errors import LexcError

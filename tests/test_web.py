@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from test_game import LEXICONS
+from test_game import LEXICONS  # type: ignore[import-not-found]  # tests/ is on sys.path
 
 pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from lexc.game.web.app import create_app  # noqa: E402
+from lexc.game.web.app import create_app
 
 
 @pytest.fixture()

@@ -15,13 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
+from game_script import FINAL, MOVES, PLAYERS, RULESET  # type: ignore[import-not-found]  # tests/ is on sys.path
 from typer.testing import CliRunner
 
 from lexc.cli import app
 from lexc.compiler import compile_words
 from lexc.game.engine import Packs
-
-from game_script import FINAL, MOVES, PLAYERS, RULESET
 
 playwright = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")

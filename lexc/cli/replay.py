@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import typer
 
 from .. import gcg
 from ..errors import LexcError, Problem
+from ..lexicon import Lexicon
 from ..pack import find_pack, pack_path
 from ..replay import ReplayResult, designated_languages, resolve_ruleset, summary
 from ..replay import replay as replay_record
@@ -22,7 +24,8 @@ def _replay_one(path: Path, ruleset: str | None, tiles: str | None, packs: Path 
         return replay_record(record, ruleset, tiles=tiles)
     rules = resolve_ruleset(record, ruleset, tiles)
     langs = designated_languages(record, rules)
-    lexicons = {lang: find_pack(lang, packs) for lang in sorted(langs) if pack_path(lang, packs).is_file()}
+    lexicons: dict[str, Lexicon] = {lang: cast(Lexicon, find_pack(lang, packs)) for lang in sorted(langs)
+                                    if pack_path(lang, packs).is_file()}
     return replay_record(record, rules, lexicons=lexicons)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import cast
 
 from ..board import Board
 from ..errors import LexcError, Problem
@@ -25,10 +26,20 @@ from ..gcg import Event, GameRecord, Kind, Player, Pragma
 from ..gcg import dumps as gcg_dumps
 from ..gcg import parse as gcg_parse
 from ..lexicon import Lexicon
-from ..notation import BLANK, BoardTile, Languages, Play, format_position, parse_langs, parse_play, parse_rack, \
-    parse_square, square_name
+from ..notation import (
+    BLANK,
+    BoardTile,
+    Languages,
+    Play,
+    Through,
+    format_position,
+    parse_langs,
+    parse_play,
+    parse_rack,
+    parse_square,
+    square_name,
+)
 from ..notation import COLUMNS as COLUMNS_OF
-from ..notation import Through
 from ..pack import find_pack, pack_path
 from ..replay import play_of
 from ..ruleset import Ruleset, end_adjustments, load_ruleset, rack_value, ruleset_names
@@ -36,11 +47,42 @@ from ..scoring import PlayResult, WordScore, score_play
 from ..spec import Spec, get_spec
 
 __all__ = [
-    "BLANK", "COLUMNS_OF", "Board", "BoardTile", "Event", "GameRecord", "Kind", "LexcError", "Languages", "Lexicon", "Packs",
-    "Play", "PlayResult", "Player", "Pragma", "Problem", "Ruleset", "WordScore", "board_tiles", "end_adjustments",
-    "format_position", "gcg_dumps", "gcg_parse", "language_name", "load_ruleset", "parse_langs", "parse_play",
-    "parse_rack", "parse_square", "play_of", "rack_value", "ruleset_names", "score_play", "square_name",
-    "Through", "tile_points",
+    "BLANK",
+    "COLUMNS_OF",
+    "Board",
+    "BoardTile",
+    "Event",
+    "GameRecord",
+    "Kind",
+    "Languages",
+    "LexcError",
+    "Lexicon",
+    "Packs",
+    "Play",
+    "PlayResult",
+    "Player",
+    "Pragma",
+    "Problem",
+    "Ruleset",
+    "Through",
+    "WordScore",
+    "board_tiles",
+    "end_adjustments",
+    "format_position",
+    "gcg_dumps",
+    "gcg_parse",
+    "language_name",
+    "load_ruleset",
+    "parse_langs",
+    "parse_play",
+    "parse_rack",
+    "parse_square",
+    "play_of",
+    "rack_value",
+    "ruleset_names",
+    "score_play",
+    "square_name",
+    "tile_points",
 ]
 
 
@@ -89,7 +131,7 @@ class Packs(Mapping[str, Lexicon]):
     def __getitem__(self, lang: str) -> Lexicon:
         if not self.path(lang).is_file():
             raise KeyError(lang)
-        return find_pack(lang, self.folder)
+        return cast(Lexicon, find_pack(lang, self.folder))  # a pack answers every Lexicon call
 
     def __contains__(self, lang: object) -> bool:
         return isinstance(lang, str) and self.path(lang).is_file()

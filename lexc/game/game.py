@@ -8,10 +8,14 @@ leaves this one as it was. Plays are scored by the engine (:func:`lexc.scoring.s
 the packs of their languages; nothing here scores a tile itself.
 
 >>> from lexc.lexicon import WordList
->>> setup = Setup.new(["ann", "bob"], ruleset="polyglot", seed=1)
->>> game = Game.new(setup, {"fr": WordList.from_words("fr", ["whisky"])})
->>> game.state.racks[0]
-('E', 'O', 'O', 'L', 'W', 'H', 'O')
+>>> game = Game.new(Setup.new(["ann", "bob"], ruleset="polyglot"), {"fr": WordList.from_words("fr", ["whisky"])})
+>>> after = game.play("8D WHISKY @fr")
+>>> after.state.scores, after.to_move, game.state.scores
+((92, 0), 'bob', (0, 0))
+>>> after.record.events[0].to_gcg()
+'>ann:  8D WHISKY +92 92'
+>>> after.challenge().state.results[0].words[0].valid
+True
 """
 
 from __future__ import annotations
@@ -247,7 +251,11 @@ class Game:
         return self._add(Event(Kind.TIME_PENALTY, player, None, -points, 0))
 
     def undo(self) -> Game:
-        """The game before its last move (a challenge and what it brought, or all the end-of-game lines, count as one)."""
+        """The game before its last move.
+
+        A challenge with what it brought (the withdrawal, the bonus, the challenger's lost turn),
+        and all the end-of-game lines, each count as one move.
+        """
         events = list(self.record.events)
         if not events:
             raise LexcError(Problem(None, None, "undo", "nothing to undo: no move has been made"))
@@ -255,7 +263,7 @@ class Game:
         if last.kind in _ENDS:
             while events and events[-1].kind in _ENDS:
                 events.pop()
-        elif last.kind is Kind.PASS and LOST_TURN in last.notes or last.kind is Kind.CHALLENGE_BONUS:
+        elif (last.kind is Kind.PASS and LOST_TURN in last.notes) or last.kind is Kind.CHALLENGE_BONUS:
             events.pop()
             if events and events[-1].kind is Kind.CHALLENGE_BONUS:
                 events.pop()

@@ -14,9 +14,9 @@ True
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from .engine import LexcError, Player, Problem, Ruleset, known_language, load_ruleset, ruleset_names
 
@@ -64,10 +64,7 @@ class Setup:
                                                           f"{rules.tiles} tiles: --lang is for Polyglot games"))
         if lang is not None and not known_language(lang):
             raise LexcError(Problem(None, None, "--lang", f"unknown language {lang!r}"))
-        if rules.polyglot is not None:
-            lang = lang or rules.polyglot.default_lang
-        else:
-            lang = None
+        lang = (lang or rules.polyglot.default_lang) if rules.polyglot is not None else None
         rule = challenge or default_challenge(rules)
         if rule not in CHALLENGES:
             raise LexcError(Problem(None, None, "--challenge", f"must be one of {', '.join(CHALLENGES)}, not {rule!r}"))

@@ -333,7 +333,7 @@ def _end_points(state: State, event: Event, player: int, index: int, lexicons: M
     if state.went_out != player:
         raise refuse("only the player who played out gains the tiles left on the racks")
     tiles = _end_tiles(state, event, refuse)
-    racks: list[Sequence[str]] = [(), tiles] + [()] * (len(state.players) - 2)
+    racks: list[Sequence[str]] = [(), tiles, *[()] * (len(state.players) - 2)]
     return end_adjustments(racks, state.ruleset)[0], replace(state, ended=True, pending=None)
 
 
