@@ -206,3 +206,27 @@ def test_a_stale_page_is_refused_and_nothing_is_lost(server, browser):
     text = (games / "two-browsers.gcg").read_text()
     assert "8D WHISKY +92 92" in text and "SHCHI" not in text
     _wait_moves(second, 1)  # the stale page reloaded the game
+
+
+def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
+    base, _ = server
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(base + "/")
+    page.click("#new-toggle")
+    page.fill("#new-game [name=name]", "typing")
+    page.fill("#new-game [name=players]", "ann,bob")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#game:not([hidden])")
+    page.click("[data-square=H8]")
+    page.click("[data-square=H8]")  # again: down
+    page.keyboard.type("QX")
+    page.wait_for_function("document.getElementById('notation').value === 'H8 QX @en'")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("?i")
+    page.wait_for_function("document.getElementById('notation').value === 'H8 Qi @en'")
+    shown = page.wait_for_selector('#preview [data-play="H8 Qi @en"]')
+    assert shown.get_attribute("data-score") == "20"  # (Q 10 + blank 0) ×2 on the centre square
+    assert "blank" in page.get_attribute("[data-square=H9] .tile", "class")
+    page.click("#play-btn")
+    _wait_moves(page, 1)
+    assert page.inner_text("[data-square=H9] .value") == "0"

@@ -163,6 +163,16 @@ function clickSquare(r, c) {
   if (ui.cursor && ui.cursor.row === r && ui.cursor.col === c) ui.cursor.across = !ui.cursor.across;
   else ui.cursor = { row: r, col: c, across: ui.cursor ? ui.cursor.across : true };
   renderBoard();
+  $("board-keys").focus({ preventScroll: true });  // brings up a phone's keyboard
+}
+
+// Letters typed after clicking a square arrive in a small input that holds the focus (so that a
+// phone shows its keyboard): each is placed on the board, "?" makes the next one a blank.
+function typed(text) {
+  for (const ch of text) {
+    if (ch === "?") ui.blankNext = true;
+    else if (/[a-zA-Z]/.test(ch)) typeLetter(ch);
+  }
 }
 
 function advance() {
@@ -359,6 +369,14 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "Enter" && $("notation").value) { $("play-btn").click(); event.preventDefault(); }
 });
 
+$("board-keys").addEventListener("input", (event) => {
+  typed(event.target.value);
+  event.target.value = "";
+});
+$("board-keys").addEventListener("keydown", (event) => {
+  if (event.key === "Backspace") { backspace(); event.preventDefault(); }
+  else if (event.key === "Enter" && $("notation").value) { $("play-btn").click(); event.preventDefault(); }
+});
 $("notation").addEventListener("input", () => { ui.tentative.clear(); renderBoard(); schedulePreview(); });
 $("play-lang").addEventListener("change", () => setNotation(baseOf($("notation").value)));
 $("rack").addEventListener("input", schedulePreview);
