@@ -94,3 +94,47 @@ def test_bad_requests_get_clear_errors(client):
     unknown = http.post("/api/games/club/move", json={"action": "dance"})
     assert unknown.status_code == 400 and "unknown action 'dance'" in unknown.json()["error"]
     assert http.get("/api/games/nothere").status_code == 404
+
+
+def test_killing_the_server_loses_no_accepted_move(tmp_path):
+    """Every move the server answered is in the file after a SIGKILL (it is written before the answer)."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    from lexc.compiler import compile_words
+
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    compile_words("fr", ["whisky"], packs / "fr.lexc")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    games = tmp_path / "games"
+    server = subprocess.Popen([sys.executable, "-c", "from lexc.cli import main; main()", "serve", "--games",
+                               str(games), "--port", str(port), "--packs", str(packs)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                httpx.get(base + "/api/games")
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        game = httpx.post(base + "/api/games", json={"name": "k", "players": "ann,bob"}).json()
+        for move in ({"action": "play", "play": "8D WHISKY @fr"}, {"action": "pass"}, {"action": "pass"}):
+            game = httpx.post(base + "/api/games/k/move", json={**move, "version": game["version"]}).json()
+        answered = game["version"]
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+    from lexc.game.store import load
+
+    kept = load(games / "k.gcg", LEXICONS)
+    assert kept.version == answered and kept.state.scores == (92, 0) and len(kept.record.events) == 3
+    assert sorted(p.name for p in games.iterdir()) == [".k.gcg.lock", "k.gcg"]
