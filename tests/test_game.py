@@ -213,12 +213,23 @@ def test_a_word_without_a_pack_is_put_to_the_director():
     assert "WHISKY ruled good by the director" in kept.record.events[0].notes[0]
 
 
-def test_under_double_challenge_only_the_next_player_challenges():
+def test_a_player_who_is_not_next_loses_their_own_next_turn():
     game = new(("ann", "bob", "cy"), ruleset="polyglot").play("8D WHISKY")
-    with pytest.raises(LexcError, match="lexc takes the challenge of the next player, bob"):
-        game.challenge("cy")
     with pytest.raises(LexcError, match="cannot challenge their own play"):
         game.challenge("ann")
+    challenged = game.challenge("cy")  # good: cy loses her next turn, bob still moves now
+    assert challenged.to_move == "bob" and len(challenged.record.events) == 1
+    assert challenged.state.owed == (0, 0, 1)
+    moved = challenged.pass_turn()  # bob passes; cy's turn is passed for her
+    assert [(e.player, e.kind.value, e.notes) for e in moved.record.events[1:]] == [
+        ("bob", "pass", ()), ("cy", "pass", ("#unsuccessful-challenge",))]
+    assert moved.to_move == "ann" and moved.state.owed == (0, 0, 0)
+    assert moved.undo().record == challenged.record and challenged.undo().record == game.record
+    resumed = Game.from_record(gcg.parse(moved.text, "g.gcg"), LEXICONS)
+    assert resumed.state == moved.state
+    broken = moved.text.replace("#note #unsuccessful-challenge\n", "")
+    with pytest.raises(LexcError, match="lost this turn to an unsuccessful challenge"):
+        Game.from_record(gcg.parse(broken, "g.gcg"), LEXICONS)
 
 
 # --------------------------------------------------------------------------- end of game

@@ -187,10 +187,6 @@ class Game:
         who = self.player_index(name)
         if who == pending.player:
             raise LexcError(Problem(None, None, name, "cannot challenge their own play"))
-        if self.setup.challenge == "double" and who != self.state.to_move:
-            raise LexcError(Problem(None, None, name, f"under the double challenge rule the challenger loses a turn: "
-                                                      f"lexc takes the challenge of the next player, "
-                                                      f"{self.to_move}"))
         verdict = self.judge(rulings)
         events = list(self.record.events)
         play_event = events[pending.index]
@@ -203,10 +199,7 @@ class Game:
         game = self._refold(replace(self.record, events=tuple(events)))
         if self.setup.challenge_bonus:
             game = game._add(Event(Kind.CHALLENGE_BONUS, mover, None, self.setup.challenge_bonus, 0))
-        if self.setup.challenge == "double":
-            lost = Event(Kind.PASS, name, game._rack_text(None), 0, 0, pragmas=(Pragma("note", LOST_TURN),))
-            game = game._add(lost)
-        return game
+        return game._settle()  # under double challenge, the challenger's lost turn when it is theirs
 
     def end(self, racks: Mapping[str, str] | None = None, force: bool = False) -> Game:
         """The end of the game: racks valued (in English in a Polyglot game, rule 5) and scores adjusted.
@@ -264,11 +257,14 @@ class Game:
             while events and events[-1].kind in _ENDS:
                 events.pop()
         elif (last.kind is Kind.PASS and LOST_TURN in last.notes) or last.kind is Kind.CHALLENGE_BONUS:
-            events.pop()
-            if events and events[-1].kind is Kind.CHALLENGE_BONUS:
+            while events and ((events[-1].kind is Kind.PASS and LOST_TURN in events[-1].notes)
+                              or events[-1].kind is Kind.CHALLENGE_BONUS):
+                events.pop()  # turns lost to a challenge, passed after the move that brought them; a bonus
+            if any(n.startswith(CHALLENGED) for n in events[-1].notes):  # that move was the challenge
+                events[-1] = replace(events[-1], pragmas=tuple(p for p in events[-1].pragmas
+                                                               if not p.value.startswith(CHALLENGED)))
+            else:  # the move that brought the turn to a player who had lost it
                 events.pop()
-            events[-1] = replace(events[-1], pragmas=tuple(p for p in events[-1].pragmas
-                                                           if not p.value.startswith(CHALLENGED)))
         elif last.kind is Kind.PLAY and any(n.startswith(CHALLENGED) for n in last.notes):
             events[-1] = replace(last, pragmas=tuple(p for p in last.pragmas if not p.value.startswith(CHALLENGED)))
         else:
@@ -280,7 +276,15 @@ class Game:
     def _refold(self, record: GameRecord) -> Game:
         return Game(self.setup, record, fold(self.setup, record, self.lexicons), self.lexicons)
 
-    def _add(self, event: Event) -> Game:
+    def _settle(self) -> Game:
+        """The game with the lost turns of the player to move passed (an unsuccessful double challenge)."""
+        game = self
+        while not game.state.ended and game.state.owed[game.state.to_move]:
+            lost = Event(Kind.PASS, game.to_move, game._rack_text(None), 0, 0, pragmas=(Pragma("note", LOST_TURN),))
+            game = game._add(lost, settle=False)
+        return game
+
+    def _add(self, event: Event, settle: bool = True) -> Game:
         index = len(self.record.events)
         player = self.player_index(event.player)
         try:
@@ -288,7 +292,8 @@ class Game:
         except LexcError as err:
             raise _refused(err) from None
         event = replace(event, delta=delta, total=self.state.scores[player] + delta)
-        return Game(self.setup, replace(self.record, events=(*self.record.events, event)), state, self.lexicons)
+        game = Game(self.setup, replace(self.record, events=(*self.record.events, event)), state, self.lexicons)
+        return game._settle() if settle and event.kind in (Kind.PLAY, Kind.PASS, Kind.EXCHANGE) else game
 
     def _challengeable(self) -> Pending:
         if self.setup.challenge in ("void", "none"):

@@ -72,7 +72,8 @@ class State:
     ``racks[i]`` is player i's rack when known (always with a seeded bag; None at a table with a
     physical bag), ``counts[i]`` how many tiles they hold; ``bag`` the tiles in lexc's bag in
     drawing order (None at a table), ``bag_count`` how many tiles are in the bag.
-    ``results[k]`` is the scored play of event k (None for other events).
+    ``results[k]`` is the scored play of event k (None for other events). ``owed[i]`` counts the
+    turns player i lost to an unsuccessful double challenge and has not yet passed.
     """
 
     setup: Setup
@@ -89,6 +90,7 @@ class State:
     ended: bool = False
     timed: frozenset[int] = frozenset()
     results: tuple[PlayResult | None, ...] = ()
+    owed: tuple[int, ...] = ()  # turns each player has lost to unsuccessful double challenges, still to pass
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -134,11 +136,11 @@ def start(setup: Setup) -> State:
     tiles = full_bag(ruleset)
     if setup.seed is None:
         return State(setup, ruleset, Board.empty(ruleset), (0,) * n, (None,) * n, (size,) * n, None,
-                     len(tiles) - n * size, 0)
+                     len(tiles) - n * size, 0, owed=(0,) * n)
     random.Random(setup.seed).shuffle(tiles)
     racks = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(n))
     bag = tuple(tiles[n * size:])
-    return State(setup, ruleset, Board.empty(ruleset), (0,) * n, racks, (size,) * n, bag, len(bag), 0)
+    return State(setup, ruleset, Board.empty(ruleset), (0,) * n, racks, (size,) * n, bag, len(bag), 0, owed=(0,) * n)
 
 
 def fold(setup: Setup, record: GameRecord, lexicons: Mapping[str, Lexicon]) -> State:
@@ -178,6 +180,13 @@ def step(state: State, event: Event, index: int, lexicons: Mapping[str, Lexicon]
             raise refuse("the game is over")
         if player != state.to_move:
             raise refuse(f"it is {state.players[state.to_move]}'s turn, not {event.player}'s")
+        lost = kind is Kind.PASS and LOST_TURN in event.notes
+        if lost and not state.owed[player]:
+            raise refuse("passes for a lost challenge, but has lost no challenge")
+        if state.owed[player] and not lost:
+            raise refuse("lost this turn to an unsuccessful challenge (double challenge rule)")
+        if lost:
+            state = replace(state, owed=_with(state.owed, player, state.owed[player] - 1))  # type: ignore[arg-type]
     delta, after = _STEPS[kind](state, event, player, index, lexicons, refuse)
     scores = list(after.scores)
     scores[player] += delta
@@ -252,14 +261,28 @@ def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping
         new_rack = (*remaining, *drawn)
     draw = min(len(placed), state.bag_count)
     count = state.counts[player] - len(placed) + draw
+    challenger = _failed_challenger(state, event)
+    owed = state.owed
+    if challenger is not None and state.setup.challenge == "double":
+        owed = _with(owed, challenger, owed[challenger] + 1)  # type: ignore[assignment]
     pending = Pending(index, player, result, state.board, state.racks[player], drawn, state.counts[player],
                       state.bag_count, state.scoreless, any(n.startswith(CHALLENGED) for n in event.notes))
     after = replace(state, board=state.board.place(result.placements),
                     racks=_with(state.racks, player, new_rack if state.setup.dealt else None),  # type: ignore[arg-type]
                     counts=_with(state.counts, player, count),  # type: ignore[arg-type]
                     bag=bag, bag_count=state.bag_count - draw, to_move=_next(state, player),
-                    scoreless=0 if result.score else state.scoreless + 1, pending=pending)
+                    scoreless=0 if result.score else state.scoreless + 1, pending=pending, owed=owed)
     return result.score, after
+
+
+def _failed_challenger(state: State, event: Event) -> int | None:
+    """The player who challenged this play and found it good (from lexc's note), if any."""
+    for note in event.notes:
+        if note.startswith(CHALLENGED):
+            name, _, verdict = note[len(CHALLENGED):].strip().partition(": ")
+            if verdict.startswith("good") and name in state.players:
+                return state.players.index(name)
+    return None
 
 
 def _pass(state: State, event: Event, player: int, index: int, lexicons: Mapping[str, Lexicon],
