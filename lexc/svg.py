@@ -23,6 +23,7 @@ from xml.sax.saxutils import escape
 from .atomic import write_atomic
 from .board import Board
 from .notation import COLUMNS, FACE_DOWN, square_name
+from .scoring import PlayResult, ScoredTile
 from .spec import get_spec
 
 CELL = 36
@@ -55,9 +56,10 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
     """The board as an SVG document; ``highlight`` defaults to the squares of the last play.
 
     ``values`` gives, per square, the value text to show and the language it is in (a Polyglot
-    game's tiles are valued in the language of the word that placed them; the language is shown
-    small in the tile's corner unless it is the board's own); by default each tile shows its value
-    in the board's tile set. ``scores`` (player, score) are listed under the board.
+    game's tiles are valued in the language of the word that placed them, :func:`play_values`;
+    the language is shown small in the tile's corner unless it is the board's own); a tile
+    without one shows its value in the board's tile set. ``scores`` (player, score) are listed
+    under the board.
     """
     rs = board.ruleset
     last = {(p.row, p.col) for p in board.last} if highlight is None else set(highlight)
@@ -96,7 +98,7 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
         points = 0 if tile.blank or tile.face == FACE_DOWN else (spec.by_face[tile.face].points
                                                                  if tile.face in spec.by_face else 0)
         text = tile.face.lower() if tile.blank else tile.face
-        shown, lang = values.get((r, c), ("", "")) if values is not None else (str(points), "")
+        shown, lang = values.get((r, c), (str(points), "")) if values is not None else (str(points), "")
         size = 20 if len(text) == 1 else max(9, 26 - 6 * len(text))
         out.append(f'<g class="{classes}" data-square="{square_name(r, c)}">'
                    f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="3"/>'
@@ -110,6 +112,46 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
                    f"{escape(player)}: {score}</text>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def scored_tiles(result: PlayResult) -> dict[tuple[int, int], tuple[ScoredTile, str, bool]]:
+    """Each tile a play placed: the native tile it belongs to, the language that valued it, and
+    whether it is the first square of that native tile placed this turn (where its value is shown).
+
+    A tile takes the language of the play's main word (a one-tile play's only word).
+    """
+    out: dict[tuple[int, int], tuple[ScoredTile, str, bool]] = {}
+    placed = {square_name(p.row, p.col) for p in result.placements}
+    words = sorted(result.words, key=lambda w: not w.main)
+    for p in result.placements:
+        name = square_name(p.row, p.col)
+        word = next((w for w in words if any(name in t.squares for t in w.tiles)), None)
+        tile = next((t for t in word.tiles if name in t.squares), None) if word is not None else None
+        if word is not None and tile is not None:
+            out[(p.row, p.col)] = (tile, word.values, next(sq for sq in tile.squares if sq in placed) == name)
+    return out
+
+
+def play_values(results: Iterable[PlayResult | None]) -> dict[tuple[int, int], tuple[str, str]]:
+    """The value each tile placed by these plays scored, and its language, by square (later plays win).
+
+    A native tile spelled with several board tiles (Russian Щ as SHCH) shows its value on its first
+    square placed that turn and nothing on the others; a blank shows 0.
+
+    >>> from lexc.notation import parse_play
+    >>> from lexc.ruleset import load_ruleset
+    >>> from lexc.scoring import score_play
+    >>> pg = load_ruleset("polyglot")
+    >>> values = play_values([score_play(Board.empty(pg), parse_play("8D WHISKY @fr"), pg)])
+    >>> values[(7, 3)], values[(7, 4)]
+    (('10', 'fr'), ('4', 'fr'))
+    """
+    out: dict[tuple[int, int], tuple[str, str]] = {}
+    for result in results:
+        if result is not None:
+            for square, (tile, lang, first) in scored_tiles(result).items():
+                out[square] = (str(0 if tile.blank else tile.points) if first else "", lang)
+    return out
 
 
 def write_svg(path: Path | str, text: str) -> None:

@@ -73,3 +73,18 @@ def test_serve_explains_itself():
     assert helped.exit_code == 0
     text = " ".join(helped.stdout.split())
     assert "127.0.0.1" in text and "token" in text and "--games" in text
+
+
+def test_svg_boards_show_each_tile_valued_in_its_words_language(packs, tmp_path):
+    svg = tmp_path / "whisky.svg"
+    scored = lexc(packs, "score", "--ruleset", "polyglot", "8D WHISKY @fr", "--svg", str(svg))
+    assert scored.exit_code == 0
+    text = svg.read_text()
+    d8 = text[text.index('<g class="tile last" data-square="D8">'):]
+    d8 = d8[:d8.index("</g>")]
+    assert ">10</text>" in d8 and ">fr</text>" in d8  # French W is 10 (English 4)
+    english = tmp_path / "english.svg"
+    lexc(packs, "score", "--ruleset", "polyglot", "8D WHISKY", "--svg", str(english))
+    e8 = english.read_text()
+    e8 = e8[e8.index('data-square="D8">'):]
+    assert ">4</text>" in e8[:e8.index("</g>")]

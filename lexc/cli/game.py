@@ -202,8 +202,8 @@ def show(
     """The board with premium squares, scores, racks, bag and unseen tiles, and the last play explained."""
     game = load(path, Packs(packs))
     if svg is not None:
+        from ..game.engine import write_svg
         from ..game.picture import game_svg
-        from ..svg import write_svg
 
         write_svg(svg, game_svg(game))
     if as_json:

@@ -14,7 +14,7 @@ from ..notation import Play, parse_play
 from ..ruleset import Ruleset, load_ruleset, ruleset_names
 from ..scoring import score_play
 from ..spec import get_spec
-from ..svg import board_svg, write_svg
+from ..svg import board_svg, play_values, write_svg
 from .common import app, print_json, reports_errors
 
 
@@ -85,7 +85,8 @@ def score(
     result = score_play(board, play, ruleset, lexicons=lexicons, rack=rack, lang=lang)
     if svg is not None:
         after = board.place(result.placements)
-        write_svg(svg, board_svg(after, title=f"{ruleset.name}: {play} = {result.score}"))
+        write_svg(svg, board_svg(after, title=f"{ruleset.name}: {play} = {result.score}",
+                                 values=play_values([result]) if ruleset.polyglot else None))
     if json:
         data = result.to_json()
         data["ruleset"] = ruleset.name

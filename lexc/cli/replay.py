@@ -13,7 +13,7 @@ from ..lexicon import Lexicon
 from ..pack import find_pack, pack_path
 from ..replay import ReplayResult, designated_languages, resolve_ruleset, summary
 from ..replay import replay as replay_record
-from ..svg import board_svg, write_svg
+from ..svg import board_svg, play_values, write_svg
 from .common import app, print_json, reports_errors
 
 
@@ -33,7 +33,8 @@ def _draw(result: ReplayResult, svg: Path) -> None:
     record = result.record
     players = " vs ".join(p.name for p in record.players)
     title = f"{Path(record.file or 'game').name}: {players}" if players else None
-    write_svg(svg, board_svg(result.board, title=title))
+    values = play_values(result.results) if result.ruleset.polyglot else None  # tiles valued as they scored
+    write_svg(svg, board_svg(result.board, title=title, values=values))
 
 
 @app.command()

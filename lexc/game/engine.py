@@ -45,6 +45,7 @@ from ..replay import play_of
 from ..ruleset import Ruleset, end_adjustments, load_ruleset, rack_value, ruleset_names
 from ..scoring import PlayResult, WordScore, score_play
 from ..spec import Spec, get_spec
+from ..svg import board_svg, play_values, scored_tiles, write_svg
 
 __all__ = [
     "BLANK",
@@ -66,6 +67,7 @@ __all__ = [
     "Ruleset",
     "Through",
     "WordScore",
+    "board_svg",
     "board_tiles",
     "end_adjustments",
     "format_position",
@@ -78,11 +80,14 @@ __all__ = [
     "parse_rack",
     "parse_square",
     "play_of",
+    "play_values",
     "rack_value",
     "ruleset_names",
     "score_play",
+    "scored_tiles",
     "square_name",
     "tile_points",
+    "write_svg",
 ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import COLUMNS_OF, Kind, PlayResult, language_name, square_name, tile_points
+from .engine import COLUMNS_OF, Kind, PlayResult, language_name, scored_tiles, square_name
 from .game import Game
 from .state import CHALLENGED, LOST_TURN, rack_text
 
@@ -40,24 +40,11 @@ class SquareTile:
 
 
 def _placed(result: PlayResult, index: int) -> dict[tuple[int, int], SquareTile]:
-    """The tiles a play placed, each valued in the language of its main word (or its only word)."""
-    out: dict[tuple[int, int], SquareTile] = {}
-    words = sorted(result.words, key=lambda w: not w.main)
-    placed = {square_name(p.row, p.col) for p in result.placements}
-    for p in result.placements:
-        name = square_name(p.row, p.col)
-        word = next((w for w in words if any(name in t.squares for t in w.tiles)), None)
-        if word is None:
-            out[(p.row, p.col)] = SquareTile(p.row, p.col, p.tile.face, p.tile.blank, "en",
-                                             0 if p.tile.blank else tile_points("en", p.tile.face), p.tile.face,
-                                             True, index)
-            continue
-        tile = next(t for t in word.tiles if name in t.squares)
-        points = 0 if tile.blank else tile.points
-        shown_on = next(sq for sq in tile.squares if sq in placed)  # its first square placed by this play
-        out[(p.row, p.col)] = SquareTile(p.row, p.col, p.tile.face, p.tile.blank, word.values, points, tile.face,
-                                         shown_on == name, index)
-    return out
+    """The tiles a play placed, each valued as it scored (:func:`lexc.svg.scored_tiles`)."""
+    faces = {(p.row, p.col): p.tile for p in result.placements}
+    return {(r, c): SquareTile(r, c, faces[(r, c)].face, faces[(r, c)].blank, lang, 0 if tile.blank else tile.points,
+                               tile.face, first, index)
+            for (r, c), (tile, lang, first) in scored_tiles(result).items()}
 
 
 def board_tiles_scored(game: Game) -> dict[tuple[int, int], SquareTile]:
