@@ -20,8 +20,8 @@ from lexc.replay import replay
 #: Real words, in small in-memory lexicons (the scoring engine looks them up and tiles them).
 LEXICONS = {
     "en": WordList.from_words("en", ["quite", "mesquite", "infancy", "recounts", "qi", "un", "if", "ta", "en",
-                                     "ka", "yu", "ma", "whisky", "ah", "za"]),
-    "fr": WordList.from_words("fr", ["whisky"]),
+                                     "ka", "yu", "ma", "whisky", "ah", "za", "ax", "tax"]),
+    "fr": WordList.from_words("fr", ["whisky", "quite", "ax"]),
     "es": WordList.from_words("es", ["churro"]),
     "de": WordList.from_words("de", ["au"]),
     "ru": WordList.from_words("ru", ["борщ", "щи"]),
@@ -349,3 +349,25 @@ def test_a_hand_edited_file_with_a_wrong_score_names_its_line(tmp_path):
 def test_game_names_never_reach_outside_the_games_directory(name, tmp_path):
     with pytest.raises(LexcError, match="is not a game name"):
         game_path(tmp_path, name)
+
+
+@pytest.mark.parametrize(("ruleset", "plays", "deltas"), [
+    ("standard", ("8D QUITE", "G8 .AX"), [48, 11]),            # TAX: T 1 + A 1×2 (G9) + X 8
+    ("tournament", ("8D QUITE", "G8 .AX"), [48, 11]),
+    ("polyglot", ("8D QUITE @fr", "G8 .AX"), [40, 11]),         # French Q is 8: (8×2 + 4) ×2
+    ("super", ("11H QUITE", "K11 .AX"), [28, 10]),              # 21×21: no letter premium under the Q
+    ("dover", ("11H QUITE", "K11 .AX"), [28, 10]),              # TAX meets Dover's three letters
+])
+def test_every_ruleset_keeps_a_game_that_replays(ruleset, plays, deltas):
+    game = new(ruleset=ruleset)
+    for play in plays:
+        game = game.play(play)
+    for _ in range(6):
+        game = game.pass_turn()
+    size = game.state.ruleset.rack_size
+    game = game.end({"ann": "A" * size, "bob": "E" * size})
+    assert [e.delta for e in game.record.events[:2]] == deltas
+    result = replay(gcg.parse(game.text, "g.gcg"), lexicons=LEXICONS)
+    assert result.ok and result.ruleset.name in (ruleset, "standard")  # a tournament game nobody went out of
+    assert game.state.scores == tuple(sum(e.delta for e in game.record.events if e.player == p) for p in PLAYERS[:2])
+    assert [e.delta for e in game.record.events[-2:]] == [-size, -size]  # racks of ones: A and E are 1 point
