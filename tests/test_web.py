@@ -94,6 +94,11 @@ def test_bad_requests_get_clear_errors(client):
     unknown = http.post("/api/games/club/move", json={"action": "dance"})
     assert unknown.status_code == 400 and "unknown action 'dance'" in unknown.json()["error"]
     assert http.get("/api/games/nothere").status_code == 404
+    assert http.post("/api/games/nothere/preview", json={"play": "8D QI"}).status_code == 404
+    seed = http.post("/api/games", json={"name": "s", "players": "ann,bob", "deal": "abc"})
+    assert seed.status_code == 400 and "a seed is a whole number, not 'abc'" in seed.json()["error"]
+    dealt = new_game(http, "dealt", deal="42")
+    assert dealt["setup"]["seed"] == 42 and all(len(p["rack"]) == 7 for p in dealt["players"])
 
 
 def test_killing_the_server_loses_no_accepted_move(tmp_path):

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
@@ -48,14 +49,42 @@ def _error(err: LexcError, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": "\n".join(messages)}, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
+class NoGame(LexcError):
+    """The game named is not in the games directory (404)."""
+
+
+async def _body(request: Request) -> dict[str, Any] | LexcError:
+    """The request's JSON object, or the error saying why there is none."""
     try:
         data = await request.json()
     except ValueError:
-        raise LexcError("the request body is not JSON") from None
+        return LexcError("the request body is not JSON")
     if not isinstance(data, dict):
-        raise LexcError("the request body is not a JSON object")
+        return LexcError("the request body is not a JSON object")
     return data
+
+
+async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, Any] | LexcError) -> Response:
+    """Run ``work`` (reading and writing game files: blocking) in a worker thread; errors as JSON."""
+    try:
+        if isinstance(data, LexcError):
+            raise data
+        return await run_in_threadpool(work, data)
+    except StaleGame as err:
+        return _error(err, 409)
+    except NoGame as err:
+        return _error(err, 404)
+    except LexcError as err:
+        return _error(err)
+
+
+def _seed(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise LexcError(f"deal: a seed is a whole number, not {text!r}") from None
 
 
 def _text(data: Mapping[str, Any], key: str, default: str | None = None) -> str | None:
@@ -93,9 +122,6 @@ def create_app(games: Path, lexicons: Mapping[str, Lexicon], token: str | None =
     games.mkdir(parents=True, exist_ok=True)
     offered = ["polyglot", "tournament", "standard", "dover", "super", *(str(p.resolve()) for p in rulesets)]
 
-    def path_of(request: Request) -> Path:
-        return game_path(games, str(request.path_params["name"]))
-
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -106,55 +132,48 @@ def create_app(games: Path, lexicons: Mapping[str, Lexicon], token: str | None =
                                            for c in PICKER]})
 
     async def new_game(request: Request) -> Response:
-        try:
-            data = await _body(request)
+        def work(data: dict[str, Any]) -> Response:
             name = _text(data, "name") or ""
             path = game_path(games, name)
             players = [p for p in (_text(data, "players") or "").split(",") if p.strip()]
-            seed = _text(data, "deal")
             ruleset = _text(data, "ruleset", "polyglot") or "polyglot"
             if ruleset not in offered:
                 raise LexcError(f"ruleset: {ruleset!r} is not offered here (known: {', '.join(offered)})")
-            setup = Setup.new(players, ruleset=ruleset,
-                              lang=_text(data, "lang"), challenge=_text(data, "challenge"),
-                              seed=int(seed) if seed is not None and seed.lstrip("-").isdigit() else None)
+            setup = Setup.new(players, ruleset=ruleset, lang=_text(data, "lang"), challenge=_text(data, "challenge"),
+                              seed=_seed(_text(data, "deal")))
             game = Game.new(setup, lexicons, _text(data, "title"))
             create(game, path)
-        except LexcError as err:
-            return _error(err)
-        return JSONResponse(game_json(game, name))
+            return JSONResponse(game_json(game, name))
+
+        return await _answer(work, await _body(request))
 
     async def show(request: Request) -> Response:
-        try:
-            path = path_of(request)
-            if not path.is_file():
-                return JSONResponse({"error": f"no game {request.path_params['name']!r}"}, status_code=404)
-            return JSONResponse(game_json(load(path, lexicons), request.path_params["name"]))
-        except LexcError as err:
-            return _error(err)
+        def work(data: dict[str, Any]) -> Response:
+            return JSONResponse(game_json(load(existing(request), lexicons), request.path_params["name"]))
+
+        return await _answer(work, {})
 
     async def preview(request: Request) -> Response:
-        try:
-            data = await _body(request)
-            game = load(path_of(request), lexicons)
-            result = game.preview(_text(data, "play") or "", _text(data, "rack"))
-        except LexcError as err:
-            return _error(err)
-        return JSONResponse({"score": result.score, "legal": result.legal, "problems": list(result.problems),
-                             "words": [w.to_json() for w in result.words], "explanation": result.explain(),
-                             "play": str(result.play), "position": result.play.position})
+        def work(data: dict[str, Any]) -> Response:
+            result = load(existing(request), lexicons).preview(_text(data, "play") or "", _text(data, "rack"))
+            return JSONResponse({"score": result.score, "legal": result.legal, "problems": list(result.problems),
+                                 "words": [w.to_json() for w in result.words], "explanation": result.explain(),
+                                 "play": str(result.play), "position": result.play.position})
+
+        return await _answer(work, await _body(request))
 
     async def move(request: Request) -> Response:
-        try:
-            data = await _body(request)
-            path = path_of(request)
-            action = _move(data)
-            game = update(path, lexicons, action, expected=_text(data, "version"))
-        except StaleGame as err:
-            return _error(err, 409)
-        except LexcError as err:
-            return _error(err)
-        return JSONResponse(game_json(game, request.path_params["name"]))
+        def work(data: dict[str, Any]) -> Response:
+            game = update(existing(request), lexicons, _move(data), expected=_text(data, "version"))
+            return JSONResponse(game_json(game, request.path_params["name"]))
+
+        return await _answer(work, await _body(request))
+
+    def existing(request: Request) -> Path:
+        path = game_path(games, str(request.path_params["name"]))
+        if not path.is_file():
+            raise NoGame(f"no game {request.path_params['name']!r} in the games directory")
+        return path
 
     routes = [
         Route("/", index), Route("/api/games", list_all), Route("/api/games", new_game, methods=["POST"]),
