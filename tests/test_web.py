@@ -109,7 +109,7 @@ def test_killing_the_server_loses_no_accepted_move(tmp_path):
     import sys
     import time
 
-    import httpx
+    import httpx2 as httpx
 
     from lexc.compiler import compile_words
 
