@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from .engine import (
     BLANK,
@@ -44,6 +45,8 @@ CHALLENGED = "challenged:"
 LOST_TURN = "#unsuccessful-challenge"
 #: Scoreless turns in a row after which the game may be ended (standard rules).
 SCORELESS_END = 6
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +189,7 @@ def step(state: State, event: Event, index: int, lexicons: Mapping[str, Lexicon]
         if state.owed[player] and not lost:
             raise refuse("lost this turn to an unsuccessful challenge (double challenge rule)")
         if lost:
-            state = replace(state, owed=_with(state.owed, player, state.owed[player] - 1))  # type: ignore[arg-type]
+            state = replace(state, owed=_with(state.owed, player, state.owed[player] - 1))
     delta, after = _STEPS[kind](state, event, player, index, lexicons, refuse)
     scores = list(after.scores)
     scores[player] += delta
@@ -198,7 +201,8 @@ def _next(state: State, player: int) -> int:
     return (player + 1) % len(state.players)
 
 
-def _with(values: tuple[object, ...], index: int, value: object) -> tuple[object, ...]:
+def _with(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the one at ``index`` replaced."""
     out = list(values)
     out[index] = value
     return tuple(out)
@@ -264,12 +268,12 @@ def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping
     challenger = _failed_challenger(state, event)
     owed = state.owed
     if challenger is not None and state.setup.challenge == "double":
-        owed = _with(owed, challenger, owed[challenger] + 1)  # type: ignore[assignment]
+        owed = _with(owed, challenger, owed[challenger] + 1)
     pending = Pending(index, player, result, state.board, state.racks[player], drawn, state.counts[player],
                       state.bag_count, state.scoreless, any(n.startswith(CHALLENGED) for n in event.notes))
     after = replace(state, board=state.board.place(result.placements),
-                    racks=_with(state.racks, player, new_rack if state.setup.dealt else None),  # type: ignore[arg-type]
-                    counts=_with(state.counts, player, count),  # type: ignore[arg-type]
+                    racks=_with(state.racks, player, new_rack if state.setup.dealt else None),
+                    counts=_with(state.counts, player, count),
                     bag=bag, bag_count=state.bag_count - draw, to_move=_next(state, player),
                     scoreless=0 if result.score else state.scoreless + 1, pending=pending, owed=owed)
     return result.score, after
@@ -320,7 +324,7 @@ def _exchange(state: State, event: Event, player: int, index: int, lexicons: Map
         kept.remove(face)
     drawn, rest = state.bag[:count], list(state.bag[count:]) + list(tiles)
     random.Random(f"{state.setup.seed}:{index}").shuffle(rest)
-    return 0, replace(state, racks=_with(state.racks, player, (*kept, *drawn)),  # type: ignore[arg-type]
+    return 0, replace(state, racks=_with(state.racks, player, (*kept, *drawn)),
                       bag=tuple(rest), to_move=_next(state, player), scoreless=state.scoreless + 1, pending=None)
 
 
@@ -331,8 +335,8 @@ def _withdrawal(state: State, event: Event, player: int, index: int, lexicons: M
         raise refuse("a phony is withdrawn right after it is played, before anyone else moves")
     bag = (*pending.drawn, *state.bag) if state.bag is not None else None
     return -pending.result.score, replace(
-        state, board=pending.board_before, racks=_with(state.racks, player, pending.rack_before),  # type: ignore[arg-type]
-        counts=_with(state.counts, player, pending.count_before),  # type: ignore[arg-type]
+        state, board=pending.board_before, racks=_with(state.racks, player, pending.rack_before),
+        counts=_with(state.counts, player, pending.count_before),
         bag=bag, bag_count=pending.bag_count_before, scoreless=pending.scoreless_before + 1, pending=None)
 
 
