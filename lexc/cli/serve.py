@@ -35,14 +35,18 @@ def serve(
     ruleset: list[Path] = typer.Option([], "--ruleset", help="A ruleset file of your own to offer beside the "
                                        "shipped ones (repeatable)."),
 ) -> None:
-    """Serve the game board in a browser: the board with each tile's value in its word's language,
-    racks, scores, bag and moves explained; plays entered by clicking a square and typing, or in
-    notation, with a language picker per word and the score and validity shown live before the play
-    is made; pass, exchange, challenge, undo and end buttons; the games of the directory and new games.
+    """Serve the game board in a browser (docs/game.md).
 
-    Listens on 127.0.0.1 (this machine only) by default. With --host on a club's network every
-    request needs the token printed at start (open the address printed). Every move is written to
-    the game's GCG file before the page shows it; a page that is out of date is refused and reloads.
+    The board shows each tile's value in its word's language, the racks,
+    scores, bag and every move explained. A play is entered by clicking a
+    square and typing, or in notation, with a language picker per word; its
+    score and each word's validity show before it is made. Buttons: pass,
+    exchange, challenge, undo, end. The directory's games, and new games.
+
+    Listens on 127.0.0.1 (this machine only) by default. With --host on a
+    club's network, every request needs the token printed at start (open the
+    address it prints). Every move is written to the game's GCG file before
+    the page shows it; a move from a page that is out of date is refused.
     """
     import uvicorn
 

@@ -231,7 +231,7 @@ def _check_unseen(state: State, tiles: Sequence[str], what: str, refuse: _Refuse
     missing = Counter(tiles) - state.unseen()
     if missing:
         shown = rack_text(list(missing.elements()))
-        raise refuse(f"{what} holds {shown}, but no such tile is left off the board")
+        raise refuse(f"{what} needs {shown}, and no such tile is left off the board")
 
 
 def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping[str, Lexicon],
