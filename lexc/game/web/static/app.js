@@ -377,7 +377,25 @@ $("board-keys").addEventListener("keydown", (event) => {
   if (event.key === "Backspace") { backspace(); event.preventDefault(); }
   else if (event.key === "Enter" && $("notation").value) { $("play-btn").click(); event.preventDefault(); }
 });
-$("notation").addEventListener("input", () => { ui.tentative.clear(); renderBoard(); schedulePreview(); });
+// A designation typed in the notation box sets the pickers: "@de,H8=en" is German, H8 English.
+function readDesignation(text) {
+  const token = text.trim().split(/\s+/)[2];
+  ui.overrides = {};
+  if (!token || !token.startsWith("@") || !ui.game.lang) return;
+  const [first, ...rest] = token.slice(1).split(",");
+  if (first && ui.meta.languages.some((l) => l.code === first)) $("play-lang").value = first;
+  for (const part of rest) {
+    const [key, lang] = part.split("=");
+    if (key && lang) ui.overrides[key] = lang;
+  }
+}
+
+$("notation").addEventListener("input", () => {
+  ui.tentative.clear();
+  readDesignation($("notation").value);
+  renderBoard();
+  schedulePreview();
+});
 $("play-lang").addEventListener("change", () => setNotation(baseOf($("notation").value)));
 $("rack").addEventListener("input", schedulePreview);
 $("play-form").addEventListener("submit", (event) => {
