@@ -143,3 +143,19 @@ def test_killing_the_server_loses_no_accepted_move(tmp_path):
     kept = load(games / "k.gcg", LEXICONS)
     assert kept.version == answered and kept.state.scores == (92, 0) and len(kept.record.events) == 3
     assert sorted(p.name for p in games.iterdir()) == [".k.gcg.lock", "k.gcg"]
+
+
+def test_challenge_with_the_directors_ruling_and_undo(client):
+    http, games = client
+    game = new_game(http)
+    game = http.post("/api/games/club/move", json={"action": "play", "play": "8D WHISKY @it",
+                                                   "version": game["version"]}).json()
+    assert game["can_challenge"] and game["moves"][0]["words"][0]["valid"] is None  # no Italian pack here
+    asked = http.post("/api/games/club/move", json={"action": "challenge", "version": game["version"]})
+    assert asked.status_code == 400 and "no pack to look up WHISKY (it): the director rules" in asked.json()["error"]
+    ruled = http.post("/api/games/club/move", json={"action": "challenge", "rulings": {"WHISKY": False},
+                                                    "version": game["version"]}).json()
+    assert [m["kind"] for m in ruled["moves"]] == ["play", "withdrawal"] and ruled["players"][0]["score"] == 0
+    assert ruled["moves"][0]["withdrawn"] and ruled["board"] == []
+    undone = http.post("/api/games/club/move", json={"action": "undo", "version": ruled["version"]}).json()
+    assert undone["version"] == game["version"] and undone["players"][0]["score"] == 46
