@@ -146,7 +146,7 @@ def test_killing_the_server_loses_no_accepted_move(tmp_path):
 
 
 def test_challenge_with_the_directors_ruling_and_undo(client):
-    http, games = client
+    http, _ = client
     game = new_game(http)
     game = http.post("/api/games/club/move", json={"action": "play", "play": "8D WHISKY @it",
                                                    "version": game["version"]}).json()
