@@ -371,3 +371,15 @@ def test_every_ruleset_keeps_a_game_that_replays(ruleset, plays, deltas):
     assert result.ok and result.ruleset.name in (ruleset, "standard")  # a tournament game nobody went out of
     assert game.state.scores == tuple(sum(e.delta for e in game.record.events if e.player == p) for p in PLAYERS[:2])
     assert [e.delta for e in game.record.events[-2:]] == [-size, -size]  # racks of ones: A and E are 1 point
+
+
+def test_a_bad_setting_in_the_header_names_its_line(tmp_path):
+    path = tmp_path / "g.gcg"
+    create(new(ruleset="polyglot"), path)
+    path.write_text(path.read_text().replace("ruleset: polyglot", "ruleset: scrabblish"))
+    with pytest.raises(LexcError, match=r"g.gcg:5: #note ruleset: unknown ruleset 'scrabblish'"):
+        load(path, LEXICONS)
+    path.write_text(path.read_text().replace("ruleset: scrabblish", "ruleset: polyglot").replace(
+        "challenge: double", "challenge: triple"))
+    with pytest.raises(LexcError, match=r"g.gcg:6: #note challenge: must be one of double, single"):
+        load(path, LEXICONS)

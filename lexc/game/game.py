@@ -104,7 +104,7 @@ class Game:
     def from_record(cls, record: GameRecord, lexicons: Mapping[str, Lexicon], setup: Setup | None = None) -> Game:
         """The game a record holds (every event checked: :func:`lexc.game.state.fold`)."""
         if setup is None:
-            notes = [p.value for p in record.pragmas if p.name == "note"]
+            notes = [p for p in record.pragmas if p.name == "note"]
             setup = Setup.from_header(record.players, notes, record.lang, record.file)
         return cls(setup, record, fold(setup, record, lexicons), lexicons)
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .engine import LexcError, Player, Problem, Ruleset, known_language, load_ruleset, ruleset_names
+from .engine import LexcError, Player, Pragma, Problem, Ruleset, known_language, load_ruleset, ruleset_names
 
 #: Challenge rules a game may use: what happens when a challenged play is good (docs/game.md).
 #: ``double``: the challenger loses a turn; ``single``: nothing; ``five-point``: the challenged
@@ -93,29 +93,38 @@ class Setup:
         return [f"ruleset: {self.ruleset_name}", f"challenge: {self.challenge}", f"deal: {deal}"]
 
     @classmethod
-    def from_header(cls, players: Sequence[Player], notes: Sequence[str], lang: str | None,
+    def from_header(cls, players: Sequence[Player], notes: Sequence[str | Pragma], lang: str | None,
                     file: str | None = None) -> Setup:
-        """The setup a game file's header describes (players, ``#note`` settings, default language)."""
-        settings: dict[str, str] = {}
+        """The setup a game file's header describes (players, ``#note`` settings, default language).
+
+        Errors name the file and the line of the setting at fault.
+        """
+        settings: dict[str, tuple[str, int | None]] = {}
         for note in notes:
-            match = _SETTING.fullmatch(note.strip())
+            text, line = (note.value, note.line) if isinstance(note, Pragma) else (note, None)
+            match = _SETTING.fullmatch(text.strip())
             if match:
-                settings[match[1]] = match[2].strip()
+                settings[match[1]] = (match[2].strip(), line)
+
+        def bad(key: str, message: str) -> LexcError:
+            return LexcError(Problem(file, settings.get(key, ("", None))[1], f"#note {key}", message))
+
         if "ruleset" not in settings:
-            raise LexcError(Problem(file, None, "#note ruleset", "not a lexc game file: its header names no ruleset "
-                                                                "(start a game with `lexc game new`)"))
-        deal = settings.get("deal", "table")
+            raise bad("ruleset", "not a lexc game file: its header names no ruleset (start a game with "
+                                 "`lexc game new`)")
+        deal = settings.get("deal", ("table", None))[0]
         seed: int | None = None
         if deal != "table":
             match = re.fullmatch(r"seed (-?\d+)", deal)
             if match is None:
-                raise LexcError(Problem(file, None, "#note deal", f"expected 'seed N' or 'table', not {deal!r}"))
+                raise bad("deal", f"expected 'seed N' or 'table', not {deal!r}")
             seed = int(match[1])
         try:
-            return cls.new([p.nick for p in players], ruleset=settings["ruleset"], lang=lang,
-                           challenge=settings.get("challenge"), seed=seed)
+            return cls.new([p.nick for p in players], ruleset=settings["ruleset"][0], lang=lang,
+                           challenge=settings.get("challenge", (None, None))[0], seed=seed)
         except LexcError as err:
-            raise LexcError([Problem(file, None, p.key, p.message) for p in err.problems]) from None
+            key = {"--ruleset": "ruleset", "--challenge": "challenge"}.get(err.problems[0].key or "", "ruleset")
+            raise bad(key, err.problems[0].message) from None
 
     def to_json(self) -> dict[str, object]:
         return {"players": list(self.players), "ruleset": self.ruleset_name, "lang": self.lang,
