@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import cast
 
+from ..atomic import write_atomic
 from ..board import Board
 from ..errors import LexcError, Problem
 from ..gcg import Event, GameRecord, Kind, Player, Pragma
@@ -87,6 +88,7 @@ __all__ = [
     "scored_tiles",
     "square_name",
     "tile_points",
+    "write_atomic",
     "write_svg",
 ]
 

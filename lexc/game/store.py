@@ -17,8 +17,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
-from ..atomic import write_atomic
-from .engine import LexcError, Lexicon, Problem, gcg_parse
+from .engine import LexcError, Lexicon, Problem, gcg_parse, write_atomic
 from .game import Game
 
 #: A game name the web app accepts: it becomes ``NAME.gcg`` in the games directory, nothing else.
