@@ -142,13 +142,20 @@ function renderPlayers() {
   $("bag").replaceChildren(el("p", {}, `${state} Bag: ${game.bag} tiles. Unseen${game.unseen_for ? " by " + game.unseen_for : ""}: ${unseen}`));
 }
 
+// Hebrew and Arabic words inside an explanation are isolated, so that the points after them stay
+// in reading order ("ש[SH] 2×2 + ל[L] 2"), not pulled into the right-to-left run.
+function isolated(text) {
+  return text.split(/([\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]+)/).map((part, i) =>
+    i % 2 ? el("bdi", {}, part) : part);
+}
+
 function renderMoves() {
   const items = ui.game.moves.map((m) => {
     const head = `${m.player}: ${m.move}${m.langs ? " " + m.langs : ""} ${m.delta >= 0 ? "+" : ""}${m.delta} → ${m.total}`;
     const li = el("li", { class: m.withdrawn ? "withdrawn" : "" }, head);
     if (m.challenged) li.append(el("div", {}, `challenged by ${m.challenged}`));
     if (m.lost_turn) li.append(el("div", {}, "lost turn (unsuccessful challenge)"));
-    if (m.explanation) li.append(el("pre", {}, m.explanation));
+    if (m.explanation) li.append(el("pre", {}, ...isolated(m.explanation)));
     return li;
   });
   $("moves").replaceChildren(...items.reverse());
