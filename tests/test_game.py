@@ -266,6 +266,8 @@ def test_the_director_may_end_a_game_and_time_penalties_come_last():
 def test_rule_5_values_the_racks_in_english_and_the_player_out_gains_them_all():
     game = run_script_until(new(PLAYERS, ruleset=str(RULESET), lang="en"), 12)
     assert game.state.went_out == 2
+    with pytest.raises(LexcError, match="cy has played out: the last play may be challenged, then the game ends"):
+        game.pass_turn()
     with pytest.raises(LexcError, match="ann holds 7 tiles"):
         game.end({"bob": "DEGINOT", "dee": "EQTZ"})
     with pytest.raises(LexcError, match="no such tile is left off the board"):

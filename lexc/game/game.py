@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from .engine import (
@@ -38,7 +38,6 @@ from .engine import (
     Through,
     WordScore,
     board_tiles,
-    end_adjustments,
     gcg_dumps,
     parse_play,
     parse_rack,
@@ -225,15 +224,13 @@ class Game:
                                            tiles=rack_text(tiles)))
             return game
         others = [t for i, tiles in enumerate(left) if i != out for t in tiles]
-        game = game._add(Event(Kind.END_POINTS, self.setup.players[out], None, 0, 0, tiles=rack_text(others) or "-"))
+        game = game._add(Event(Kind.END_POINTS, self.setup.players[out], None, 0, 0, tiles=rack_text(others)))
         if state.ruleset.end_game == "tournament" and len(left) == 2:
             return game
-        expected = end_adjustments(left, state.ruleset)
-        for i, tiles in enumerate(left):
+        for i, tiles in enumerate(left):  # each loses their rack; the player out gained them all (rule 5)
             if i != out and tiles:
                 game = game._add(Event(Kind.END_PENALTY, self.setup.players[i], rack_text(tiles), 0, 0,
                                        tiles=rack_text(tiles)))
-                assert game.record.events[-1].delta == expected[i]
         return game
 
     def time_penalty(self, player: str, points: int) -> Game:
@@ -279,7 +276,7 @@ class Game:
     def _settle(self) -> Game:
         """The game with the lost turns of the player to move passed (an unsuccessful double challenge)."""
         game = self
-        while not game.state.ended and game.state.owed[game.state.to_move]:
+        while game.state.went_out is None and not game.state.ended and game.state.owed[game.state.to_move]:
             lost = Event(Kind.PASS, game.to_move, game._rack_text(None), 0, 0, pragmas=(Pragma("note", LOST_TURN),))
             game = game._add(lost, settle=False)
         return game
@@ -347,9 +344,3 @@ class Game:
 def _refused(err: LexcError) -> LexcError:
     """A move's error without the file: the move was refused, the game is as it was."""
     return LexcError([Problem(None, None, p.key, p.message) for p in err.problems])
-
-
-def players_of(names: Sequence[str]) -> list[str]:
-    """Player names from ``ann,bob`` or several options."""
-    return [n for text in names for n in text.split(",") if n.strip()]
-

@@ -181,6 +181,9 @@ def step(state: State, event: Event, index: int, lexicons: Mapping[str, Lexicon]
     if kind in (Kind.PLAY, Kind.PASS, Kind.EXCHANGE):
         if state.ended:
             raise refuse("the game is over")
+        if state.went_out is not None:
+            raise refuse(f"{state.players[state.went_out]} has played out: the last play may be challenged, "
+                         "then the game ends (lexc game end)")
         if player != state.to_move:
             raise refuse(f"it is {state.players[state.to_move]}'s turn, not {event.player}'s")
         lost = kind is Kind.PASS and LOST_TURN in event.notes
