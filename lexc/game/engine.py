@@ -7,8 +7,8 @@ a reorganised engine (a catalog instead of :func:`lexc.spec.get_spec`, subpackag
 editing this module only.
 
 >>> ruleset = load_ruleset("polyglot")
->>> tile_points("en", "Q"), tile_points("en", "?")
-(10, 0)
+>>> language_name("fr"), known_language("xx")
+('French', False)
 >>> result = score_play(Board.empty(ruleset), parse_play("8D WHISKY @fr", board_tiles(ruleset)), ruleset)
 >>> result.score
 92
@@ -74,6 +74,7 @@ __all__ = [
     "format_position",
     "gcg_dumps",
     "gcg_parse",
+    "known_language",
     "language_name",
     "load_ruleset",
     "parse_langs",
@@ -87,7 +88,6 @@ __all__ = [
     "score_play",
     "scored_tiles",
     "square_name",
-    "tile_points",
     "write_atomic",
     "write_svg",
 ]
@@ -96,12 +96,6 @@ __all__ = [
 def board_tiles(ruleset: Ruleset) -> Spec:
     """The tile set on the board of ``ruleset`` (English in a Polyglot game)."""
     return get_spec(ruleset.tiles)
-
-
-def tile_points(lang: str, face: str) -> int:
-    """The points of one tile of ``lang``'s set (0 for a blank or a face the set lacks)."""
-    tile = get_spec(lang).by_face.get(face)
-    return tile.points if tile is not None else 0
 
 
 def language_name(lang: str) -> str:

@@ -36,7 +36,7 @@ from ..engine import LexcError, Lexicon, language_name
 from ..game import Game
 from ..setup import CHALLENGES, Setup
 from ..store import StaleGame, create, game_path, list_games, load, update
-from ..view import game_json, move_json
+from ..view import game_json
 
 STATIC = Path(__file__).parent / "static"
 
@@ -215,4 +215,4 @@ def _move(data: Mapping[str, Any]) -> Callable[[Game], Game]:
     raise LexcError(f"unknown action {kind!r} (play, pass, exchange, challenge, undo, end, penalty)")
 
 
-__all__ = ["create_app", "move_json"]
+__all__ = ["create_app"]
