@@ -6,7 +6,7 @@ import os
 from collections import Counter
 
 import pytest
-from game_script import FINAL, MOVES, PLAYERS, RULESET  # type: ignore[import-not-found]  # tests/ is on sys.path
+from game_script import FINAL, MOVES, PLAYERS, WORDS  # type: ignore[import-not-found]  # tests/ is on sys.path
 
 from lexc import gcg
 from lexc.errors import LexcError
@@ -17,16 +17,11 @@ from lexc.game.view import game_json, show_text
 from lexc.lexicon import WordList
 from lexc.replay import replay
 
-#: Real words, in small in-memory lexicons (the scoring engine looks them up and tiles them).
-LEXICONS = {
-    "en": WordList.from_words("en", ["quite", "mesquite", "infancy", "recounts", "qi", "un", "if", "ta", "en",
-                                     "ka", "yu", "ma", "whisky", "ah", "za", "ax", "tax"]),
-    "fr": WordList.from_words("fr", ["whisky", "quite", "ax"]),
-    "es": WordList.from_words("es", ["churro"]),
-    "de": WordList.from_words("de", ["au"]),
-    "ru": WordList.from_words("ru", ["борщ", "щи"]),
-    "he": WordList.from_words("he", ["שלם"]),
-}
+#: Real words, in small in-memory lexicons (the scoring engine looks them up and tiles them): the
+#: scripted game's, and the worked example's.
+EXTRA = {"en": ["quite", "mesquite", "infancy", "recounts", "qi", "un", "if", "ta", "ah", "ax", "tax", "whisky"],
+         "fr": ["quite", "ax"]}
+LEXICONS = {lang: WordList.from_words(lang, words + EXTRA.get(lang, [])) for lang, words in WORDS.items()}
 
 
 def new(players=("ann", "bob"), **options) -> Game:
@@ -67,15 +62,17 @@ def test_a_polyglot_word_scores_in_its_language():
 
 
 def test_the_whole_four_player_polyglot_game():
-    game = run_script(new(PLAYERS, ruleset=str(RULESET), lang="en"))
+    game = run_script(new(PLAYERS, ruleset="polyglot", lang="en"))
     expected = [d for _, _, ds in MOVES for d in ds]
     assert deltas(game) == expected
     assert game.state.scores == FINAL and game.state.ended
-    shchi = game.state.results[7]
-    assert [(t.face, t.board, t.points) for t in shchi.words[0].tiles][-1] == ("Щ", "SHCH", 10)
+    dacha = game.state.results[7].words[0]
+    assert dacha.native == "ДАЧА" and [(t.face, t.board, t.points) for t in dacha.tiles] == [
+        ("Д", "D", 2), ("А", "A", 1), ("Ч", "CH", 5), ("А", "A", 1)]
+    assert [(w.board, w.lang) for w in game.state.results[7].words[1:]] == [("AW", "en"), ("HI", "en"), ("AS", "en")]
     result = replay(gcg.parse(game.text, "game.gcg"), lexicons=LEXICONS)
-    assert result.ok and result.plays == 7
-    assert "game over: cy wins with 115" in show_text(game)
+    assert result.ok and result.plays == 17
+    assert "game over: ann wins with 224" in show_text(game)
 
 
 # --------------------------------------------------------------------------- dealing
@@ -138,7 +135,7 @@ def test_a_play_must_touch_and_an_exchange_needs_a_full_rack_in_the_bag():
     game = new(ruleset="polyglot").play("8D WHISKY")
     with pytest.raises(LexcError, match="does not touch any tile"):
         game.play("2B QI")
-    small = run_script_until(new(PLAYERS, ruleset=str(RULESET), lang="en"), 7)
+    small = run_script_until(new(PLAYERS, ruleset="polyglot", lang="en"), 18)  # the bag is empty
     with pytest.raises(LexcError, match="an exchange needs at least 7 tiles in the bag; there are 0"):
         small.exchange("2")
 
@@ -151,7 +148,7 @@ def run_script_until(game: Game, count: int) -> Game:
 
 
 def test_no_move_after_the_end():
-    game = run_script(new(PLAYERS, ruleset=str(RULESET), lang="en"))
+    game = run_script(new(PLAYERS, ruleset="polyglot", lang="en"))
     with pytest.raises(LexcError, match="the game is over"):
         game.pass_turn()
     with pytest.raises(LexcError, match="already over"):
@@ -264,23 +261,26 @@ def test_the_director_may_end_a_game_and_time_penalties_come_last():
 
 
 def test_rule_5_values_the_racks_in_english_and_the_player_out_gains_them_all():
-    game = run_script_until(new(PLAYERS, ruleset=str(RULESET), lang="en"), 12)
-    assert game.state.went_out == 2
-    with pytest.raises(LexcError, match="cy has played out: the last play may be challenged, then the game ends"):
+    game = run_script_until(new(PLAYERS, ruleset="polyglot", lang="en"), len(MOVES) - 1)
+    assert game.state.went_out == 0 and game.state.bag_count == 0
+    with pytest.raises(LexcError, match="ann has played out: the last play may be challenged, then the game ends"):
         game.pass_turn()
-    with pytest.raises(LexcError, match="ann holds 7 tiles"):
-        game.end({"bob": "DEGINOT", "dee": "EQTZ"})
-    with pytest.raises(LexcError, match="no such tile is left off the board"):
-        game.end({"ann": "AEEINSW", "bob": "DEGINOT", "dee": "EQTZ"})
-    ended = game.end({"ann": "AEEINST", "bob": "DEGINOT", "dee": "EQTZ"})
-    assert [e.delta for e in ended.record.events[-4:]] == [7 + 9 + 22, -7, -9, -22]  # Q and Z are 10 in English
+    with pytest.raises(LexcError, match="dee holds 7 tiles"):
+        game.end({"bob": "??EEEEF", "cy": "FIJOOOO"})
+    with pytest.raises(LexcError, match="no such tile is left off the board"):  # the only Z is in CITIZEN
+        game.end({"bob": "??EEEEF", "cy": "FIJOOOO", "dee": "QRRRUWZ"})
+    ended = game.end({"bob": "??EEEEF", "cy": "FIJOOOO", "dee": "QRRRUWX"})
+    # English values: blanks 0, E 1, F 4; I 1, J 8, O 1; Q 10, R 1, U 1, W 4, X 8
+    assert [e.delta for e in ended.record.events[-4:]] == [8 + 17 + 26, -8, -17, -26]
+    assert [e.move for e in ended.record.events[-4:]] == ["(EEEEFFIJOOOOQRRRUWX??)", "(EEEEF??)", "(FIJOOOO)",
+                                                          "(QRRRUWX)"]
 
 
 # --------------------------------------------------------------------------- undo
 
 
 def test_undo_takes_back_each_kind_of_move():
-    game = new(PLAYERS, ruleset=str(RULESET), lang="en")
+    game = new(PLAYERS, ruleset="polyglot", lang="en")
     records = [game.record]
     for kind, arg, _ in MOVES:
         game = {"play": lambda g, a: g.play(a), "exchange": lambda g, a: g.exchange(a),
@@ -299,7 +299,7 @@ def test_undo_takes_back_each_kind_of_move():
 
 def test_a_game_file_resumes_where_it_was(tmp_path):
     path = tmp_path / "g.gcg"
-    create(new(PLAYERS, ruleset=str(RULESET), lang="en"), path)
+    create(new(PLAYERS, ruleset="polyglot", lang="en"), path)
     for kind, arg, _ in MOVES:
         update(path, LEXICONS, lambda g, k=kind, a=arg: {
             "play": lambda: g.play(a), "exchange": lambda: g.exchange(a), "pass": g.pass_turn,
@@ -385,3 +385,14 @@ def test_a_bad_setting_in_the_header_names_its_line(tmp_path):
         "challenge: double", "challenge: triple"))
     with pytest.raises(LexcError, match=r"g.gcg:6: #note challenge: must be one of double, single"):
         load(path, LEXICONS)
+
+
+def test_a_ruleset_file_of_ones_own(tmp_path):
+    from lexc.paths import rulesets_dir
+
+    own = tmp_path / "club.toml"
+    own.write_text((rulesets_dir() / "polyglot.toml").read_text().replace('name = "polyglot"', 'name = "club"')
+                   .replace("[bonuses]\n7 = 50", "[bonuses]\n7 = 60"))
+    game = new(ruleset=str(own)).play("8D WHISKY @fr")
+    assert game.state.ruleset.name == "club" and f"#note ruleset: {own}" in game.text
+    assert Game.from_record(gcg.parse(game.text, "g.gcg"), LEXICONS).state.scores == (92, 0)

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from game_script import FINAL, MOVES, PLAYERS, RULESET  # type: ignore[import-not-found]  # tests/ is on sys.path
+from game_script import FINAL, MOVES, PLAYERS, WORDS  # type: ignore[import-not-found]  # tests/ is on sys.path
 from typer.testing import CliRunner
 
 from lexc.cli import app
@@ -30,15 +30,6 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
-#: Real words of each language the game uses (small packs, compiled by lexc's own compiler).
-WORDS = {
-    "en": ["ka", "yu", "ma", "whisky"],
-    "fr": ["whisky", "maïs"],
-    "es": ["churro", "sí"],
-    "de": ["au", "zug"],
-    "ru": ["борщ", "щи"],
-    "he": ["שלם", "ספר"],
-}
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +52,7 @@ def server(packs, tmp_path_factory):
 
     games = tmp_path_factory.mktemp("games")
     port = _free_port()
-    config = uvicorn.Config(create_app(games, Packs(packs), rulesets=[RULESET]), host="127.0.0.1", port=port,
+    config = uvicorn.Config(create_app(games, Packs(packs)), host="127.0.0.1", port=port,
                             log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -118,12 +109,12 @@ def _type_play(page, notation: str) -> None:
 
 def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
     base, games = server
-    page = browser.new_page(viewport={"width": 1100, "height": 1000})
+    page = browser.new_page(viewport={"width": 1100, "height": 760})
     page.goto(base + "/")
     page.click("#new-toggle")
     page.fill("#new-game [name=name]", "club-night")
     page.fill("#new-game [name=players]", ",".join(PLAYERS))
-    page.select_option("#new-game [name=ruleset]", str(RULESET.resolve()))
+    page.select_option("#new-game [name=ruleset]", "polyglot")
     page.select_option("#new-game [name=lang]", "en")
     page.click("#new-game button[type=submit]")
     page.wait_for_selector("#game:not([hidden])")
@@ -156,11 +147,15 @@ def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
         assert page.inner_text("#status") == ""
     scores = [int(x) for x in page.locator("#players td.score").all_inner_texts()]
     assert tuple(scores) == FINAL
-    # French WHISKY shows French values on its tiles: W 10 on D8; Russian Щ shows 10 on its first square
+    # French WHISKY shows French values on its tiles (W 10 on D8); Russian Ч, laid as CH through the C of
+    # CHURRO, shows its 5 on the H placed (F7); Hebrew ס shows 8
     assert page.inner_text("[data-square=D8] .value") == "10"
-    assert page.inner_text("[data-square=G12] .value") == "10"
-    assert page.get_attribute("[data-square=G12] .tile", "data-lang") == "ru"
-    page.screenshot(path=str(tmp_path / "board.png"), full_page=True)
+    assert page.inner_text("[data-square=F7] .value") == "5"
+    assert page.get_attribute("[data-square=F7] .tile", "data-lang") == "ru"
+    assert page.inner_text("[data-square=C10] .value") == "8"
+    assert "Game over: ann wins with 224." in page.inner_text("#bag")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(tmp_path / "board.png"))
     if os.environ.get("LEXC_SCREENSHOT"):
         shutil.copy(tmp_path / "board.png", DOCS / "game-board.png")
     saved = games / "club-night.gcg"
@@ -174,7 +169,7 @@ def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
     cli_file = tmp_path / "cli.gcg"
     common = ["--packs", str(packs)]
     assert runner.invoke(app, ["game", "new", str(cli_file), "--players", ",".join(PLAYERS), "--ruleset",
-                               str(RULESET.resolve()), "--lang", "en", *common]).exit_code == 0
+                               "polyglot", "--lang", "en", *common]).exit_code == 0
     for kind, arg, _ in MOVES:
         if kind == "end":
             args = ["end", str(cli_file), *[f"--rack={k}={v}" for k, v in arg.items()]]
