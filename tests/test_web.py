@@ -159,3 +159,18 @@ def test_challenge_with_the_directors_ruling_and_undo(client):
     assert ruled["moves"][0]["withdrawn"] and ruled["board"] == []
     undone = http.post("/api/games/club/move", json={"action": "undo", "version": ruled["version"]}).json()
     assert undone["version"] == game["version"] and undone["players"][0]["score"] == 46
+
+
+def test_a_time_penalty_after_the_end(client):
+    http, games = client
+    game = new_game(http)
+    game = http.post("/api/games/club/move", json={"action": "end", "force": True, "version": game["version"],
+                                                   "racks": {"ann": "AEIQRST", "bob": "ABDEILN"}}).json()
+    assert [m["delta"] for m in game["moves"]] == [-16, -10] and game["ended"]  # Q 10 + six ones; B 3 + D 2 + five
+    early = new_game(http, "early")
+    refused = http.post("/api/games/early/move", json={"action": "penalty", "player": "bob", "points": "10",
+                                                       "version": early["version"]})
+    assert refused.status_code == 400 and "recorded after the end" in refused.json()["error"]
+    timed = http.post("/api/games/club/move", json={"action": "penalty", "player": "bob", "points": "10",
+                                                    "version": game["version"]}).json()
+    assert timed["players"][1]["score"] == -20 and ">bob:  (time) -10 -20" in (games / "club.gcg").read_text()

@@ -89,6 +89,7 @@ function show(game) {
   for (const id of ["play-btn", "pass-btn", "exchange-btn"]) $(id).disabled = over;
   $("challenge-btn").disabled = !game.can_challenge;
   $("end-btn").disabled = over;
+  $("penalty-btn").hidden = !over;  // time penalties are recorded after the end
 }
 
 function renderBoard() {
@@ -365,6 +366,14 @@ function endPanel() {
         } }, "End game"));
 }
 
+function penaltyPanel() {
+  const who = el("select", { id: "penalty-player" }, ...ui.game.players.map((p) => el("option", { value: p.name }, p.name)));
+  const points = el("input", { id: "penalty-points", inputmode: "numeric", value: "10", size: "4" });
+  panel(el("label", {}, "Time penalty: ", who, " loses ", points, " points"),
+        el("button", { id: "penalty-ok", type: "button",
+                       onclick: () => move({ action: "penalty", player: who.value, points: points.value }) }, "Record"));
+}
+
 // ------------------------------------------------------------------ wiring
 
 document.addEventListener("keydown", (event) => {
@@ -415,6 +424,7 @@ $("exchange-btn").addEventListener("click", exchangePanel);
 $("challenge-btn").addEventListener("click", challengePanel);
 $("undo-btn").addEventListener("click", () => move({ action: "undo" }));
 $("end-btn").addEventListener("click", endPanel);
+$("penalty-btn").addEventListener("click", penaltyPanel);
 $("game-list").addEventListener("change", (e) => openGame(e.target.value).catch((err) => status(err.message, true)));
 $("new-toggle").addEventListener("click", () => { $("new-game").hidden = !$("new-game").hidden; });
 $("new-game").addEventListener("submit", async (event) => {
