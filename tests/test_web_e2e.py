@@ -225,3 +225,6 @@ def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
     page.click("#play-btn")
     _wait_moves(page, 1)
     assert page.inner_text("[data-square=H9] .value") == "0"
+    page.click("#undo-btn")  # taken back: the board is empty again
+    _wait_moves(page, 0)
+    assert page.locator("#board .tile").count() == 0
