@@ -8,9 +8,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-# Debian packages: ICU headers for pyicu, Hunspell tools, and the default word sources
-# of the shipped languages (see docs/sources.md).
-DEB_PACKAGES := pkg-config libicu-dev hunspell-tools \
+# Debian packages: ICU headers for pyicu, Hunspell tools, the default word sources
+# of the shipped languages (see docs/sources.md), and chromium, the browser the
+# web board's end-to-end tests drive through Playwright (tests/test_web_e2e.py).
+DEB_PACKAGES := pkg-config libicu-dev hunspell-tools chromium \
 	wamerican-huge wfrench wngerman wspanish witalian wpolish wdutch wportuguese \
 	wswedish wcatalan wbulgarian wukrainian \
 	hunspell-ru hunspell-bg hunspell-uk hunspell-el hunspell-he hunspell-ar hunspell-hu \

@@ -12,7 +12,7 @@ from lexc.engine.board import Board
 from lexc.engine.notation import parse_play
 from lexc.engine.ruleset import Ruleset
 from lexc.engine.scoring import play_languages, score_play
-from lexc.engine.svg import board_svg, write_svg
+from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 
 
@@ -65,7 +65,8 @@ def score(
     result = score_play(board, play, ruleset, catalog=catalog, lexicons=lexicons, rack=rack, lang=lang)
     if svg is not None:
         after = board.place(result.placements)
-        write_svg(svg, board_svg(after, title=f"{ruleset.name}: {play} = {result.score}"))
+        write_svg(svg, board_svg(after, title=f"{ruleset.name}: {play} = {result.score}",
+                                 values=play_values([result]) if ruleset.polyglot else None))
     if json:
         data = result.to_json()
         data["ruleset"] = ruleset.name

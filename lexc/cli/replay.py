@@ -8,10 +8,10 @@ import typer
 
 from lexc.catalog import Catalog
 from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
-from lexc.engine.svg import board_svg, write_svg
+from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.records import gcg
-from lexc.records.replay import ReplayResult, resolve_ruleset, summary
+from lexc.records.replay import ReplayResult, designated_languages, resolve_ruleset, summary
 from lexc.records.replay import replay as replay_record
 
 
@@ -19,8 +19,7 @@ def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | 
                 lookup: bool) -> ReplayResult:
     record = gcg.read(path)
     rules = resolve_ruleset(record, catalog, ruleset, tiles)
-    langs = record.languages(rules.polyglot.default_lang) if rules.polyglot else {rules.tiles}
-    lexicons = catalog.lexicons(langs) if lookup else {}
+    lexicons = catalog.lexicons(designated_languages(record, rules)) if lookup else {}
     return replay_record(record, catalog, rules, lexicons=lexicons)
 
 
@@ -28,7 +27,8 @@ def _draw(result: ReplayResult, svg: Path) -> None:
     record = result.record
     players = " vs ".join(p.name for p in record.players)
     title = f"{Path(record.file or 'game').name}: {players}" if players else None
-    write_svg(svg, board_svg(result.board, title=title))
+    values = play_values(result.results) if result.ruleset.polyglot else None  # tiles valued as they scored
+    write_svg(svg, board_svg(result.board, title=title, values=values))
 
 
 @app.command()

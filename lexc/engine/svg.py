@@ -15,13 +15,14 @@ ruleset's inner board (Dover) is outlined by a ``<rect class="inner">``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from lexc.atomic import write_atomic
 from lexc.engine.board import Board
 from lexc.engine.notation import COLUMNS, FACE_DOWN, square_name
+from lexc.engine.scoring import PlayResult, ScoredTile
 
 CELL = 36
 MARGIN = 24
@@ -42,16 +43,27 @@ text { font-family: 'DejaVu Sans', Arial, sans-serif; }
 .tile .letter { font-weight: bold; fill: #222222; text-anchor: middle; dominant-baseline: central; }
 .tile.blank .letter { fill: #c2255c; font-style: italic; }
 .tile .value { font-size: 9px; fill: #222222; text-anchor: end; }
+.tile .lang { font-size: 7px; fill: #555555; }
 .star { font-size: 18px; fill: #7a1410; text-anchor: middle; dominant-baseline: central; }
 """
 
 
-def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = None, title: str | None = None) -> str:
-    """The board as an SVG document; ``highlight`` defaults to the squares of the last play."""
+def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = None, title: str | None = None,
+              values: Mapping[tuple[int, int], tuple[str, str]] | None = None,
+              scores: Sequence[tuple[str, int]] = ()) -> str:
+    """The board as an SVG document; ``highlight`` defaults to the squares of the last play.
+
+    ``values`` gives, per square, the value text to show and the language it is in (a Polyglot
+    game's tiles are valued in the language of the word that placed them, :func:`play_values`;
+    the language is shown small in the tile's corner unless it is the board's own); a tile
+    without one shows its value in the board's tile set. ``scores`` (player, score) are listed
+    under the board.
+    """
     rs = board.ruleset
     last = {(p.row, p.col) for p in board.last} if highlight is None else set(highlight)
     spec = rs.spec
     width, height = MARGIN + rs.cols * CELL + 4, MARGIN + rs.rows * CELL + 4 + (20 if title else 0)
+    height += 18 * len(scores)
     top = MARGIN + (20 if title else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}">', f"<style>{_STYLE}</style>"]
@@ -84,14 +96,59 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
         points = 0 if tile.blank or tile.face == FACE_DOWN else (spec.by_face[tile.face].points
                                                                  if tile.face in spec.by_face else 0)
         text = tile.face.lower() if tile.blank else tile.face
+        shown, lang = values.get((r, c), (str(points), "")) if values is not None else (str(points), "")
         size = 20 if len(text) == 1 else max(9, 26 - 6 * len(text))
         out.append(f'<g class="{classes}" data-square="{square_name(r, c)}">'
                    f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="3"/>'
                    f'<text class="letter" x="{x + CELL / 2 - 2}" y="{y + CELL / 2}" font-size="{size}">'
                    f"{escape(text)}</text>"
-                   f'<text class="value" x="{x + CELL - 4}" y="{y + CELL - 5}">{points}</text></g>')
+                   f'<text class="value" x="{x + CELL - 4}" y="{y + CELL - 5}">{escape(shown)}</text>'
+                   + (f'<text class="lang" x="{x + 4}" y="{y + 10}">{escape(lang)}</text>'
+                      if lang and lang != rs.tiles else "") + "</g>")
+    for i, (player, score) in enumerate(scores):
+        out.append(f'<text class="score" x="{MARGIN}" y="{top + rs.rows * CELL + 18 * (i + 1)}" font-size="13">'
+                   f"{escape(player)}: {score}</text>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def scored_tiles(result: PlayResult) -> dict[tuple[int, int], tuple[ScoredTile, str, bool]]:
+    """Each tile a play placed: the native tile it belongs to, the language that valued it, and
+    whether it is the first square of that native tile placed this turn (where its value is shown).
+
+    A tile takes the language of the play's main word (a one-tile play's only word).
+    """
+    out: dict[tuple[int, int], tuple[ScoredTile, str, bool]] = {}
+    placed = {square_name(p.row, p.col) for p in result.placements}
+    words = sorted(result.words, key=lambda w: not w.main)
+    for p in result.placements:
+        name = square_name(p.row, p.col)
+        word = next((w for w in words if any(name in t.squares for t in w.tiles)), None)
+        tile = next((t for t in word.tiles if name in t.squares), None) if word is not None else None
+        if word is not None and tile is not None:
+            out[(p.row, p.col)] = (tile, word.values, next(sq for sq in tile.squares if sq in placed) == name)
+    return out
+
+
+def play_values(results: Iterable[PlayResult | None]) -> dict[tuple[int, int], tuple[str, str]]:
+    """The value each tile placed by these plays scored, and its language, by square (later plays win).
+
+    A native tile spelled with several board tiles (Russian Щ as SHCH) shows its value on its first
+    square placed that turn and nothing on the others; a blank shows 0.
+
+    >>> from lexc import Board, Catalog, parse_play, score_play
+    >>> catalog = Catalog.shipped()
+    >>> pg = catalog.ruleset("polyglot")
+    >>> values = play_values([score_play(Board.empty(pg), parse_play("8D WHISKY @fr"), pg, catalog=catalog)])
+    >>> values[(7, 3)], values[(7, 4)]
+    (('10', 'fr'), ('4', 'fr'))
+    """
+    out: dict[tuple[int, int], tuple[str, str]] = {}
+    for result in results:
+        if result is not None:
+            for square, (tile, lang, first) in scored_tiles(result).items():
+                out[square] = (str(0 if tile.blank else tile.points) if first else "", lang)
+    return out
 
 
 def write_svg(path: Path | str, text: str) -> None:

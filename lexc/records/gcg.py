@@ -276,15 +276,6 @@ class GameRecord:
             totals[event.player] = event.total
         return totals
 
-    def languages(self, default: str = "en") -> set[str]:
-        """Every language the record designates: its default (``default`` when it names none) and each play's."""
-        found = {self.lang or default}
-        for event in self.events:
-            if event.langs:
-                found |= {event.langs.default} if event.langs.default else set()
-                found |= {lang for _, lang in event.langs.words}
-        return found
-
     def with_lang(self, lang: str | None) -> GameRecord:
         """A copy whose words are in ``lang`` unless a play designates otherwise."""
         return replace(self, lang=lang)

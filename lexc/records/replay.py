@@ -49,6 +49,7 @@ __all__ = [
     "Irregularity",
     "Mismatch",
     "ReplayResult",
+    "designated_languages",
     "play_of",
     "position",
     "replay",
@@ -74,7 +75,8 @@ LEXICON_PREFIXES = (
 
 #: ``#board-layout`` values and the ruleset whose board they name.
 LAYOUTS = {"crosswordgame": "standard", "standard15": "standard", "standard": "standard",
-           "supercrosswordgame": "super", "super21": "super", "super": "super"}
+           "supercrosswordgame": "super", "super21": "super", "super": "super",
+           "dover": "dover"}  # lexc game files of the Dover club's 21×21 board
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +265,18 @@ def resolve_ruleset(record: GameRecord, catalog: Catalog, name: str | None = Non
         return ruleset if tiles is None or tiles == ruleset.tiles else ruleset.with_tiles(catalog.language(tiles))
     lang = tiles or tile_language(record, catalog)
     return ruleset if lang == ruleset.tiles else ruleset.with_tiles(catalog.language(lang))
+
+
+def designated_languages(record: GameRecord, ruleset: Ruleset) -> set[str]:
+    """Every language a Polyglot record's words are in: its default, each play's default and overrides."""
+    if ruleset.polyglot is None:
+        return {ruleset.tiles}
+    langs = {record.lang or ruleset.polyglot.default_lang}
+    for event in record.events:
+        if event.langs.default:
+            langs.add(event.langs.default)
+        langs.update(lang for _, lang in event.langs.words)
+    return langs
 
 
 # --------------------------------------------------------------------------- plays

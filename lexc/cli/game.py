@@ -1,0 +1,218 @@
+"""``lexc game``: keep a game in a GCG file, one command per move (a thin layer over :mod:`lexc.game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+
+from lexc.cli.common import PACKS_HELP, app, catalog_of, print_json, reports_errors
+from lexc.errors import LexcError, Problem
+from lexc.game import CHALLENGES, Game, Setup
+from lexc.game.engine import Packs
+from lexc.game.store import create, load, update
+from lexc.game.view import game_json, move_json, show_text
+
+game_app = typer.Typer(
+    name="game", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help="Keep a game from the first tile to the final score, in a GCG file written after every move.\n\n"
+         "Start with `lexc game new FILE --players ann,bob --ruleset polyglot --lang en`, then one command per "
+         "move: play, pass, exchange, challenge, undo, end. `lexc game show FILE` prints the board. "
+         "A refused move prints the reason and leaves the file as it was (docs/game.md).",
+)
+app.add_typer(game_app, name="game")
+
+FILE = typer.Argument(..., metavar="FILE.gcg", help="The game file.")
+PACKS = typer.Option(None, "--packs", help=PACKS_HELP)
+JSON = typer.Option(False, "--json", help="Print the game (and the move) as JSON.")
+RACK = typer.Option(None, "--rack", help="At a table: the rack the player holds, when known ('?' for a blank).")
+
+
+def _packs(packs: Path | None) -> Packs:
+    """The packs and catalog a game command works with."""
+    return Packs(catalog_of(None, packs))
+
+
+def _report(game: Game, as_json: bool, first: int) -> None:
+    """Print the events from ``first`` on (the ones the move added or changed) and the scores."""
+    events = game.record.events
+    if as_json:
+        data = game_json(game)
+        data["made"] = [move_json(game, i) for i in range(first, len(events))]
+        print_json(data)
+        return
+    for i in range(first, len(events)):
+        event = events[i]
+        typer.echo(event.to_gcg())
+        result = game.state.results[i]
+        if result is not None:
+            typer.echo("\n".join("  " + line for line in result.explain().splitlines()))
+        for note in event.notes:
+            typer.echo(f"  {note}")
+    scores = ", ".join(f"{n} {s}" for n, s in zip(game.setup.players, game.state.scores, strict=True))
+    after = "game over" if game.state.ended else f"{game.to_move} to move"
+    typer.echo(f"scores: {scores}; {after}")
+
+
+def _move(path: Path, packs: Path | None, as_json: bool, move: Callable[[Game], Game]) -> None:
+    before = load(path, _packs(packs)).record.events
+    game = update(path, _packs(packs), move)
+    after = game.record.events
+    first = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), len(before))
+    _report(game, as_json, min(first, len(after)))
+
+
+@game_app.command("new")
+@reports_errors
+def new(
+    path: Path = FILE,
+    players: str = typer.Option(..., "--players", help="2 to 4 names, comma-separated: ann,bob,carl."),
+    ruleset: str = typer.Option("polyglot", "--ruleset", "-r", help="polyglot, tournament, standard, dover or super."),
+    lang: str = typer.Option(None, "--lang", help="Polyglot: the language of words nobody designates (default en)."),
+    deal: int = typer.Option(None, "--deal", metavar="SEED", help="Deal from lexc's own bag, shuffled with this "
+                             "seed (reproducible). Default: a physical bag at the table; racks are typed with "
+                             "--rack when known."),
+    challenge: str = typer.Option(None, "--challenge", help=f"{', '.join(CHALLENGES)} (default: the ruleset's)."),
+    title: str = typer.Option(None, "--title", help="A title for the record (#title)."),
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """Start a game in FILE (never overwrites a file)."""
+    names = [n for n in players.split(",") if n.strip()]
+    lexicons = _packs(packs)
+    setup = Setup.new(names, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, challenge=challenge, seed=deal)
+    game = Game.new(setup, lexicons, title)
+    create(game, path)
+    if as_json:
+        print_json(game_json(game))
+    else:
+        typer.echo(f"{path}: new {setup.ruleset_name} game, {', '.join(setup.players)}; {game.to_move} to move")
+
+
+@game_app.command("play")
+@reports_errors
+def play(
+    path: Path = FILE,
+    text: str = typer.Argument(..., metavar="PLAY", help="The play, e.g. '8D WHISKY @fr' or '9F ME @es,F8=en'."),
+    rack: str = RACK,
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """The player to move places tiles; the play is scored, explained and recorded (phonies may be challenged)."""
+    _move(path, packs, as_json, lambda g: g.play(text, rack))
+
+
+@game_app.command("pass")
+@reports_errors
+def pass_(path: Path = FILE, rack: str = RACK, packs: Path = PACKS, as_json: bool = JSON) -> None:
+    """The player to move passes."""
+    _move(path, packs, as_json, lambda g: g.pass_turn(rack))
+
+
+@game_app.command("exchange")
+@reports_errors
+def exchange(
+    path: Path = FILE,
+    tiles: str = typer.Argument(..., metavar="TILES", help="The tiles returned (AEI?), or at a table their number."),
+    rack: str = RACK,
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """The player to move exchanges tiles (the bag must hold at least a rack's worth)."""
+    _move(path, packs, as_json, lambda g: g.exchange(tiles, rack))
+
+
+def _rulings(rules: list[str]) -> dict[str, bool]:
+    out: dict[str, bool] = {}
+    for rule in rules:
+        word, _, verdict = rule.partition("=")
+        if verdict not in ("good", "phony") or not word:
+            raise LexcError(Problem(None, None, "--rule", f"write WORD=good or WORD=phony, not {rule!r}"))
+        out[word.upper()] = verdict == "good"
+    return out
+
+
+@game_app.command("challenge")
+@reports_errors
+def challenge(
+    path: Path = FILE,
+    by: str = typer.Option(None, "--by", help="The challenger (default: the next player)."),
+    rule: list[str] = typer.Option([], "--rule", help="The director's ruling on a word whose language has no "
+                                   "pack: WORD=good or WORD=phony (repeatable)."),
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """Challenge the last play: each word is looked up in its designated language's pack.
+
+    A phony comes off the board and scores nothing; a good play stands and the game's challenge
+    rule applies (double: the challenger loses a turn; five-point: the player gains 5).
+    """
+    rulings = _rulings(rule)
+    _move(path, packs, as_json, lambda g: g.challenge(by, rulings))
+
+
+@game_app.command("undo")
+@reports_errors
+def undo(path: Path = FILE, packs: Path = PACKS, as_json: bool = JSON) -> None:
+    """Take back the last move (a challenge with what it brought, or the end of the game, counts as one)."""
+    game = update(path, _packs(packs), lambda g: g.undo())
+    if as_json:
+        print_json(game_json(game))
+    else:
+        last = game.record.events[-1].to_gcg() if game.record.events else "no move"
+        typer.echo(f"undone; last move now: {last}; {game.to_move} to move")
+
+
+@game_app.command("end")
+@reports_errors
+def end(
+    path: Path = FILE,
+    rack: list[str] = typer.Option([], "--rack", help="At a table: a player's tiles left, NAME=TILES (repeatable)."),
+    force: bool = typer.Option(False, "--force", help="End now although nobody went out (the director's call)."),
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """End the game: tiles left on racks valued (in English in Polyglot, rule 5) and scores adjusted."""
+    racks: dict[str, str] = {}
+    for item in rack:
+        name, eq, tiles = item.partition("=")
+        if not eq:
+            raise LexcError(Problem(None, None, "--rack", f"write NAME=TILES, not {item!r}"))
+        racks[name] = tiles
+    _move(path, packs, as_json, lambda g: g.end(racks, force))
+
+
+@game_app.command("penalty")
+@reports_errors
+def penalty(
+    path: Path = FILE,
+    player: str = typer.Argument(..., help="The player penalised."),
+    points: int = typer.Argument(..., help="Points lost (e.g. 10 for a minute over time)."),
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """A time penalty, recorded after the end of the game."""
+    _move(path, packs, as_json, lambda g: g.time_penalty(player, points))
+
+
+@game_app.command("show")
+@reports_errors
+def show(
+    path: Path = FILE,
+    svg: Path = typer.Option(None, "--svg", help="Also draw the board to this SVG file."),
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """The board with premium squares, scores, racks, bag and unseen tiles, and the last play explained."""
+    game = load(path, _packs(packs))
+    if svg is not None:
+        from lexc.game.engine import write_svg
+        from lexc.game.picture import game_svg
+
+        write_svg(svg, game_svg(game))
+    if as_json:
+        print_json(game_json(game))
+    else:
+        typer.echo(show_text(game))

@@ -1,0 +1,145 @@
+"""The one place the game reaches into the scoring engine and the records modules.
+
+Everything :mod:`lexc.game` needs from the rest of lexc -- rulesets, the board, play
+notation, scoring, tile values, packs, GCG reading and writing, replay's reading of a
+GCG play -- is imported here and nowhere else in the package. The languages, rulesets and
+packs come from a :class:`~lexc.catalog.Catalog`, which a game reaches through its
+:class:`Packs`.
+
+>>> from lexc.catalog import Catalog
+>>> catalog = Catalog.shipped()
+>>> ruleset = catalog.ruleset("polyglot")
+>>> language_name("fr", catalog), known_language("xx", catalog)
+('French', False)
+>>> play = parse_play("8D WHISKY @fr", board_tiles(ruleset))
+>>> score_play(Board.empty(ruleset), play, ruleset, catalog=catalog).score
+92
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import cast
+
+from lexc.atomic import write_atomic
+from lexc.catalog import Catalog
+from lexc.engine.board import Board
+from lexc.engine.notation import (
+    BLANK,
+    BoardTile,
+    Languages,
+    Play,
+    Through,
+    format_position,
+    parse_langs,
+    parse_play,
+    parse_rack,
+    parse_square,
+    square_name,
+)
+from lexc.engine.notation import COLUMNS as COLUMNS_OF
+from lexc.engine.ruleset import Ruleset, end_adjustments, rack_value
+from lexc.engine.scoring import PlayResult, WordScore, score_play
+from lexc.engine.svg import board_svg, play_values, scored_tiles, write_svg
+from lexc.errors import LexcError, Problem
+from lexc.language.spec import Spec
+from lexc.lexicon.words import Lexicon
+from lexc.records.gcg import Event, GameRecord, Kind, Player, Pragma
+from lexc.records.gcg import dumps as gcg_dumps
+from lexc.records.gcg import parse as gcg_parse
+from lexc.records.replay import play_of
+
+__all__ = [
+    "BLANK",
+    "COLUMNS_OF",
+    "Board",
+    "BoardTile",
+    "Catalog",
+    "Event",
+    "GameRecord",
+    "Kind",
+    "Languages",
+    "LexcError",
+    "Lexicon",
+    "Packs",
+    "Play",
+    "PlayResult",
+    "Player",
+    "Pragma",
+    "Problem",
+    "Ruleset",
+    "Through",
+    "WordScore",
+    "board_svg",
+    "board_tiles",
+    "end_adjustments",
+    "format_position",
+    "gcg_dumps",
+    "gcg_parse",
+    "known_language",
+    "language_name",
+    "parse_langs",
+    "parse_play",
+    "parse_rack",
+    "parse_square",
+    "play_of",
+    "play_values",
+    "rack_value",
+    "score_play",
+    "scored_tiles",
+    "square_name",
+    "write_atomic",
+    "write_svg",
+]
+
+
+def board_tiles(ruleset: Ruleset) -> Spec:
+    """The tile set on the board of ``ruleset`` (English in a Polyglot game)."""
+    return ruleset.spec
+
+
+def language_name(lang: str, catalog: Catalog) -> str:
+    """The English name of a language of ``catalog`` (the code itself when there is no spec)."""
+    return catalog.spec(lang).name if catalog.has_spec(lang) else lang
+
+
+def known_language(lang: str, catalog: Catalog) -> bool:
+    """Whether ``catalog`` has a spec of ``lang``."""
+    return catalog.has_spec(lang)
+
+
+class Packs(Mapping[str, Lexicon]):
+    """The lexicons a game looks words up in, and the catalog it takes its languages from.
+
+    ``packs["fr"]`` is the catalog's French pack, opened when first asked for; ``words``
+    (language code to lexicon, e.g. in-memory word lists) come first. A language without a
+    pack is simply absent (its words are not looked up); a pack that is there but unreadable
+    or stale raises :class:`LexcError`.
+    """
+
+    def __init__(self, catalog: Catalog, words: Mapping[str, Lexicon] | None = None) -> None:
+        self.catalog = catalog
+        self.words = dict(words or {})
+
+    def path(self, lang: str) -> Path:
+        """Where the pack of ``lang`` would be."""
+        return self.catalog.pack_path(lang)
+
+    def __getitem__(self, lang: str) -> Lexicon:
+        if lang in self.words:
+            return self.words[lang]
+        if lang not in self:
+            raise KeyError(lang)
+        return cast(Lexicon, self.catalog.pack(lang))  # a pack answers every Lexicon call
+
+    def __contains__(self, lang: object) -> bool:
+        if not isinstance(lang, str):
+            return False
+        return lang in self.words or (known_language(lang, self.catalog) and self.path(lang).is_file())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(set(self.words) | set(self.catalog.pack_languages())))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)

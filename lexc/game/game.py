@@ -1,0 +1,351 @@
+"""A game of Scrabble or Polyglot Scrabble, kept from the first tile to the final score.
+
+A :class:`Game` is a value: its setup, its GCG record and the :class:`~lexc.game.state.State`
+that record leads to. Every move -- :meth:`Game.play`, :meth:`~Game.pass_turn`,
+:meth:`~Game.exchange`, :meth:`~Game.challenge`, :meth:`~Game.end`, :meth:`~Game.time_penalty`,
+:meth:`~Game.undo` -- returns a new game, or raises :class:`LexcError` with the reason and
+leaves this one as it was. Plays are scored by the engine (:func:`lexc.engine.scoring.score_play`) with
+the packs of their languages; nothing here scores a tile itself.
+
+>>> from lexc import Catalog, WordList
+>>> from lexc.game.engine import Packs
+>>> catalog = Catalog.shipped()
+>>> packs = Packs(catalog, {"fr": WordList.from_words(catalog.language("fr"), ["whisky"])})
+>>> game = Game.new(Setup.new(["ann", "bob"], catalog=catalog, ruleset="polyglot"), packs)
+>>> after = game.play("8D WHISKY @fr")
+>>> after.state.scores, after.to_move, game.state.scores
+((92, 0), 'bob', (0, 0))
+>>> after.record.events[0].to_gcg()
+'>ann:  8D WHISKY +92 92'
+>>> after.challenge().state.results[0].words[0].valid
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from lexc.game.engine import (
+    Event,
+    GameRecord,
+    Kind,
+    LexcError,
+    Packs,
+    Play,
+    PlayResult,
+    Pragma,
+    Problem,
+    Through,
+    WordScore,
+    board_tiles,
+    gcg_dumps,
+    parse_play,
+    parse_rack,
+    score_play,
+)
+from lexc.game.setup import Setup
+from lexc.game.state import CHALLENGED, LOST_TURN, Pending, State, fold, rack_text, step
+
+__all__ = ["Game", "Verdict"]
+
+_ENDS = (Kind.END_POINTS, Kind.END_PENALTY)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What a challenge finds: the words of the play, the phonies among them, the director's rulings."""
+
+    words: tuple[WordScore, ...]
+    phonies: tuple[WordScore, ...]
+    rulings: tuple[tuple[str, bool], ...] = ()
+
+    @property
+    def good(self) -> bool:
+        return not self.phonies
+
+    def note(self, challenger: str) -> str:
+        """The ``#note`` written in the record: who challenged and what was found."""
+        found = ("phony: " + ", ".join(f"{w.board} ({w.lang})" for w in self.phonies)) if self.phonies else "good"
+        ruled = "".join(f"; {word} ruled {'good' if ok else 'phony'} by the director" for word, ok in self.rulings)
+        return f"{CHALLENGED} {challenger}: {found}{ruled}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"good": self.good, "phonies": [f"{w.board}" for w in self.phonies],
+                "words": [{"word": w.board, "lang": w.lang, "valid": w.valid} for w in self.words],
+                "rulings": dict(self.rulings)}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game: its setup, its record (the GCG file's content) and the state the record leads to."""
+
+    setup: Setup
+    record: GameRecord
+    state: State
+    lexicons: Packs = field(compare=False, repr=False)
+
+    # -- making one
+
+    @classmethod
+    def new(cls, setup: Setup, lexicons: Packs, title: str | None = None) -> Game:
+        """A game with no move yet."""
+        pragmas = [Pragma("description", "Created with lexc")]
+        if title:
+            pragmas.append(Pragma("title", title))
+        layout = {"super": "SuperCrosswordGame", "dover": "dover"}.get(setup.ruleset_name)
+        if layout:
+            pragmas.append(Pragma("board-layout", layout))
+        pragmas += [Pragma("note", note) for note in setup.header_notes()]
+        record = GameRecord(tuple(setup.gcg_players()), tuple(pragmas), (), setup.lang)
+        return cls.from_record(record, lexicons, setup)
+
+    @classmethod
+    def from_record(cls, record: GameRecord, lexicons: Packs, setup: Setup | None = None) -> Game:
+        """The game a record holds (every event checked: :func:`lexc.game.state.fold`); its
+        languages and ruleset come from the catalog of ``lexicons``."""
+        if setup is None:
+            notes = [p for p in record.pragmas if p.name == "note"]
+            setup = Setup.from_header(record.players, notes, record.lang, record.file, catalog=lexicons.catalog)
+        return cls(setup, record, fold(setup, record, lexicons), lexicons)
+
+    # -- reading it
+
+    @property
+    def text(self) -> str:
+        """The GCG file of the game."""
+        return gcg_dumps(self.record)
+
+    @property
+    def version(self) -> str:
+        """A short fingerprint of the record: any move changes it (a stale page's move is refused)."""
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()[:16]
+
+    @property
+    def to_move(self) -> str:
+        return self.setup.players[self.state.to_move]
+
+    def player_index(self, name: str) -> int:
+        if name not in self.setup.players:
+            raise LexcError(Problem(None, None, name, f"not a player of this game ({', '.join(self.setup.players)})"))
+        return self.setup.players.index(name)
+
+    def parse(self, text: str) -> Play:
+        """A play in notation (``8D WHISKY @fr``), in the board's tile set."""
+        return parse_play(text, board_tiles(self.state.ruleset), source=text.strip())
+
+    def preview(self, text: str, rack: str | None = None) -> PlayResult:
+        """The play scored on the current board, with its problems and phonies, without making it."""
+        held = self._rack(self.state.to_move, rack)
+        return score_play(self.state.board, self.parse(text), self.state.ruleset, catalog=self.setup.catalog,
+                          lexicons=self.lexicons,
+                          rack=held, lang=self.setup.lang)
+
+    # -- moves
+
+    def play(self, text: str, rack: str | None = None) -> Game:
+        """The player to move places tiles (``rack``: the rack typed at a table, when known)."""
+        play = self.parse(text)
+        word = "".join("." if isinstance(cell, Through) else str(cell) for cell in play.cells)
+        event = Event(Kind.PLAY, self.to_move, self._rack_text(rack), 0, 0, position=play.position, word=word,
+                      langs=play.langs)
+        return self._add(event)
+
+    def pass_turn(self, rack: str | None = None) -> Game:
+        """The player to move passes."""
+        return self._add(Event(Kind.PASS, self.to_move, self._rack_text(rack), 0, 0))
+
+    def exchange(self, tiles: str | int, rack: str | None = None) -> Game:
+        """The player to move exchanges ``tiles`` (or, at a table where they are not known, a number of tiles)."""
+        if isinstance(tiles, int) or tiles.isdigit():
+            event = Event(Kind.EXCHANGE, self.to_move, self._rack_text(rack), 0, 0, count=int(tiles))
+        else:
+            try:
+                faces = parse_rack(tiles, board_tiles(self.state.ruleset), source=f"exchange {tiles}")
+            except LexcError as err:
+                raise _refused(err) from None
+            event = Event(Kind.EXCHANGE, self.to_move, self._rack_text(rack), 0, 0, tiles=rack_text(faces))
+        return self._add(event)
+
+    def judge(self, rulings: Mapping[str, bool] | None = None) -> Verdict:
+        """What a challenge of the last play finds. Words whose language has no pack need the director's ruling."""
+        pending = self._challengeable()
+        rulings = {k.upper(): v for k, v in (rulings or {}).items()}
+        words = pending.result.words
+        unknown = [w for w in words if w.valid is None]
+        missing = [w for w in unknown if w.board not in rulings]
+        if missing:
+            shown = ", ".join(f"{w.board} ({w.lang})" for w in missing)
+            raise LexcError(Problem(None, None, "challenge", f"no pack to look up {shown}: the director rules on "
+                                                             "it (e.g. --rule WORD=good or --rule WORD=phony)"))
+        phonies = tuple(w for w in words if w.valid is False or (w.valid is None and not rulings[w.board]))
+        ruled = tuple((w.board, rulings[w.board]) for w in unknown)
+        return Verdict(words, phonies, ruled)
+
+    def challenge(self, challenger: str | None = None, rulings: Mapping[str, bool] | None = None) -> Game:
+        """A player challenges the last play: a phony comes off the board, else the challenge rule applies."""
+        pending = self._challengeable()
+        name = challenger or self.to_move
+        who = self.player_index(name)
+        if who == pending.player:
+            raise LexcError(Problem(None, None, name, "cannot challenge their own play"))
+        verdict = self.judge(rulings)
+        events = list(self.record.events)
+        play_event = events[pending.index]
+        mover = self.setup.players[pending.player]
+        if not verdict.good:
+            withdrawal = Event(Kind.WITHDRAWAL, mover, play_event.rack, 0, 0,
+                               pragmas=(Pragma("note", verdict.note(name)),))
+            return self._add(withdrawal)
+        events[pending.index] = replace(play_event, pragmas=(*play_event.pragmas, Pragma("note", verdict.note(name))))
+        game = self._refold(replace(self.record, events=tuple(events)))
+        if self.setup.challenge_bonus:
+            game = game._add(Event(Kind.CHALLENGE_BONUS, mover, None, self.setup.challenge_bonus, 0))
+        return game._settle()  # under double challenge, the challenger's lost turn when it is theirs
+
+    def end(self, racks: Mapping[str, str] | None = None, force: bool = False) -> Game:
+        """The end of the game: racks valued (in English in a Polyglot game, rule 5) and scores adjusted.
+
+        Allowed when a player has played out or after six scoreless turns in a row; ``force`` ends
+        it at any time (the director's decision: nobody went out, every rack is subtracted). At a
+        table, ``racks`` gives the tiles left on each rack that still holds some.
+        """
+        state = self.state
+        if state.ended:
+            raise LexcError(Problem(None, None, "end", "the game is already over"))
+        if not state.can_end and not force:
+            raise LexcError(Problem(None, None, "end", f"the game is not over: nobody has played out and there have "
+                                                       f"been {state.scoreless} scoreless turns in a row (6 end it); "
+                                                       "the director may end it anyway (--force)"))
+        left = self._final_racks(racks or {})
+        out = state.went_out
+        game = self
+        if out is None:
+            for i, tiles in enumerate(left):
+                if tiles:
+                    game = game._add(Event(Kind.END_PENALTY, self.setup.players[i], rack_text(tiles), 0, 0,
+                                           tiles=rack_text(tiles)))
+            return game
+        others = [t for i, tiles in enumerate(left) if i != out for t in tiles]
+        game = game._add(Event(Kind.END_POINTS, self.setup.players[out], None, 0, 0, tiles=rack_text(others)))
+        if state.ruleset.end_game == "tournament" and len(left) == 2:
+            return game
+        for i, tiles in enumerate(left):  # each loses their rack; the player out gained them all (rule 5)
+            if i != out and tiles:
+                game = game._add(Event(Kind.END_PENALTY, self.setup.players[i], rack_text(tiles), 0, 0,
+                                       tiles=rack_text(tiles)))
+        return game
+
+    def time_penalty(self, player: str, points: int) -> Game:
+        """A player loses ``points`` for overtime (recorded after the end of the game)."""
+        self.player_index(player)
+        if points < 0:
+            raise LexcError(Problem(None, None, "time", f"a penalty is a number of points lost, not {points}"))
+        return self._add(Event(Kind.TIME_PENALTY, player, None, -points, 0))
+
+    def undo(self) -> Game:
+        """The game before its last move.
+
+        A challenge with what it brought (the withdrawal, the bonus, the challenger's lost turn),
+        and all the end-of-game lines, each count as one move.
+        """
+        events = list(self.record.events)
+        if not events:
+            raise LexcError(Problem(None, None, "undo", "nothing to undo: no move has been made"))
+        last = events[-1]
+        if last.kind in _ENDS:
+            while events and events[-1].kind in _ENDS:
+                events.pop()
+        elif (last.kind is Kind.PASS and LOST_TURN in last.notes) or last.kind is Kind.CHALLENGE_BONUS:
+            while events and ((events[-1].kind is Kind.PASS and LOST_TURN in events[-1].notes)
+                              or events[-1].kind is Kind.CHALLENGE_BONUS):
+                events.pop()  # turns lost to a challenge, passed after the move that brought them; a bonus
+            if any(n.startswith(CHALLENGED) for n in events[-1].notes):  # that move was the challenge
+                events[-1] = replace(events[-1], pragmas=tuple(p for p in events[-1].pragmas
+                                                               if not p.value.startswith(CHALLENGED)))
+            else:  # the move that brought the turn to a player who had lost it
+                events.pop()
+        elif last.kind is Kind.PLAY and any(n.startswith(CHALLENGED) for n in last.notes):
+            events[-1] = replace(last, pragmas=tuple(p for p in last.pragmas if not p.value.startswith(CHALLENGED)))
+        else:
+            events.pop()
+        return self._refold(replace(self.record, events=tuple(events)))
+
+    # -- helpers
+
+    def _refold(self, record: GameRecord) -> Game:
+        return Game(self.setup, record, fold(self.setup, record, self.lexicons), self.lexicons)
+
+    def _settle(self) -> Game:
+        """The game with the lost turns of the player to move passed (an unsuccessful double challenge)."""
+        game = self
+        while game.state.went_out is None and not game.state.ended and game.state.owed[game.state.to_move]:
+            lost = Event(Kind.PASS, game.to_move, game._rack_text(None), 0, 0, pragmas=(Pragma("note", LOST_TURN),))
+            game = game._add(lost, settle=False)
+        return game
+
+    def _add(self, event: Event, settle: bool = True) -> Game:
+        index = len(self.record.events)
+        player = self.player_index(event.player)
+        try:
+            delta, state = step(self.state, event, index, self.lexicons)
+        except LexcError as err:
+            raise _refused(err) from None
+        event = replace(event, delta=delta, total=self.state.scores[player] + delta)
+        game = Game(self.setup, replace(self.record, events=(*self.record.events, event)), state, self.lexicons)
+        return game._settle() if settle and event.kind in (Kind.PLAY, Kind.PASS, Kind.EXCHANGE) else game
+
+    def _challengeable(self) -> Pending:
+        if self.setup.challenge in ("void", "none"):
+            why = "phonies are refused when played" if self.setup.challenge == "void" else "no challenges are played"
+            raise LexcError(Problem(None, None, "challenge", f"this game's challenge rule is {self.setup.challenge}: "
+                                                             f"{why}"))
+        pending = self.state.pending
+        if pending is None:
+            raise LexcError(Problem(None, None, "challenge", "there is no play to challenge: a play may be "
+                                                             "challenged until the next player moves"))
+        if pending.challenged:
+            raise LexcError(Problem(None, None, "challenge", "the last play has already been challenged"))
+        return pending
+
+    def _rack(self, player: int, rack: str | None) -> tuple[str, ...] | None:
+        if self.setup.dealt:
+            return self.state.racks[player]
+        if rack is None:
+            return None
+        try:
+            return parse_rack(rack, board_tiles(self.state.ruleset), source=f"rack {rack}")
+        except LexcError as err:
+            raise _refused(err) from None
+
+    def _rack_text(self, rack: str | None) -> str | None:
+        held = self._rack(self.state.to_move, rack)
+        return rack_text(held) if held is not None else None
+
+    def _final_racks(self, racks: Mapping[str, str]) -> list[tuple[str, ...]]:
+        state = self.state
+        for name in racks:
+            self.player_index(name)
+        if self.setup.dealt:
+            return [r or () for r in state.racks]
+        left: list[tuple[str, ...]] = []
+        for i, name in enumerate(self.setup.players):
+            count = state.counts[i]
+            text = racks.get(name, "")
+            tiles = self._rack(i, text) or () if text else ()
+            if len(tiles) != count:
+                raise LexcError(Problem(None, None, f"--rack {name}=...", f"{name} holds {count} tiles: type them "
+                                                                         f"(e.g. --rack {name}=AEI?)"))
+            left.append(tiles)
+        missing = Counter(t for tiles in left for t in tiles) - state.unseen()
+        if missing:
+            raise LexcError(Problem(None, None, "--rack", f"the racks hold {rack_text(list(missing.elements()))}, "
+                                                          "but no such tile is left off the board"))
+        return left
+
+
+def _refused(err: LexcError) -> LexcError:
+    """A move's error without the file: the move was refused, the game is as it was."""
+    return LexcError([Problem(None, None, p.key, p.message) for p in err.problems])

@@ -1,0 +1,149 @@
+"""How a game is set up: players, ruleset, default language, challenge rule and how tiles are dealt.
+
+A setup is written into the game's GCG header (docs/game.md): players as ``#player1``...,
+the rest as ``#note Key: value`` settings, which Macondo reads as settings and other
+programs show as comments:
+
+>>> from lexc import Catalog
+>>> catalog = Catalog.shipped()
+>>> setup = Setup.new(["ann", "bob"], catalog=catalog, ruleset="polyglot", lang="en", seed=7)
+>>> [p.to_gcg() for p in setup.gcg_players()], setup.header_notes()
+(['#player1 ann ann', '#player2 bob bob'], ['ruleset: polyglot', 'challenge: double', 'deal: seed 7'])
+>>> Setup.from_header(setup.gcg_players(), setup.header_notes(), "en", catalog=catalog) == setup
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from lexc.game.engine import Catalog, LexcError, Player, Pragma, Problem, Ruleset, known_language
+
+#: Challenge rules a game may use: what happens when a challenged play is good (docs/game.md).
+#: ``double``: the challenger loses a turn; ``single``: nothing; ``five-point``: the challenged
+#: player gains 5; ``void``: phonies are refused when played, there is nothing to challenge;
+#: ``none``: no challenges.
+CHALLENGES = ("double", "single", "five-point", "void", "none")
+
+_NICK = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
+_SETTING = re.compile(r"(ruleset|challenge|deal):\s*(.*)")
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A game's fixed settings.
+
+    ``players`` are GCG nicknames (letters, digits, ``_ . -``); ``lang`` the default language of
+    words nobody designated (Polyglot; None elsewhere); ``seed`` deals from lexc's own bag,
+    shuffled reproducibly (None: a physical bag at the table, racks typed when known).
+    ``catalog`` gives the ruleset and the languages.
+    """
+
+    players: tuple[str, ...]
+    ruleset_name: str
+    lang: str | None
+    challenge: str
+    seed: int | None
+    catalog: Catalog = field(compare=False, repr=False)
+
+    @classmethod
+    def new(cls, players: Sequence[str], *, catalog: Catalog, ruleset: str = "polyglot", lang: str | None = None,
+            challenge: str | None = None, seed: int | None = None) -> Setup:
+        """A checked setup; every problem is a :class:`LexcError` naming the option."""
+        names = tuple(p.strip() for p in players)
+        if not 2 <= len(names) <= 4:
+            raise LexcError(Problem(None, None, "--players", f"a game has 2 to 4 players, not {len(names)}"))
+        for name in names:
+            if not _NICK.fullmatch(name):
+                raise LexcError(Problem(None, None, "--players", f"{name!r}: a player's name is letters, digits, "
+                                                                 "'_', '.' or '-' (it names them in the GCG file)"))
+        if len(set(names)) != len(names):
+            raise LexcError(Problem(None, None, "--players", "two players have the same name"))
+        rules = _ruleset(ruleset, catalog)
+        if rules.polyglot is None and lang is not None and lang != rules.tiles:
+            raise LexcError(Problem(None, None, "--lang", f"the {ruleset} ruleset is an ordinary game on "
+                                                          f"{rules.tiles} tiles: --lang is for Polyglot games"))
+        if lang is not None and not known_language(lang, catalog):
+            raise LexcError(Problem(None, None, "--lang", f"unknown language {lang!r}"))
+        lang = (lang or rules.polyglot.default_lang) if rules.polyglot is not None else None
+        rule = challenge or default_challenge(rules)
+        if rule not in CHALLENGES:
+            raise LexcError(Problem(None, None, "--challenge", f"must be one of {', '.join(CHALLENGES)}, not {rule!r}"))
+        return cls(names, ruleset, lang, rule, seed, catalog)
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return _ruleset(self.ruleset_name, self.catalog)
+
+    @property
+    def dealt(self) -> bool:
+        """Whether lexc deals the tiles (a seeded bag) rather than a physical bag at the table."""
+        return self.seed is not None
+
+    @property
+    def challenge_bonus(self) -> int:
+        """Points the challenged player gains when the play is good."""
+        return 5 if self.challenge == "five-point" else 0
+
+    def gcg_players(self) -> list[Player]:
+        return [Player(i + 1, nick, nick) for i, nick in enumerate(self.players)]
+
+    def header_notes(self) -> list[str]:
+        """The ``#note`` settings of the header (the default language is written by the GCG writer)."""
+        deal = f"seed {self.seed}" if self.seed is not None else "table"
+        return [f"ruleset: {self.ruleset_name}", f"challenge: {self.challenge}", f"deal: {deal}"]
+
+    @classmethod
+    def from_header(cls, players: Sequence[Player], notes: Sequence[str | Pragma], lang: str | None,
+                    file: str | None = None, *, catalog: Catalog) -> Setup:
+        """The setup a game file's header describes (players, ``#note`` settings, default language).
+
+        Errors name the file and the line of the setting at fault.
+        """
+        settings: dict[str, tuple[str, int | None]] = {}
+        for note in notes:
+            text, line = (note.value, note.line) if isinstance(note, Pragma) else (note, None)
+            match = _SETTING.fullmatch(text.strip())
+            if match:
+                settings[match[1]] = (match[2].strip(), line)
+
+        def bad(key: str, message: str) -> LexcError:
+            return LexcError(Problem(file, settings.get(key, ("", None))[1], f"#note {key}", message))
+
+        if "ruleset" not in settings:
+            raise bad("ruleset", "not a lexc game file: its header names no ruleset (start a game with "
+                                 "`lexc game new`)")
+        deal = settings.get("deal", ("table", None))[0]
+        seed: int | None = None
+        if deal != "table":
+            match = re.fullmatch(r"seed (-?\d+)", deal)
+            if match is None:
+                raise bad("deal", f"expected 'seed N' or 'table', not {deal!r}")
+            seed = int(match[1])
+        try:
+            return cls.new([p.nick for p in players], catalog=catalog, ruleset=settings["ruleset"][0], lang=lang,
+                           challenge=settings.get("challenge", (None, None))[0], seed=seed)
+        except LexcError as err:
+            key = {"--ruleset": "ruleset", "--challenge": "challenge"}.get(err.problems[0].key or "", "ruleset")
+            raise bad(key, err.problems[0].message) from None
+
+    def to_json(self) -> dict[str, object]:
+        return {"players": list(self.players), "ruleset": self.ruleset_name, "lang": self.lang,
+                "challenge": self.challenge, "deal": "seed" if self.dealt else "table", "seed": self.seed}
+
+
+def default_challenge(ruleset: Ruleset) -> str:
+    """The challenge rule a ruleset's data gives (``single`` with a bonus of 5 is ``five-point``)."""
+    if ruleset.challenge == "single" and ruleset.challenge_bonus == 5:
+        return "five-point"
+    return ruleset.challenge
+
+
+def _ruleset(name: str, catalog: Catalog) -> Ruleset:
+    """A ruleset by name, or a ruleset file of one's own (docs/rulesets.md)."""
+    try:
+        return catalog.ruleset(name)
+    except LexcError as err:
+        raise LexcError(Problem(None, None, "--ruleset", err.problems[0].message)) from None

@@ -1,0 +1,1 @@
+"""The web board of ``lexc serve`` (:mod:`lexc.game.web.app`)."""

@@ -1,0 +1,220 @@
+"""``lexc serve``: the game board in a browser (Starlette; served by uvicorn).
+
+The page (``static/``) talks to a small JSON API over the games of one directory:
+
+=======================================  ==================================================
+``GET  /api/games``                      the games in the directory
+``POST /api/games``                      a new game: name, players, ruleset, lang, deal, challenge
+``GET  /api/games/NAME``                 the game (:func:`lexc.game.view.game_json`)
+``POST /api/games/NAME/preview``         a play scored on the board, not made: score, words, validity
+``POST /api/games/NAME/move``            a move: play, pass, exchange, challenge, undo, end, penalty
+=======================================  ==================================================
+
+Every move carries the game's ``version`` as the page saw it; a move on a game that has changed
+since (another browser, the CLI) is refused with 409 and nothing is written. Game names are plain
+(letters, digits, ``_``, ``-``) and name files inside the games directory only. When a token is
+set (``lexc serve --host`` on a club's network), every API call needs it (``X-Lexc-Token``).
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.base import BaseHTTPMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from lexc.game.engine import LexcError, Packs, language_name
+from lexc.game.game import Game
+from lexc.game.setup import CHALLENGES, Setup
+from lexc.game.store import StaleGame, create, game_path, list_games, load, update
+from lexc.game.view import game_json
+
+STATIC = Path(__file__).parent / "static"
+
+#: Languages offered in the page's pickers (the shipped ones with a pack come first).
+PICKER = ("en", "fr", "es", "de", "ru", "he", "it", "pt", "nl", "pl", "ca", "el", "sv")
+
+
+def _error(err: LexcError, status: int = 400) -> JSONResponse:
+    messages = [f"{p.key}: {p.message}" if p.key else p.message for p in err.problems]
+    return JSONResponse({"error": "\n".join(messages)}, status_code=status)
+
+
+class NoGame(LexcError):
+    """The game named is not in the games directory (404)."""
+
+
+async def _body(request: Request) -> dict[str, Any] | LexcError:
+    """The request's JSON object, or the error saying why there is none."""
+    try:
+        data = await request.json()
+    except ValueError:
+        return LexcError("the request body is not JSON")
+    if not isinstance(data, dict):
+        return LexcError("the request body is not a JSON object")
+    return data
+
+
+async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, Any] | LexcError) -> Response:
+    """Run ``work`` (reading and writing game files: blocking) in a worker thread; errors as JSON."""
+    try:
+        if isinstance(data, LexcError):
+            raise data
+        return await run_in_threadpool(work, data)
+    except StaleGame as err:
+        return _error(err, 409)
+    except NoGame as err:
+        return _error(err, 404)
+    except LexcError as err:
+        return _error(err)
+
+
+def _seed(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise LexcError(f"deal: a seed is a whole number, not {text!r}") from None
+
+
+def _text(data: Mapping[str, Any], key: str, default: str | None = None) -> str | None:
+    value = data.get(key, default)
+    if value is None or value == "":
+        return default
+    if not isinstance(value, str | int):
+        raise LexcError(f"{key}: expected text")
+    return str(value)
+
+
+class TokenCheck(BaseHTTPMiddleware):
+    """Every ``/api`` call carries the token (header ``X-Lexc-Token`` or ``?token=``)."""
+
+    def __init__(self, app: Any, token: str) -> None:
+        super().__init__(app)
+        self.token = token
+
+    async def dispatch(self, request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if request.url.path.startswith("/api"):
+            given = request.headers.get("x-lexc-token") or request.query_params.get("token") or ""
+            if not hmac.compare_digest(given.encode(), self.token.encode()):
+                return JSONResponse({"error": "this board needs the token `lexc serve` printed at start "
+                                              "(open the address it printed)"}, status_code=403)
+        return await call_next(request)
+
+
+def create_app(games: Path, lexicons: Packs, token: str | None = None,
+               rulesets: Sequence[Path] = ()) -> Starlette:
+    """The web app over the games in ``games`` (created if missing).
+
+    ``rulesets`` are ruleset files of one's own the page offers beside the shipped ones (a page
+    can name no other file).
+    """
+    games.mkdir(parents=True, exist_ok=True)
+    offered = ["polyglot", "tournament", "standard", "dover", "super", *(str(p.resolve()) for p in rulesets)]
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def list_all(request: Request) -> Response:
+        return JSONResponse({"games": list_games(games), "rulesets": offered,
+                             "challenges": list(CHALLENGES),
+                             "languages": [{"code": c, "name": language_name(c, lexicons.catalog),
+                                            "pack": c in lexicons}
+                                           for c in PICKER]})
+
+    async def new_game(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            name = _text(data, "name") or ""
+            path = game_path(games, name)
+            players = [p for p in (_text(data, "players") or "").split(",") if p.strip()]
+            ruleset = _text(data, "ruleset", "polyglot") or "polyglot"
+            if ruleset not in offered:
+                raise LexcError(f"ruleset: {ruleset!r} is not offered here (known: {', '.join(offered)})")
+            setup = Setup.new(players, catalog=lexicons.catalog, ruleset=ruleset, lang=_text(data, "lang"),
+                              challenge=_text(data, "challenge"),
+                              seed=_seed(_text(data, "deal")))
+            game = Game.new(setup, lexicons, _text(data, "title"))
+            create(game, path)
+            return JSONResponse(game_json(game, name))
+
+        return await _answer(work, await _body(request))
+
+    async def show(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            return JSONResponse(game_json(load(existing(request), lexicons), request.path_params["name"]))
+
+        return await _answer(work, {})
+
+    async def preview(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            result = load(existing(request), lexicons).preview(_text(data, "play") or "", _text(data, "rack"))
+            return JSONResponse({"score": result.score, "legal": result.legal, "problems": list(result.problems),
+                                 "words": [w.to_json() for w in result.words], "explanation": result.explain(),
+                                 "play": str(result.play), "position": result.play.position})
+
+        return await _answer(work, await _body(request))
+
+    async def move(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            game = update(existing(request), lexicons, _move(data), expected=_text(data, "version"))
+            return JSONResponse(game_json(game, request.path_params["name"]))
+
+        return await _answer(work, await _body(request))
+
+    def existing(request: Request) -> Path:
+        path = game_path(games, str(request.path_params["name"]))
+        if not path.is_file():
+            raise NoGame(f"no game {request.path_params['name']!r} in the games directory")
+        return path
+
+    routes = [
+        Route("/", index), Route("/api/games", list_all), Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games/{name}", show), Route("/api/games/{name}/preview", preview, methods=["POST"]),
+        Route("/api/games/{name}/move", move, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    middleware = [Middleware(TokenCheck, token=token)] if token else []
+    return Starlette(routes=routes, middleware=middleware)
+
+
+def _move(data: Mapping[str, Any]) -> Callable[[Game], Game]:
+    """The move a request describes, as a function of the game."""
+    kind = _text(data, "action")
+    rack = _text(data, "rack")
+    if kind == "play":
+        text = _text(data, "play") or ""
+        return lambda g: g.play(text, rack)
+    if kind == "pass":
+        return lambda g: g.pass_turn(rack)
+    if kind == "exchange":
+        tiles = _text(data, "tiles") or ""
+        return lambda g: g.exchange(tiles, rack)
+    if kind == "challenge":
+        by = _text(data, "by")
+        rulings = {str(k): bool(v) for k, v in (data.get("rulings") or {}).items()}
+        return lambda g: g.challenge(by, rulings)
+    if kind == "undo":
+        return lambda g: g.undo()
+    if kind == "end":
+        racks = {str(k): str(v) for k, v in (data.get("racks") or {}).items() if v}
+        force = bool(data.get("force"))
+        return lambda g: g.end(racks, force)
+    if kind == "penalty":
+        player, points = _text(data, "player") or "", _text(data, "points") or "0"
+        if not points.isdigit():
+            raise LexcError(f"points: a number, not {points!r}")
+        return lambda g: g.time_penalty(player, int(points))
+    raise LexcError(f"unknown action {kind!r} (play, pass, exchange, challenge, undo, end, penalty)")
+
+
+__all__ = ["create_app"]

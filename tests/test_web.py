@@ -1,0 +1,179 @@
+"""The web app's API (lexc serve) through Starlette's test client: moves, preview, token, stale pages, names."""
+
+from __future__ import annotations
+
+import pytest
+from test_game import LEXICONS  # type: ignore[import-not-found]  # tests/ is on sys.path
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient
+
+from lexc.catalog import Catalog
+from lexc.game.web.app import create_app
+
+CATALOG = Catalog.shipped()
+
+
+@pytest.fixture()
+def client(tmp_path):
+    return TestClient(create_app(tmp_path / "games", LEXICONS)), tmp_path / "games"
+
+
+def new_game(http: TestClient, name: str = "club", **extra) -> dict:
+    response = http.post("/api/games", json={"name": name, "players": "ann,bob", "ruleset": "polyglot",
+                                             "lang": "en", **extra})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_the_page_and_its_assets_are_served(client):
+    http, _ = client
+    page = http.get("/")
+    assert page.status_code == 200 and 'id="board"' in page.text and "/static/app.js" in page.text
+    assert "function tentativeNotation" in http.get("/static/app.js").text
+
+
+def test_a_play_is_previewed_then_made(client):
+    http, games = client
+    game = new_game(http)
+    preview = http.post("/api/games/club/preview", json={"play": "8D WHISKY @fr"}).json()
+    assert preview["score"] == 92 and preview["words"][0]["valid"] is True and preview["legal"]
+    assert not (games / "club.gcg").read_text().count(">")  # a preview writes nothing
+    moved = http.post("/api/games/club/move", json={"action": "play", "play": "8D WHISKY @fr",
+                                                    "version": game["version"]}).json()
+    assert moved["players"][0]["score"] == 92 and moved["to_move"] == "bob"
+    assert ">ann:  8D WHISKY +92 92" in (games / "club.gcg").read_text()
+    assert http.get("/api/games").json()["games"] == ["club"]
+
+
+def test_a_refused_move_says_why(client):
+    http, games = client
+    game = new_game(http)
+    response = http.post("/api/games/club/move", json={"action": "play", "play": "9A QI", "version": game["version"]})
+    assert response.status_code == 400
+    assert "the first play must cover the centre square H8" in response.json()["error"]
+    assert ">" not in (games / "club.gcg").read_text().split("#note lang: en")[1]
+
+
+def test_a_stale_page_is_refused(client):
+    http, games = client
+    game = new_game(http)
+    http.post("/api/games/club/move", json={"action": "pass", "version": game["version"]})
+    text = (games / "club.gcg").read_text()
+    stale = http.post("/api/games/club/move", json={"action": "pass", "version": game["version"]})
+    assert stale.status_code == 409 and "reload" in stale.json()["error"]
+    assert (games / "club.gcg").read_text() == text
+
+
+@pytest.mark.parametrize("name", ["..%2F..%2Fetc%2Fpasswd", "a.b", "%2Ftmp%2Fx"])
+def test_names_outside_the_games_directory_are_refused(client, name):
+    http, _ = client
+    response = http.get(f"/api/games/{name}")
+    assert response.status_code in (400, 404)
+    created = http.post("/api/games", json={"name": "../escape", "players": "ann,bob"})
+    assert created.status_code == 400 and "is not a game name" in created.json()["error"]
+
+
+def test_only_offered_rulesets_are_accepted(client, tmp_path):
+    http, _ = client
+    response = http.post("/api/games", json={"name": "x", "players": "ann,bob", "ruleset": str(tmp_path / "r.toml")})
+    assert response.status_code == 400 and "is not offered here" in response.json()["error"]
+
+
+def test_a_token_is_required_when_set(tmp_path):
+    http = TestClient(create_app(tmp_path, LEXICONS, token="s3cret"))
+    assert http.get("/api/games").status_code == 403
+    assert http.get("/api/games", headers={"X-Lexc-Token": "wrong"}).status_code == 403
+    assert http.get("/api/games", headers={"X-Lexc-Token": "s3cret"}).status_code == 200
+    assert http.get("/api/games?token=s3cret").status_code == 200
+    assert http.get("/").status_code == 200  # the page itself carries no game data
+
+
+def test_bad_requests_get_clear_errors(client):
+    http, _ = client
+    new_game(http)
+    bad = http.post("/api/games/club/move", content=b"not json", headers={"Content-Type": "application/json"})
+    assert bad.status_code == 400 and "not JSON" in bad.json()["error"]
+    unknown = http.post("/api/games/club/move", json={"action": "dance"})
+    assert unknown.status_code == 400 and "unknown action 'dance'" in unknown.json()["error"]
+    assert http.get("/api/games/nothere").status_code == 404
+    assert http.post("/api/games/nothere/preview", json={"play": "8D QI"}).status_code == 404
+    seed = http.post("/api/games", json={"name": "s", "players": "ann,bob", "deal": "abc"})
+    assert seed.status_code == 400 and "a seed is a whole number, not 'abc'" in seed.json()["error"]
+    dealt = new_game(http, "dealt", deal="42")
+    assert dealt["setup"]["seed"] == 42 and all(len(p["rack"]) == 7 for p in dealt["players"])
+
+
+def test_killing_the_server_loses_no_accepted_move(tmp_path):
+    """Every move the server answered is in the file after a SIGKILL (it is written before the answer)."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx2 as httpx
+
+    from lexc.lexicon.compiler import compile_words
+
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    compile_words(CATALOG.language("fr"), ["whisky"], packs / "fr.lexc")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    games = tmp_path / "games"
+    server = subprocess.Popen([sys.executable, "-c", "from lexc.cli import main; main()", "serve", "--games",
+                               str(games), "--port", str(port), "--packs", str(packs)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                httpx.get(base + "/api/games")
+                break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        game = httpx.post(base + "/api/games", json={"name": "k", "players": "ann,bob"}).json()
+        for move in ({"action": "play", "play": "8D WHISKY @fr"}, {"action": "pass"}, {"action": "pass"}):
+            game = httpx.post(base + "/api/games/k/move", json={**move, "version": game["version"]}).json()
+        answered = game["version"]
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(10)
+    from lexc.game.store import load
+
+    kept = load(games / "k.gcg", LEXICONS)
+    assert kept.version == answered and kept.state.scores == (92, 0) and len(kept.record.events) == 3
+    assert sorted(p.name for p in games.iterdir()) == [".k.gcg.lock", "k.gcg"]
+
+
+def test_challenge_with_the_directors_ruling_and_undo(client):
+    http, _ = client
+    game = new_game(http)
+    game = http.post("/api/games/club/move", json={"action": "play", "play": "8D WHISKY @it",
+                                                   "version": game["version"]}).json()
+    assert game["can_challenge"] and game["moves"][0]["words"][0]["valid"] is None  # no Italian pack here
+    asked = http.post("/api/games/club/move", json={"action": "challenge", "version": game["version"]})
+    assert asked.status_code == 400 and "no pack to look up WHISKY (it): the director rules" in asked.json()["error"]
+    ruled = http.post("/api/games/club/move", json={"action": "challenge", "rulings": {"WHISKY": False},
+                                                    "version": game["version"]}).json()
+    assert [m["kind"] for m in ruled["moves"]] == ["play", "withdrawal"] and ruled["players"][0]["score"] == 0
+    assert ruled["moves"][0]["withdrawn"] and ruled["board"] == []
+    undone = http.post("/api/games/club/move", json={"action": "undo", "version": ruled["version"]}).json()
+    assert undone["version"] == game["version"] and undone["players"][0]["score"] == 46
+
+
+def test_a_time_penalty_after_the_end(client):
+    http, games = client
+    game = new_game(http)
+    game = http.post("/api/games/club/move", json={"action": "end", "force": True, "version": game["version"],
+                                                   "racks": {"ann": "AEIQRST", "bob": "ABDEILN"}}).json()
+    assert [m["delta"] for m in game["moves"]] == [-16, -10] and game["ended"]  # Q 10 + six ones; B 3 + D 2 + five
+    early = new_game(http, "early")
+    refused = http.post("/api/games/early/move", json={"action": "penalty", "player": "bob", "points": "10",
+                                                       "version": early["version"]})
+    assert refused.status_code == 400 and "recorded after the end" in refused.json()["error"]
+    timed = http.post("/api/games/club/move", json={"action": "penalty", "player": "bob", "points": "10",
+                                                    "version": game["version"]}).json()
+    assert timed["players"][1]["score"] == -20 and ">bob:  (time) -10 -20" in (games / "club.gcg").read_text()

@@ -1,0 +1,233 @@
+"""A whole 4-player Polyglot game played through the web page in a real browser (Debian's chromium).
+
+The page is driven with Playwright as a player would: clicking squares and typing tiles, picking
+languages, pressing the buttons. The saved GCG file replays with ``lexc replay`` with no
+mismatch, and the same game played with ``lexc game`` commands gives the same file.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from game_script import FINAL, MOVES, PLAYERS, WORDS  # type: ignore[import-not-found]  # tests/ is on sys.path
+from typer.testing import CliRunner
+
+from lexc.catalog import Catalog
+from lexc.cli import app
+from lexc.game.engine import Packs
+from lexc.lexicon.compiler import compile_words
+
+CATALOG = Catalog.shipped()
+
+playwright = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("packs")
+    for lang, words in WORDS.items():
+        compile_words(CATALOG.language(lang), words, folder / f"{lang}.lexc")
+    return folder
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(packs, tmp_path_factory):
+    from lexc.game.web.app import create_app
+
+    games = tmp_path_factory.mktemp("games")
+    port = _free_port()
+    config = uvicorn.Config(create_app(games, Packs(Catalog.shipped(packs=packs))), host="127.0.0.1", port=port,
+                            log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    while not srv.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", games
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `make setup` installs Debian's chromium")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+def _wait_moves(page, count: int) -> None:
+    page.wait_for_function(f"document.querySelectorAll('#moves li').length === {count}")
+
+
+def _type_play(page, notation: str) -> None:
+    """Enter a play by clicking its first new square and typing its new tiles, then pick languages."""
+    position, word, designation = notation.split()
+    across = position[0].isdigit()
+    row = int(position[:-1] if across else position[1:])
+    col = position[-1] if across else position[0]
+    squares = []
+    for i in range(len(word)):
+        r, c = (row, chr(ord(col) + i)) if across else (row + i, col)
+        squares.append((f"{c}{r}", word[i]))
+    first = next(sq for sq, letter in squares if letter != ".")
+    page.click(f"[data-square={first}]")
+    if not across:  # a second click on the same square turns the cursor down
+        page.click(f"[data-square={first}]")
+    page.keyboard.type("".join(letter for _, letter in squares if letter != "."))
+    default, *overrides = designation[1:].split(",")
+    page.select_option("#play-lang", default)
+    page.wait_for_selector("#preview [data-score]")
+    for item in overrides:
+        word_key, lang = item.split("=")
+        page.wait_for_selector(f"#preview [data-position={word_key}] select")
+        page.select_option(f"#preview [data-position={word_key}] select", lang)
+    try:
+        page.wait_for_function("(text) => document.getElementById('notation').value === text", arg=notation,
+                               timeout=5000)
+    except playwright.TimeoutError:
+        pytest.fail(f"the page wrote {page.input_value('#notation')!r} for {notation!r}")
+
+
+def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
+    base, games = server
+    page = browser.new_page(viewport={"width": 1100, "height": 760})
+    page.goto(base + "/")
+    page.click("#new-toggle")
+    page.fill("#new-game [name=name]", "club-night")
+    page.fill("#new-game [name=players]", ",".join(PLAYERS))
+    page.select_option("#new-game [name=ruleset]", "polyglot")
+    page.select_option("#new-game [name=lang]", "en")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#game:not([hidden])")
+    made = 0
+    for kind, arg, deltas in MOVES:
+        if kind == "play":
+            _type_play(page, arg)
+            shown = page.wait_for_selector(f'#preview [data-play="{arg}"]')  # the live preview of this play
+            score = shown.get_attribute("data-score")
+            assert int(score) == deltas[0], (arg, score)
+            if arg.startswith("9H AU"):  # the cross words are English, the main word German, all valid
+                assert page.inner_text("#preview").count("✓ word") == 3
+            page.click("#play-btn")
+        elif kind == "exchange":
+            page.click("#exchange-btn")
+            page.fill("#exchange-tiles", arg)
+            page.click("#exchange-ok")
+        elif kind == "pass":
+            page.click("#pass-btn")
+        elif kind == "challenge":
+            page.click("#challenge-btn")
+            page.click("#challenge-ok")
+        elif kind == "end":
+            page.click("#end-btn")
+            for name, tiles in arg.items():
+                page.fill(f"[data-rack={name}]", tiles)
+            page.click("#end-ok")
+        made += len(deltas)
+        _wait_moves(page, made)
+        assert page.inner_text("#status") == ""
+    scores = [int(x) for x in page.locator("#players td.score").all_inner_texts()]
+    assert tuple(scores) == FINAL
+    # French WHISKY shows French values on its tiles (W 10 on D8); Russian Ч, laid as CH through the C of
+    # CHURRO, shows its 5 on the H placed (F7); Hebrew ס shows 8
+    assert page.inner_text("[data-square=D8] .value") == "10"
+    assert page.inner_text("[data-square=F7] .value") == "5"
+    assert page.get_attribute("[data-square=F7] .tile", "data-lang") == "ru"
+    assert page.inner_text("[data-square=C10] .value") == "8"
+    assert "Game over: ann wins with 224." in page.inner_text("#bag")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(tmp_path / "board.png"))
+    if os.environ.get("LEXC_SCREENSHOT"):
+        shutil.copy(tmp_path / "board.png", DOCS / "game-board.png")
+    saved = games / "club-night.gcg"
+
+    runner = CliRunner()
+    replayed = runner.invoke(app, ["replay", str(saved), "--packs", str(packs), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert '"mismatches": []' in replayed.stdout
+
+    # The same game through `lexc game` commands gives the same file.
+    cli_file = tmp_path / "cli.gcg"
+    common = ["--packs", str(packs)]
+    assert runner.invoke(app, ["game", "new", str(cli_file), "--players", ",".join(PLAYERS), "--ruleset",
+                               "polyglot", "--lang", "en", *common]).exit_code == 0
+    for kind, arg, _ in MOVES:
+        if kind == "end":
+            args = ["end", str(cli_file), *[f"--rack={k}={v}" for k, v in arg.items()]]
+        else:
+            args = [kind, str(cli_file), *([str(arg)] if arg is not None else [])]
+        result = runner.invoke(app, ["game", *args, *common])
+        assert result.exit_code == 0, (args, result.output)
+    assert cli_file.read_text() == saved.read_text()
+
+
+def test_a_stale_page_is_refused_and_nothing_is_lost(server, browser):
+    base, games = server
+    first = browser.new_page()
+    second = browser.new_page()
+    first.goto(base + "/")
+    first.click("#new-toggle")
+    first.fill("#new-game [name=name]", "two-browsers")
+    first.fill("#new-game [name=players]", "ann,bob")
+    first.click("#new-game button[type=submit]")
+    first.wait_for_selector("#game:not([hidden])")
+    second.goto(base + "/?game=two-browsers")
+    second.wait_for_selector("#game:not([hidden])")
+    first.fill("#notation", "8D WHISKY @fr")
+    first.click("#play-btn")
+    _wait_moves(first, 1)
+    second.fill("#notation", "8G SHCHI @ru")
+    second.click("#play-btn")
+    second.wait_for_function("document.getElementById('status').textContent.includes('changed')")
+    text = (games / "two-browsers.gcg").read_text()
+    assert "8D WHISKY +92 92" in text and "SHCHI" not in text
+    _wait_moves(second, 1)  # the stale page reloaded the game
+
+
+def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
+    base, _ = server
+    page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.goto(base + "/")
+    page.click("#new-toggle")
+    page.fill("#new-game [name=name]", "typing")
+    page.fill("#new-game [name=players]", "ann,bob")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#game:not([hidden])")
+    page.click("[data-square=H8]")
+    page.click("[data-square=H8]")  # again: down
+    page.keyboard.type("QX")
+    page.wait_for_function("document.getElementById('notation').value === 'H8 QX @en'")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("?i")
+    page.wait_for_function("document.getElementById('notation').value === 'H8 Qi @en'")
+    shown = page.wait_for_selector('#preview [data-play="H8 Qi @en"]')
+    assert shown.get_attribute("data-score") == "20"  # (Q 10 + blank 0) ×2 on the centre square
+    assert "blank" in page.get_attribute("[data-square=H9] .tile", "class")
+    page.click("#play-btn")
+    _wait_moves(page, 1)
+    assert page.inner_text("[data-square=H9] .value") == "0"
+    page.click("#undo-btn")  # taken back: the board is empty again
+    _wait_moves(page, 0)
+    assert page.locator("#board .tile").count() == 0
