@@ -1,7 +1,8 @@
 """The console examples of README.md and docs/*.md print what they say.
 
-Every fenced block line ``$ lexc ...`` followed by output lines is run (from the top of the
-checkout, with the real packs of es, fr and ru built once for the session) and its output
+Every fenced block line ``$ lexc ...`` followed by output lines is run (the examples of one
+file in order, in a folder of their own, with ``../shared/`` meaning the shared folder beside
+the checkout and the real packs of es, fr and ru built once for the session) and its output
 compared line by line: a line ``...`` stands for any number of lines. A ``# comment`` after
 the command is the reader's, not the shell's. A command shown without output is not run (it
 writes files, starts a server, or its output is described in prose); a block preceded by
@@ -91,12 +92,26 @@ def test_the_docs_have_examples() -> None:
     assert {e.file.name for e in EXAMPLES} >= {"README.md", "cli.md"}
 
 
+@pytest.fixture(scope="session")
+def doc_dirs(tmp_path_factory) -> dict[str, Path]:
+    """One working folder per documentation file (a game file made by one example is used by the next),
+    with ``../shared`` beside it, as beside the checkout."""
+    base = tmp_path_factory.mktemp("docs")
+    (base / "shared").symlink_to(REPO.parent / "shared")
+    folders = {path.name: base / path.stem for path in DOCS}
+    for folder in folders.values():
+        folder.mkdir()
+    return folders
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
-def test_console_example(example: Example, doc_packs: Path, shared_dir: Path) -> None:
+def test_console_example(example: Example, doc_packs: Path, doc_dirs: dict[str, Path], shared_dir: Path) -> None:
     args = shlex.split(example.command)
     assert args[0] == "lexc"
-    env = {**os.environ, "LEXC_PACKS": str(doc_packs)}
-    done = subprocess.run([str(LEXC), *args[1:]], capture_output=True, text=True, cwd=REPO, env=env)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LEXC_")}
+    env["LEXC_PACKS"] = str(doc_packs)
+    done = subprocess.run([str(LEXC), *args[1:]], capture_output=True, text=True, cwd=doc_dirs[example.file.name],
+                          env=env, timeout=300)
     actual = (done.stdout + done.stderr).splitlines()
     assert _matches(example.expected, actual), (
         f"{example.id}: {example.command}\n--- documented\n" + "\n".join(example.expected)
