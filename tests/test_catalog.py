@@ -107,10 +107,10 @@ def test_an_edited_spec_refuses_the_old_pack(tmp_path: Path) -> None:
     text = (shipped_dir("languages") / "fr.toml").read_text(encoding="utf-8")
     (edited / "fr.toml").write_text(text.replace("K = { count = 1, points = 10 }", "K = { count = 1, points = 5 }"),
                                     encoding="utf-8")
-    for how in ({"env": {"LEXC_LANGUAGES": str(edited)}, "args": ()},
-                {"env": {}, "args": ("--spec", str(edited / "fr.toml"))}):
-        after = lexc("score", "--ruleset", "polyglot", "8D WHISKY @fr", "--packs", str(packs), *how["args"],
-                     env=how["env"])
+    ways: list[tuple[dict[str, str], tuple[str, ...]]] = [({"LEXC_LANGUAGES": str(edited)}, ()),
+                                                          ({}, ("--spec", str(edited / "fr.toml")))]
+    for env, args in ways:
+        after = lexc("score", "--ruleset", "polyglot", "8D WHISKY @fr", "--packs", str(packs), *args, env=env)
         assert after.returncode == 1 and "92" not in after.stdout
         assert f"error: {packs / 'fr.lexc'}: stale pack: built from another version of {edited / 'fr.toml'}" \
             in after.stderr
