@@ -9,7 +9,7 @@ from lexc.catalog import Catalog
 from lexc.errors import LexcError
 from lexc.language import normalize
 from lexc.lexicon import sources
-from lexc.lexicon.sources import LengthLimits, default_sources, open_source, read_overlay
+from lexc.lexicon.sources import default_sources, open_source, read_overlay
 
 CATALOG = Catalog.shipped()
 
@@ -160,13 +160,6 @@ def test_dover_disallowed_overlay_matches_the_club_rules():
 
 def test_overlay_reads_like_a_list():
     assert read_overlay(DATA / "bom-crlf.txt") == {"abaca", "élève", "naïve", "WHISKY", "it's"}
-
-
-def test_length_limits():
-    limits = LengthLimits(3, 8)
-    assert limits.reason("SHCHI") is None
-    assert limits.reason("AA") == "shorter than 3 board tiles"
-    assert LengthLimits().reason("X" * 15) is None
 
 
 # ------------------------------------------------------------------ wordfreq

@@ -265,7 +265,7 @@ def check(
 
     Exit status 0 if every word is valid, 1 otherwise.
     """
-    from lexc.cli.launch import run_check
+    from lexc.cli.check import run_check
 
     code = run_check(lang, words, json, str(pack) if pack is not None else None,
                      str(packs) if packs is not None else None, [str(s) for s in spec or ()])

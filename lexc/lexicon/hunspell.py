@@ -23,7 +23,7 @@ from pathlib import Path
 
 from lexc.errors import LexcError, Problem
 from lexc.language.spec import Spec
-from lexc.lexicon.sources import Convention, Options, Source, SourceStats, SourceWord, has_capital
+from lexc.lexicon.reading import Convention, Options, Source, SourceStats, SourceWord, has_capital
 
 FLAG_TYPES = ("short", "long", "num", "UTF-8")
 

@@ -1,0 +1,63 @@
+"""The typer app of the ``lexc`` command, with every command registered on it.
+
+Each group of commands lives in its own module and registers itself on :data:`app`:
+``specs`` (languages, validate), ``translit``, ``packs`` (build, compile, info, check),
+``play`` (score, replay). Every command that reports something has ``--json``; bad
+input is printed as ``error: file:line: key: message`` with exit status 1 or 2, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import typer
+
+from lexc import __version__
+from lexc.cli.common import app
+
+__all__ = ["app", "main"]
+
+#: Command modules, imported in this order; each registers its commands on ``app``.
+COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay", "game", "serve")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"lexc {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """lexc: multilingual Scrabble lexicons, tile sets and Polyglot scoring.
+
+    Build lexicon packs from real word lists, spell and score words of any shipped
+    language on an English board (Polyglot Scrabble), and validate tile sets.
+    """
+
+
+#: Commands that start fast: run as ``lexc COMMAND``, only their module is imported (``lexc check``
+#: answers in a fraction of a second instead of loading the scoring engine, ICU and matplotlib).
+FAST_COMMANDS = {"check": "packs", "info": "packs"}
+
+
+def _modules() -> tuple[str, ...]:
+    argv = sys.argv
+    if len(argv) > 1 and os.path.basename(argv[0]) == "lexc" and argv[1] in FAST_COMMANDS:
+        return (FAST_COMMANDS[argv[1]],)
+    return COMMAND_MODULES
+
+
+for _name in _modules():
+    importlib.import_module(f"lexc.cli.{_name}")
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    sys.exit(app())

@@ -1,0 +1,324 @@
+"""Reading word files: the :class:`Source` interface, the words and statistics it yields, and
+the text readers every kind of source shares (encodings, byte-order marks, gzip, comments).
+
+:mod:`lexc.lexicon.sources` opens sources by kind (word lists, wordfreq, and Hunspell
+dictionaries from :mod:`lexc.lexicon.hunspell`); both build on this module.
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import hashlib
+import io
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import IO
+
+from lexc.errors import LexcError, Problem
+from lexc.language import casemap
+from lexc.language.spec import Spec
+
+#: The tiling boundary inside a source word: longest match runs on each part separately.
+PIN = "|"
+
+#: Board-tile length limits the compiler applies after normalisation (inclusive).
+DEFAULT_MIN_LENGTH = 2
+DEFAULT_MAX_LENGTH = 15
+
+CONVENTIONS = ("native", "coded")
+CAPITALISED = ("keep", "skip")
+AFFIXES = ("all", "single", "none")
+
+_BRACKET = re.compile(r"\[([^\[\]|]+)\]")
+_UTF16_BOMS = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be"}
+_UTF32_BOMS = {codecs.BOM_UTF32_LE: "utf-32-le", codecs.BOM_UTF32_BE: "utf-32-be"}
+
+
+@dataclass(frozen=True, slots=True)
+class SourceWord:
+    """One word of a source: its native text (tiling pins ``|`` kept), file and 1-based line.
+
+    For a Hunspell dictionary ``line`` is the .dic line of the stem the form was built from.
+
+    >>> SourceWord("CH|URRO", "fise.txt", 3).native
+    'CHURRO'
+    """
+
+    text: str
+    file: str
+    line: int
+
+    @property
+    def native(self) -> str:
+        """The native word without tiling pins."""
+        return self.text.replace(PIN, "")
+
+
+@dataclass(slots=True)
+class SourceStats:
+    """What reading a source found; complete once :meth:`Source.words` is exhausted."""
+
+    lines: int = 0  # lines read (Hunspell: .dic lines)
+    blank: int = 0  # blank lines skipped
+    comments: int = 0  # '#' comment lines skipped
+    words: int = 0  # words yielded
+    coded: int = 0  # words whose multi-letter tiles were written in a convention ([CH], aliases)
+    capitalised: int = 0  # entries skipped for an upper-case letter (capitalised = "skip")
+    stems: int = 0  # Hunspell: dictionary entries read
+    forbidden: int = 0  # Hunspell: entries not expanded (FORBIDDENWORD, ONLYINCOMPOUND)
+    prefixes_skipped: int = 0  # Hunspell: prefix rules left out by max_prefix_length
+    truncated: bool = False  # Hunspell: max_forms reached
+    empty: bool = False  # the file holds no word at all
+
+    def to_json(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How one source is read (the [[lexicon]] keys, or the compile command's options)."""
+
+    encoding: str = "utf-8"
+    convention: str = "native"
+    capitalised: str = "keep"
+    top: int | None = None
+    max_prefix_length: int | None = None
+    max_forms: int | None = None
+    affixes: str = "all"
+
+    def to_json(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
+
+
+class Source:
+    """One opened source. :meth:`words` streams; :attr:`stats` is filled as it goes."""
+
+    kind: str = ""
+
+    def __init__(self, name: str, options: Options, package: str | None = None, licence: str = "unknown"):
+        self.name, self.options, self.package, self.licence = name, options, package, licence
+        self.stats = SourceStats()
+
+    def words(self) -> Iterator[SourceWord]:
+        """The source's words in file order (a new pass, with fresh stats, at each call)."""
+        raise NotImplementedError
+
+    def files(self) -> list[Path]:
+        """The files this source reads (for their SHA-256)."""
+        return []
+
+    def identity(self) -> dict[str, object]:
+        """What a pack header records about this source: kind, name, files with SHA-256, options."""
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "files": [{"path": str(p), "sha256": sha256_file(p), "bytes": p.stat().st_size} for p in self.files()],
+            "package": self.package,
+            "licence": self.licence,
+            "options": self.options.to_json(),
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+def sha256_file(path: Path) -> str:
+    """SHA-256 of a file's bytes, read in chunks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------- conventions
+
+
+class Convention:
+    """Turns a source's way of writing multi-letter tiles into native text with tiling pins.
+
+    >>> Convention(catalog.spec("es"), "coded").apply("1URRO")
+    'CH|U|R|R|O'
+    >>> native = Convention(catalog.spec("es"), "native")
+    >>> native.apply("[ch]urro"), native.apply("churro")
+    ('ch|urro', 'churro')
+    """
+
+    def __init__(self, spec: Spec, convention: str = "native"):
+        self.spec, self.coded = spec, convention == "coded"
+        self.faces = frozenset(spec.by_face)
+        self.multi = tuple(f for f in spec.multi_letter_faces)
+        self.aliases: Mapping[str, str] = spec.aliases if self.coded else {}
+        alias_keys = sorted(self.aliases, key=len, reverse=True)
+        codes = [re.escape(a) for a in alias_keys]
+        self._pattern = re.compile("|".join([_BRACKET.pattern, *codes]), re.IGNORECASE) if codes else _BRACKET
+        self._lower_alias = {a.lower(): f for a, f in self.aliases.items()}
+
+    def _face(self, match: re.Match[str]) -> str | None:
+        if match.group(1) is not None:
+            face = self.spec.upper(match.group(1))
+            return face if face in self.faces else None
+        return self._lower_alias.get(match.group(0).lower())
+
+    def apply(self, word: str) -> str:
+        """``word`` as native text, tiles written in the convention pinned with ``|``."""
+        if not self.coded and "[" not in word:
+            return word
+        parts: list[str] = []
+        start, coded = 0, False
+        lower = word == word.lower() and word != word.upper()
+        for match in self._pattern.finditer(word):
+            face = self._face(match)
+            if face is None:  # not a tile: leave it for the normaliser to reject
+                continue
+            self._plain(word[start:match.start()], parts)
+            parts.append(casemap.lower(face, self.spec.locale) if lower else face)
+            start, coded = match.end(), True
+        if not coded and not self.coded:
+            return word
+        self._plain(word[start:], parts)
+        return PIN.join(parts)
+
+    def _plain(self, text: str, parts: list[str]) -> None:
+        """Text outside a code: in a coded source each letter is its own tile."""
+        if not text:
+            return
+        if self.coded and len(text) > 1:
+            upper = self.spec.upper(text)
+            if any(face in upper for face in self.multi):
+                parts.extend(text)
+                return
+        parts.append(text)
+
+
+def has_capital(word: str) -> bool:
+    """Whether ``word`` has an upper-case letter: a proper noun or an acronym in a lower-case list.
+
+    >>> has_capital("Paris"), has_capital("paris"), has_capital("PARIS"), has_capital("élève")
+    (True, False, True, False)
+    """
+    return word.lower() != word
+
+
+# --------------------------------------------------------------------------- plain lists
+
+
+def _problem(path: Path | str, line: int | None, message: str, key: str | None = None) -> LexcError:
+    return LexcError(Problem(str(path), line, key, message))
+
+
+def check_file(path: Path) -> None:
+    """A clear error for a missing file or a directory."""
+    if not path.exists():
+        raise _problem(path, None, "no such file")
+    if path.is_dir():
+        raise _problem(path, None, "is a directory, not a word list")
+
+
+def _open_binary(path: Path) -> IO[bytes]:
+    check_file(path)
+    if path.suffix == ".gz":
+        return gzip.open(path, "rb")  # type: ignore[return-value]
+    return open(path, "rb")
+
+
+def _is_utf16(encoding: str) -> bool:
+    return codecs.lookup(encoding).name.startswith(("utf-16", "utf-32"))
+
+
+def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+    """``(line number, text)`` of every line of ``path``, decoded strictly, end of line removed.
+
+    A UTF-8 BOM is dropped; a UTF-16/32 BOM is read only when the encoding says so; NUL bytes
+    and undecodable bytes raise :class:`LexcError` naming the line and the byte offset.
+    """
+    codec = codecs.lookup(encoding).name
+    with _open_binary(path) as handle:
+        head = handle.read(4)
+        bom = next((name for b, name in {**_UTF32_BOMS, **_UTF16_BOMS}.items() if head.startswith(b)), None)
+        if bom and not _is_utf16(codec):
+            raise _problem(path, 1, f"the file starts with a {bom.upper()} byte-order mark but is read as {codec}: "
+                                    f"pass --encoding {bom[:6]} (or convert it to UTF-8)")
+        if _is_utf16(codec):
+            handle.seek(0)
+            yield from _iter_wide(path, handle, codec)
+            return
+        if head.startswith(codecs.BOM_UTF8) and codec in ("utf-8", "utf-8-sig"):
+            handle.seek(len(codecs.BOM_UTF8))
+        else:
+            handle.seek(0)
+        offset = handle.tell()
+        for number, raw in enumerate(handle, start=1):
+            if b"\x00" in raw:
+                at = offset + raw.index(b"\x00")
+                raise _problem(path, number, f"NUL byte at byte offset {at}: a binary file, or UTF-16 "
+                                             f"without a byte-order mark (pass --encoding utf-16-le)")
+            try:
+                text = raw.decode(codec)
+            except UnicodeDecodeError as error:
+                bad = raw[error.start:error.start + 1]
+                raise _problem(path, number, f"byte 0x{bad.hex()} at byte offset {offset + error.start} "
+                                             f"is not valid {codec}: pass the list's encoding with "
+                                             f"--encoding (e.g. --encoding latin-1)") from None
+            offset += len(raw)
+            text = text.rstrip("\r\n")
+            if "\r" in text:  # old Mac line ends: the whole list on one line, all but a word lost
+                raise _problem(path, number, "a carriage return (CR) inside the line: lines broken by CR only? "
+                                             "(convert them to LF)")
+            yield number, text
+
+
+def _iter_wide(path: Path, handle: IO[bytes], codec: str) -> Iterator[tuple[int, str]]:
+    stream = io.TextIOWrapper(handle, encoding="utf-16" if codec.startswith("utf-16") else "utf-32",
+                              errors="strict", newline=None)
+    number = 0
+    try:
+        for number, text in enumerate(stream, start=1):
+            if "\x00" in text:
+                raise _problem(path, number, "NUL character in the text")
+            yield number, text.rstrip("\r\n").lstrip("\ufeff")
+    except UnicodeDecodeError as error:
+        raise _problem(path, number + 1, f"not valid {codec} near line {number + 1}: {error.reason}") from None
+
+
+def is_prezip(path: Path) -> bool:
+    """An Aspell word list compressed with word-list-compress (``.cwl``, ``.cwl.gz``)."""
+    return path.name.endswith((".cwl", ".cwl.gz"))
+
+
+def iter_prezip(path: Path, encoding: str) -> Iterator[tuple[int, str]]:
+    """``(index, word)`` of an Aspell ``.cwl`` list: each word is a byte giving 1 + the length of
+    the prefix it shares with the previous word (0 then the real byte when longer than 30),
+    then its remaining bytes (all above 0x20)."""
+    with _open_binary(path) as handle:
+        data = handle.read()
+    word, i, number, size = b"", 0, 0, len(data)
+    while i < size:
+        keep = data[i]
+        i += 1
+        if keep == 0 and i < size:
+            keep, i = data[i], i + 1
+        end = i
+        while end < size and data[end] > 32:
+            end += 1
+        word, i, number = word[:max(keep - 1, 0)] + data[i:end], end, number + 1
+        try:
+            yield number, word.decode(encoding)
+        except UnicodeDecodeError as error:
+            raise _problem(path, number, f"word {number}: byte 0x{word[error.start:error.start + 1].hex()} is "
+                                         f"not valid {encoding}: pass the list's encoding with --encoding") from None
+
+
+def first_token(text: str) -> str | None:
+    """The word of a list line: the first whitespace-separated token; None for blank and ``#`` lines.
+
+    >>> first_token("abaca  n. a Philippine plant"), first_token("  # note"), first_token("   ")
+    ('abaca', None, None)
+    """
+    stripped = text.strip()
+    if not stripped or stripped.startswith("#"):
+        return None
+    return stripped.split(None, 1)[0]
