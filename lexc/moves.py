@@ -1,0 +1,605 @@
+"""Every legal play of a rack on a board, scored: the move generator.
+
+The search is Appel and Jacobson's: on each line of the board, from each *anchor* (an empty
+square next to a tile, or the centre of an empty board), a left part is built from the rack
+on the free squares before the anchor (or read from the tiles already there), then extended
+to the right through the board's tiles and the rack's, one step of a :class:`lexc.walk.Walk`
+per tile. A tile may go on a square only when the word it makes across the line (its
+*cross word*) is a word: the square's cross-check, computed once per position.
+
+* **Ordinary games** (any shipped language): the walk is over the language's own tiles
+  (Spanish CH, Hungarian SZ are one tile each) and every board tile is one native tile.
+* **Polyglot**: the walks are over board letters A–Z, one per allowed language. A square's
+  cross-check is the union over the languages of the letters that make a valid cross word in
+  one of them; the main word is searched in each language's walk in turn. Each word of a play
+  is designated the language, among those in which it is valid, where it scores highest
+  (rules 3 and 4 of DESIGN.md: a native tile spelled by several board tiles scores once, times
+  the highest letter premium among its new tiles, 0 if any of them is a blank; among several
+  native words of one spelling the best); ties go to the earlier language of the list.
+
+Scores are computed as the moves are found, by the rules of :func:`lexc.scoring.score_play`,
+which is the reference: the tests score every generated play with it and compare, and
+:meth:`Move.result` gives a move's full explanation from it.
+
+>>> from lexc.board import Board
+>>> from lexc.ruleset import load_ruleset
+>>> from lexc.walk import Walk
+>>> std = load_ruleset("standard")
+>>> walk = Walk.from_words(["QUITE", "QI", "QUIT", "TIE", "QUIET"])
+>>> finder = MoveFinder.from_walks(std, {"en": walk})
+>>> [(str(m), m.score) for m in finder.moves(Board.empty(std), "QUITE")[:3]]
+[('8D QUIET', 48), ('8D QUITE', 48), ('D8 QUIET', 48)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .board import Board
+from .errors import LexcError, Problem
+from .notation import BLANK, BoardTile, Languages, Play, Through, format_position, parse_rack
+from .ruleset import Ruleset
+from .spec import get_spec
+from .walk import BOARD_LETTERS, FINAL, Walk
+
+if TYPE_CHECKING:
+    from .scoring import PlayResult
+
+__all__ = ["Move", "MoveFinder", "best_moves"]
+
+#: A native tiling for scoring: (points, number of board tiles) per native tile.
+Units = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal play found by the generator, with its score.
+
+    ``cells`` has one ``(face, blank, new)`` per square of the main word; ``langs`` the language
+    designations of its words (Polyglot; empty in an ordinary game).
+    """
+
+    row: int
+    col: int
+    across: bool
+    cells: tuple[tuple[str, bool, bool], ...]
+    score: int
+    langs: Languages = field(default_factory=Languages)
+
+    @property
+    def play(self) -> Play:
+        """The move as a :class:`lexc.notation.Play` (letters already on the board in parentheses)."""
+        cells = tuple(BoardTile(face, blank) if new else Through(face, blank) for face, blank, new in self.cells)
+        return Play(self.row, self.col, self.across, cells, self.langs)
+
+    @property
+    def tiles_played(self) -> int:
+        return sum(new for _, _, new in self.cells)
+
+    @property
+    def placements(self) -> frozenset[tuple[int, int, str, bool]]:
+        """``(row, col, face, blank)`` of each tile placed: the move whatever its notation."""
+        dr, dc = (0, 1) if self.across else (1, 0)
+        return frozenset((self.row + dr * i, self.col + dc * i, face, blank)
+                         for i, (face, blank, new) in enumerate(self.cells) if new)
+
+    def result(self, board: Board, ruleset: Ruleset | None = None, *,
+               lexicons: Mapping[str, Any] | None = None) -> PlayResult:
+        """The move scored and explained by :func:`lexc.scoring.score_play` on ``board``."""
+        from .scoring import score_play
+
+        return score_play(board, self.play, ruleset or board.ruleset, lexicons=lexicons)
+
+    def __str__(self) -> str:
+        return str(self.play)
+
+    def to_json(self) -> dict[str, object]:
+        return {"play": str(self.play), "position": format_position(self.row, self.col, self.across),
+                "word": self.play.word, "score": self.score, "tiles_played": self.tiles_played,
+                "langs": self.langs.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class _Lexicon:
+    """One language's walk and how its words score (Polyglot: per board spelling)."""
+
+    lang: str
+    walk: Walk
+    units: Callable[[str], list[Units]]
+
+
+class MoveFinder:
+    """Finds every legal play of a rack on a board of ``ruleset``.
+
+    Build it with :meth:`from_packs` (the shipped way) or :meth:`from_walks` (tests). In an
+    ordinary game one language (the board's tiles) is used; in Polyglot ``lexicons`` lists the
+    allowed languages in order of preference for ties.
+    """
+
+    def __init__(self, ruleset: Ruleset, lexicons: Sequence[_Lexicon]):
+        if not lexicons:
+            raise LexcError("no lexicon to search: build a pack (`lexc build LANG`)")
+        self.ruleset = ruleset
+        self.lexicons = tuple(lexicons)
+        self.polyglot = ruleset.polyglot is not None
+        spec = get_spec(ruleset.tiles)
+        self.points = {t.face: t.points for t in spec.tiles}
+        self.alphabet = BOARD_LETTERS if self.polyglot else self.lexicons[0].walk.alphabet
+        self.codes = {face: i for i, face in enumerate(self.alphabet)}
+        self.code_points = [self.points.get(face, 0) for face in self.alphabet]
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_walks(cls, ruleset: Ruleset, walks: Mapping[str, Walk], lexicons: Mapping[str, Any] | None = None,
+                   ) -> MoveFinder:
+        """A finder over given walks (board-letter walks in Polyglot, tile walks otherwise); words score
+        on their default tiling, or on ``lexicons[lang].spellings`` when given."""
+        return cls(ruleset, [_Lexicon(lang, walk, _units_function(ruleset, lang, (lexicons or {}).get(lang)))
+                             for lang, walk in walks.items()])
+
+    @classmethod
+    def from_packs(cls, ruleset: Ruleset, langs: Sequence[str] | None = None,
+                   packs_dir: Any = None) -> MoveFinder:
+        """A finder over the built packs: the board's language in an ordinary game; in Polyglot
+        ``langs`` (default: every language with a pack, the ruleset's default language first)."""
+        from .pack import find_pack, pack_path
+        from .paths import packs_dir as default_dir
+        from .walk import walk_of
+
+        if ruleset.polyglot is None:
+            if langs and list(langs) != [ruleset.tiles]:
+                raise LexcError(Problem(None, None, "--langs", f"an ordinary {get_spec(ruleset.tiles).name} game "
+                                                                f"uses only {ruleset.tiles}"))
+            pack = find_pack(ruleset.tiles, packs_dir)
+            return cls(ruleset, [_Lexicon(ruleset.tiles, walk_of(pack, "tiles"), _units_function(ruleset,
+                                                                                               ruleset.tiles, pack))])
+        if not langs:
+            from pathlib import Path
+
+            folder = Path(packs_dir) if packs_dir is not None else default_dir()
+            found = sorted(p.name[: -len(".lexc")] for p in folder.glob("*.lexc"))
+            default = ruleset.polyglot.default_lang
+            langs = sorted(found, key=lambda lg: (lg != default, lg))
+            if not langs:
+                raise LexcError(Problem(str(folder), None, None, "no packs: run `lexc build LANG`"))
+        lexicons = []
+        for lang in dict.fromkeys(langs):
+            get_spec(lang)
+            if not pack_path(lang, packs_dir).is_file():
+                raise LexcError(Problem(str(pack_path(lang, packs_dir)), None, None,
+                                        f"no pack for {lang!r}: run `lexc build {lang}`"))
+            pack = find_pack(lang, packs_dir)
+            lexicons.append(_Lexicon(lang, walk_of(pack, "board"), _units_function(ruleset, lang, pack)))
+        return cls(ruleset, lexicons)
+
+    @property
+    def langs(self) -> tuple[str, ...]:
+        return tuple(lx.lang for lx in self.lexicons)
+
+    def lexicon_map(self) -> dict[str, Any]:
+        """Nothing but the languages (the packs are the caller's): for score_play, see :func:`packs_for`."""
+        return {lx.lang: lx for lx in self.lexicons}
+
+    # ------------------------------------------------------------------ the search
+
+    def rack_codes(self, rack: str | Sequence[str]) -> tuple[list[int], int]:
+        """Counts per code and number of blanks of a rack (notation, or faces with ``?``)."""
+        spec = get_spec(self.ruleset.tiles)
+        tiles = parse_rack(rack, spec, source=f"rack {rack}") if isinstance(rack, str) else tuple(rack)
+        if len(tiles) > self.ruleset.rack_size:
+            raise LexcError(Problem(None, None, "rack", f"{len(tiles)} tiles: a rack holds at most "
+                                                        f"{self.ruleset.rack_size} in {self.ruleset.name}"))
+        counts = [0] * len(self.alphabet)
+        blanks = 0
+        for face in tiles:
+            if face == BLANK:
+                blanks += 1
+            elif face in self.codes:
+                counts[self.codes[face]] += 1
+            else:
+                raise LexcError(Problem(None, None, "rack", f"{face} is not a tile of the {spec.name} set"))
+        return counts, blanks
+
+    def moves(self, board: Board, rack: str | Sequence[str]) -> list[Move]:
+        """Every legal play of ``rack`` on ``board``, best first (ties: by notation)."""
+        counts, blanks = self.rack_codes(rack)
+        search = _Search(self, board, counts, blanks)
+        found = search.run()
+        found.sort(key=lambda m: (-m.score, str(m.play)))
+        return found
+
+
+def best_moves(board: Board, rack: str, ruleset: Ruleset | None = None, *, langs: Sequence[str] | None = None,
+               top: int | None = None, packs_dir: Any = None) -> list[Move]:
+    """The best ``top`` plays (all when None) of ``rack`` on ``board``, from the built packs."""
+    ruleset = ruleset or board.ruleset
+    moves = MoveFinder.from_packs(ruleset, langs, packs_dir).moves(board, rack)
+    return moves if top is None else moves[:top]
+
+
+# --------------------------------------------------------------------------- scoring words
+
+
+def _units_function(ruleset: Ruleset, lang: str, lexicon: Any) -> Callable[[str], list[Units]]:
+    """How a board spelling valid in ``lang`` is tiled for scoring, as :func:`score_play` does.
+
+    The board's own language, and a language without official values, score each board tile
+    with the board set's values; another language scores every native spelling the lexicon
+    gives (the best wins), else the normaliser's tiling.
+    """
+    board_points = {t.face: t.points for t in get_spec(ruleset.tiles).tiles}
+    spec = get_spec(lang)
+    cache: dict[str, list[Units]] = {}
+
+    def on_board(word: str) -> list[Units]:
+        return [tuple((board_points.get(c, 0), 1) for c in word)]
+
+    if ruleset.polyglot is None or lang == ruleset.tiles or not spec.official:
+        return on_board
+
+    def native(word: str) -> list[Units]:
+        units = cache.get(word)
+        if units is None:
+            spellings = lexicon.spellings(word) if lexicon is not None else []
+            if not spellings:
+                from .normalize import normaliser
+
+                try:
+                    spellings = [normaliser(lang).spell(word)]
+                except LexcError:
+                    spellings = []
+            units = [tuple((t.points, len(t.board)) for t in s.tiles) for s in spellings if s.board == word]
+            units = units or on_board(word)
+            cache[word] = units
+        return units
+
+    return native
+
+
+def _word_value(units_list: list[Units], lms: Sequence[int], blanks: Sequence[bool], word_mult: int) -> int:
+    """The best subtotal of a word over its native tilings: ``lms`` the letter premium of each board tile
+    (1 unless placed this turn), ``blanks`` whether it is a blank."""
+    best = 0
+    for units in units_list:
+        total, i = 0, 0
+        for points, width in units:
+            if width == 1:
+                if not blanks[i]:
+                    total += points * lms[i]
+            elif width:
+                if not any(blanks[i:i + width]):
+                    total += points * max(lms[i:i + width])
+            i += width
+        best = max(best, total)
+    return best * word_mult
+
+
+# --------------------------------------------------------------------------- one search
+
+
+_EMPTY, _BLOCK = -1, -2
+
+
+class _Search:
+    """The state of one search: the board as codes, cross-checks, the rack."""
+
+    def __init__(self, finder: MoveFinder, board: Board, counts: list[int], blanks: int):
+        self.finder, self.board, self.counts, self.blanks = finder, board, counts, blanks
+        ruleset = finder.ruleset
+        self.ruleset = ruleset
+        self.rows, self.cols = ruleset.rows, ruleset.cols
+        codes = finder.codes
+        self.tiles = [_EMPTY if t is None else codes.get(t.face, _BLOCK) for t in board.squares]
+        self.faces = [None if t is None else t.face for t in board.squares]
+        self.blank_on = [t is not None and t.blank for t in board.squares]
+        self.all_letters = (1 << len(finder.alphabet)) - 1
+        self.lm, self.wm = ruleset.letter_multipliers, ruleset.word_multipliers
+        self.found: dict[tuple[object, ...], Move] = {}
+
+    # ------------------------------------------------------------------ cross-checks
+
+    def _cross(self, across: bool) -> tuple[list[int], list[Any]]:
+        """Per square: the codes allowed there (all when no cross word) and what each scores in its cross word.
+
+        The score entry is None (no cross word) or ``(start, {code: (value, lang, value_if_blank,
+        lang_if_blank)}, length)`` with ``start`` the flat index of the cross word's first square.
+        """
+        rows, cols, tiles = self.rows, self.cols, self.tiles
+        size = rows * cols
+        masks = [self.all_letters] * size
+        scores: list[Any] = [None] * size
+        step = cols if across else 1  # the cross word runs down when the main word runs across
+        for i in range(size):
+            if tiles[i] != _EMPTY:
+                continue
+            row, col = divmod(i, cols)
+            before_ok = row > 0 if across else col > 0
+            after_ok = row < rows - 1 if across else col < cols - 1
+            has_before = before_ok and tiles[i - step] != _EMPTY
+            has_after = after_ok and tiles[i + step] != _EMPTY
+            if not (has_before or has_after):
+                continue
+            start = i
+            while (start // cols if across else start % cols) > 0 and tiles[start - step] != _EMPTY:
+                start -= step
+            end = i
+            limit = rows - 1 if across else cols - 1
+            while (end // cols if across else end % cols) < limit and tiles[end + step] != _EMPTY:
+                end += step
+            masks[i], scores[i] = self._cross_square(i, start, end, step)
+        return masks, scores
+
+    def _cross_square(self, at: int, start: int, end: int, step: int) -> tuple[int, Any]:
+        tiles = self.tiles
+        before = [tiles[j] for j in range(start, at, step)]
+        after = [tiles[j] for j in range(at + step, end + step, step)]
+        if _BLOCK in before or _BLOCK in after:
+            return 0, None
+        squares = list(range(start, end + step, step))
+        offset = (at - start) // step
+        lm, wm = self.lm[at], self.wm[at]
+        lms = [lm if j == at else 1 for j in squares]
+        blanks = [self.blank_on[j] for j in squares]
+        alphabet, points, polyglot = self.finder.alphabet, self.finder.code_points, self.finder.polyglot
+        old = sum(points[tiles[j]] for j in squares if j != at and not self.blank_on[j])
+        best: dict[int, tuple[int, str, int, str]] = {}
+        mask = 0
+        for lexicon in self.finder.lexicons:
+            walk = lexicon.walk
+            node = walk.follow(before)
+            if node < 0:
+                continue
+            for code, child in walk.children(node):
+                end_node = walk.follow(after, child)
+                if end_node < 0 or not walk.final(end_node):
+                    continue
+                mask |= 1 << code
+                if polyglot:
+                    word = "".join(alphabet[c] for c in before) + alphabet[code] + "".join(alphabet[c] for c in after)
+                    units = lexicon.units(word)
+                    value = _word_value(units, lms, blanks, wm)
+                    blanks[offset] = True
+                    blank_value = _word_value(units, lms, blanks, wm)
+                    blanks[offset] = False
+                else:  # each board tile is one native tile of the board's set
+                    value = (old + points[code] * lm) * wm
+                    blank_value = old * wm
+                known = best.get(code)
+                if known is None:
+                    best[code] = (value, lexicon.lang, blank_value, lexicon.lang)
+                else:
+                    v, lv, b, lb = known
+                    best[code] = ((value, lexicon.lang) if value > v else (v, lv)) + \
+                        ((blank_value, lexicon.lang) if blank_value > b else (b, lb))
+        return mask, (start, best, len(squares))
+
+    # ------------------------------------------------------------------ anchors and lines
+
+    def _anchors(self) -> list[bool]:
+        rows, cols, tiles = self.rows, self.cols, self.tiles
+        if all(t == _EMPTY for t in tiles):
+            r, c = self.ruleset.centre
+            anchors = [False] * (rows * cols)
+            anchors[r * cols + c] = True
+            return anchors
+        anchors = []
+        for i, tile in enumerate(tiles):
+            row, col = divmod(i, cols)
+            anchors.append(tile == _EMPTY and (
+                (col > 0 and tiles[i - 1] != _EMPTY) or (col < cols - 1 and tiles[i + 1] != _EMPTY)
+                or (row > 0 and tiles[i - cols] != _EMPTY) or (row < rows - 1 and tiles[i + cols] != _EMPTY)))
+        return anchors
+
+    def run(self) -> list[Move]:
+        anchors = self._anchors()
+        for across in (True, False):
+            masks, scores = self._cross(across)
+            if across:
+                lines = [list(range(r * self.cols, (r + 1) * self.cols)) for r in range(self.rows)]
+            else:
+                lines = [list(range(c, self.rows * self.cols, self.cols)) for c in range(self.cols)]
+            for lexicon in self.finder.lexicons:
+                for squares in lines:
+                    if any(anchors[i] for i in squares):
+                        self._line(lexicon, squares, across, anchors, masks, scores)
+        return list(self.found.values())
+
+    def _line(self, lexicon: _Lexicon, squares: list[int], across: bool, anchors: list[bool],
+              cross_masks: list[int], cross_scores: list[Any]) -> None:
+        """Every word along one line from each of its anchors, searched in ``lexicon``'s walk."""
+        walk = lexicon.walk
+        wmasks, targets, first, root = walk.masks, walk.targets, walk.first, walk.root
+        n = len(squares)
+        tiles = [self.tiles[i] for i in squares]
+        cross = [cross_masks[i] for i in squares]
+        counts = self.counts
+        all_letters = self.all_letters
+        cur_code = [0] * n
+        cur_blank = [False] * n
+        state = {"anchor": 0, "start": 0}
+        record = self._recorder(lexicon, squares, across, tiles, cur_code, cur_blank, cross_scores, state)
+
+        def extend(node: int, pos: int, rmask: int, nblanks: int) -> None:
+            while pos < n and tiles[pos] != _EMPTY:  # through the tiles already on the board
+                tile = tiles[pos]
+                if tile < 0:
+                    return
+                mask = wmasks[node]
+                bit = 1 << tile
+                if not mask & bit:
+                    return
+                node = targets[first[node] + (mask & (bit - 1)).bit_count()]
+                pos += 1
+            mask = wmasks[node]
+            if pos > state["anchor"] and mask & FINAL:
+                record(pos)
+            if pos >= n:
+                return
+            allowed = mask & cross[pos] & (all_letters if nblanks else rmask)
+            at = first[node]
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                code = low.bit_length() - 1
+                child = targets[at + (mask & (low - 1)).bit_count()]
+                cur_code[pos] = code
+                if counts[code]:
+                    counts[code] -= 1
+                    cur_blank[pos] = False
+                    extend(child, pos + 1, rmask if counts[code] else rmask ^ low, nblanks)
+                    counts[code] += 1
+                if nblanks:
+                    cur_blank[pos] = True
+                    extend(child, pos + 1, rmask, nblanks - 1)
+
+        def left(node: int, length: int, limit: int, rmask: int, nblanks: int) -> None:
+            anchor = state["anchor"]
+            state["start"] = anchor - length
+            extend(node, anchor, rmask, nblanks)
+            if length >= limit:
+                return
+            mask = wmasks[node]
+            allowed = mask & ~FINAL & (all_letters if nblanks else rmask)
+            at = first[node]
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                code = low.bit_length() - 1
+                child = targets[at + (mask & (low - 1)).bit_count()]
+                # the left part so far shifts one square left; the new letter goes last
+                for j in range(anchor - length - 1, anchor - 1):
+                    cur_code[j], cur_blank[j] = cur_code[j + 1], cur_blank[j + 1]
+                cur_code[anchor - 1] = code
+                if counts[code]:
+                    counts[code] -= 1
+                    cur_blank[anchor - 1] = False
+                    left(child, length + 1, limit, rmask if counts[code] else rmask ^ low, nblanks)
+                    counts[code] += 1
+                if nblanks:
+                    cur_blank[anchor - 1] = True
+                    cur_code[anchor - 1] = code
+                    left(child, length + 1, limit, rmask, nblanks - 1)
+                for j in range(anchor - 1, anchor - length - 1, -1):  # shift back
+                    cur_code[j], cur_blank[j] = cur_code[j - 1], cur_blank[j - 1]
+
+        rmask0 = sum(1 << c for c, k in enumerate(counts) if k)
+        rack_size = sum(counts) + self.blanks
+        for anchor in range(n):
+            if not anchors[squares[anchor]]:
+                continue
+            state["anchor"] = anchor
+            if anchor > 0 and tiles[anchor - 1] != _EMPTY:
+                start = anchor - 1
+                while start > 0 and tiles[start - 1] != _EMPTY:
+                    start -= 1
+                node = root
+                for tile in tiles[start:anchor]:
+                    node = walk.child(node, tile) if tile >= 0 else -1
+                    if node < 0:
+                        break
+                if node >= 0:
+                    state["start"] = start
+                    extend(node, anchor, rmask0, self.blanks)
+                continue
+            limit = 0
+            while (limit < anchor and limit < rack_size - 1 and tiles[anchor - limit - 1] == _EMPTY
+                   and not anchors[squares[anchor - limit - 1]]):
+                limit += 1
+            left(root, 0, limit, rmask0, self.blanks)
+
+    # ------------------------------------------------------------------ recording a move
+
+    def _recorder(self, lexicon: _Lexicon, squares: list[int], across: bool, tiles: list[int],
+                  cur_code: list[int], cur_blank: list[bool], cross_scores: list[Any],
+                  state: dict[str, int]) -> Callable[[int], None]:
+        finder, ruleset = self.finder, self.ruleset
+        polyglot = finder.polyglot
+        points = finder.code_points
+        alphabet = finder.alphabet
+        lm_all, wm_all = self.lm, self.wm
+        blank_on = self.blank_on
+        cols = self.cols
+        found = self.found
+        inner, min_word, first_tiles = ruleset.inner, ruleset.min_word, ruleset.first_play_tiles
+        empty_board = all(t == _EMPTY for t in self.tiles)
+        bonuses = ruleset.bonuses
+
+        def record(end: int) -> None:
+            start = state["start"]
+            if end - start < 2:
+                return
+            total = cross_total = placed = 0
+            word_mult = 1
+            longest = end - start
+            for p in range(start, end):
+                i = squares[p]
+                if tiles[p] == _EMPTY:
+                    placed += 1
+                    code, blank = cur_code[p], cur_blank[p]
+                    word_mult *= wm_all[i]
+                    if not polyglot:
+                        value = 0 if blank else points[code] * lm_all[i]
+                        total += value
+                    entry = cross_scores[i]
+                    if entry is not None:
+                        best = entry[1][code]
+                        cross_total += best[2] if blank else best[0]
+                        if entry[2] > longest:
+                            longest = entry[2]
+                elif not polyglot and not blank_on[i]:
+                    total += points[tiles[p]]
+            if placed == 1 and not across and _has_across_neighbour(tiles, start, end, cur_code, squares,
+                                                                    self.tiles, cols):
+                return  # the same single tile is found across
+            if (empty_board and placed < first_tiles) or longest < min_word:
+                return
+            if inner is not None and not any(ruleset.in_inner(*divmod(squares[p], cols))
+                                             for p in range(start, end) if tiles[p] == _EMPTY):
+                return
+            main_lang = lexicon.lang
+            if polyglot:
+                word = "".join(alphabet[cur_code[p]] if tiles[p] == _EMPTY else alphabet[tiles[p]]
+                               for p in range(start, end))
+                lms = [lm_all[squares[p]] if tiles[p] == _EMPTY else 1 for p in range(start, end)]
+                blanks = [cur_blank[p] if tiles[p] == _EMPTY else blank_on[squares[p]] for p in range(start, end)]
+                total = _word_value(lexicon.units(word), lms, blanks, word_mult)
+            else:
+                total *= word_mult
+            score = total + cross_total + bonuses.get(placed, 0)
+            key = (across, squares[start],
+                   tuple((p, cur_code[p], cur_blank[p]) for p in range(start, end) if tiles[p] == _EMPTY))
+            old = found.get(key)
+            if old is not None and old.score >= score:
+                return
+            cells = tuple((alphabet[cur_code[p]], cur_blank[p], True) if tiles[p] == _EMPTY
+                          else (self.faces[squares[p]] or "", blank_on[squares[p]], False)
+                          for p in range(start, end))
+            langs = Languages()
+            if polyglot:
+                words = []
+                for p in range(start, end):
+                    entry = cross_scores[squares[p]] if tiles[p] == _EMPTY else None
+                    if entry is not None:
+                        best = entry[1][cur_code[p]]
+                        lang = best[3] if cur_blank[p] else best[1]
+                        if lang != main_lang:
+                            first_row, first_col = divmod(entry[0], cols)
+                            words.append((format_position(first_row, first_col, not across), lang))
+                langs = Languages(main_lang, tuple(words))
+            row, col = divmod(squares[start], cols)
+            found[key] = Move(row, col, across, cells, score, langs)
+
+        return record
+
+
+def _has_across_neighbour(tiles: list[int], start: int, end: int, cur_code: list[int], squares: list[int],
+                          board_tiles: list[int], cols: int) -> bool:
+    for p in range(start, end):
+        if tiles[p] == _EMPTY:
+            i = squares[p]
+            col = i % cols
+            return (col > 0 and board_tiles[i - 1] != _EMPTY) or (col < cols - 1 and board_tiles[i + 1] != _EMPTY)
+    return False
