@@ -28,7 +28,7 @@ which is the reference: the tests score every generated play with it and compare
 >>> walk = Walk.from_words(["QUITE", "QI", "QUIT", "TIE", "QUIET"])
 >>> finder = MoveFinder.from_walks(std, {"en": walk})
 >>> [(str(m), m.score) for m in finder.moves(Board.empty(std), "QUITE")[:3]]
-[('8D QUIET', 48), ('8D QUITE', 48), ('D8 QUIET', 48)]
+[('8D QUIET', 48), ('8D QUITE', 48), ('H4 QUIET', 48)]
 """
 
 from __future__ import annotations
