@@ -212,6 +212,36 @@ class MoveFinder:
         return found
 
 
+def board_from_text(text: str, ruleset: Ruleset, source: str = "<board>") -> Board:
+    """A board written as text, one line per row as :meth:`Board.__str__` writes it: ``.`` for an empty
+    square, a tile's face, a blank in lower case, a tile of several letters bracketed (``[CH]``) or as
+    its face; blank lines and lines starting with ``#`` are skipped.
+
+    >>> from lexc.ruleset import load_ruleset
+    >>> board = board_from_text("\\n".join(["." * 15] * 7 + ["...QUITe......."] + ["." * 15] * 7),
+    ...                         load_ruleset("standard"))
+    >>> board[7, 3], board[7, 7]
+    (BoardTile(face='Q', blank=False), BoardTile(face='E', blank=True))
+    """
+    from .notation import parse_word
+
+    spec = get_spec(ruleset.tiles)
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
+    if len(lines) != ruleset.rows:
+        raise LexcError(Problem(source, None, None, f"{len(lines)} rows: a {ruleset.name} board has {ruleset.rows}"))
+    squares: list[BoardTile | None] = []
+    for number, line in lines:
+        cells = parse_word(line, spec, source=source, line=number)
+        if len(cells) != ruleset.cols:
+            raise LexcError(Problem(source, number, None, f"{len(cells)} squares: a row has {ruleset.cols}"))
+        for cell in cells:
+            if isinstance(cell, Through) and cell.face is not None:
+                raise LexcError(Problem(source, number, None, "write tiles or '.', without parentheses"))
+            squares.append(cell if isinstance(cell, BoardTile) else None)
+    return Board(ruleset, tuple(squares))
+
+
 def best_moves(board: Board, rack: str, ruleset: Ruleset | None = None, *, langs: Sequence[str] | None = None,
                top: int | None = None, packs_dir: Any = None) -> list[Move]:
     """The best ``top`` plays (all when None) of ``rack`` on ``board``, from the built packs."""

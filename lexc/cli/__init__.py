@@ -2,7 +2,7 @@
 
 Each group of commands lives in its own module and registers itself on :data:`app`:
 ``specs`` (languages, validate), ``translit``, ``packs`` (build, compile, info, check),
-``play`` (score, replay). Every command that reports something has ``--json``; bad
+``play`` (score, replay), ``moves`` (best, anagram, pattern). Every command that reports something has ``--json``; bad
 input is printed as ``error: file:line: key: message`` with exit status 1 or 2, never a
 traceback.
 """
@@ -21,7 +21,7 @@ from .common import app
 __all__ = ["app", "main"]
 
 #: Command modules, imported in this order; each registers its commands on ``app``.
-COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay")
+COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay", "moves")
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,176 @@
+"""``lexc best``, ``lexc anagram``, ``lexc pattern``: best plays and word study (docs/moves.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from ..errors import LexcError, Problem
+from .common import app, print_json, reports_errors
+
+_PACKS_HELP = "Directory of packs (default: $LEXC_PACKS or build/)."
+
+
+def _position(game: Path | None, upto: int | None, board_file: Path | None, ruleset_name: str | None,
+              lang: str | None) -> tuple[Any, Any, str | None]:
+    """The board, its ruleset and the rack of the player to move (from the game record, if any)."""
+    from ..board import Board
+    from ..moves import board_from_text
+    from ..ruleset import load_ruleset
+
+    if game is not None and board_file is not None:
+        raise LexcError(Problem(None, None, "--board", "give --game or --board, not both"))
+    if upto is not None and game is None:
+        raise LexcError(Problem(None, None, "--upto", "needs --game"))
+    if game is not None:
+        from .. import gcg, replay
+        from ..gcg import Kind
+
+        record = gcg.read(game)
+        board, ruleset = replay.position(record, upto, ruleset=ruleset_name)
+        index = len(record.events) if upto is None else upto
+        event = record.events[index] if index < len(record.events) else None
+        rack = event.rack if event is not None and event.kind is Kind.PLAY and event.rack else None
+        return board, ruleset, rack
+    ruleset = load_ruleset(ruleset_name or "standard")
+    if lang and ruleset.polyglot is None and lang != ruleset.tiles:
+        ruleset = ruleset.with_tiles(lang)
+    if board_file is not None:
+        try:
+            text = board_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise LexcError(Problem(str(board_file), None, None, f"cannot read: {err}")) from None
+        return board_from_text(text, ruleset, str(board_file)), ruleset, None
+    return Board.empty(ruleset), ruleset, None
+
+
+@app.command()
+@reports_errors
+def best(
+    rack: str = typer.Argument(None, metavar="RACK", help="The rack, '?' for a blank (default: the rack the game "
+                               "record gives the player to move)."),
+    game: Path = typer.Option(None, "--game", help="Find plays on the position of this GCG game record."),
+    upto: int = typer.Option(None, "--upto", help="With --game: the position after the first N events."),
+    board_file: Path = typer.Option(None, "--board", help="A board in text: one line per row, '.' for an empty "
+                                    "square, lower case for a blank (as `lexc replay --json` rows)."),
+    ruleset_name: str = typer.Option(None, "--ruleset", "-r", help="standard, tournament, polyglot, dover, super or "
+                                     "a TOML file (default: standard, or the game's)."),
+    lang: str = typer.Option(None, "--lang", help="An ordinary game of this language (its own tiles on the board)."),
+    langs: str = typer.Option(None, "--langs", help="Polyglot: the allowed languages, comma-separated, ties to the "
+                              "first (default: every language with a pack, English first)."),
+    top: int = typer.Option(10, "--top", "-n", help="How many plays to show (0: all)."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    explain: bool = typer.Option(False, "--explain", help="Explain each play's score word by word."),
+    json: bool = typer.Option(False, "--json", help="Print the plays as JSON, each with its scored words."),
+) -> None:
+    """The best plays of a rack on a position: every legal play found, scored, the best N shown.
+
+    In Polyglot each word is designated the allowed language in which it is valid and scores
+    highest. Exit status 1 on bad input (rack, position, missing pack).
+    """
+    from ..moves import MoveFinder
+    from ..pack import find_pack
+
+    board, ruleset, recorded = _position(game, upto, board_file, ruleset_name, lang)
+    rack = rack or recorded
+    if not rack:
+        raise LexcError(Problem(None, None, "RACK", "give the rack (the game record has none for this position)"))
+    if top < 0:
+        raise LexcError(Problem(None, None, "--top", f"must be 0 (all) or more, not {top}"))
+    allowed = [lg.strip() for lg in langs.split(",") if lg.strip()] if langs else None
+    finder = MoveFinder.from_packs(ruleset, allowed, packs)
+    moves = finder.moves(board, rack)
+    shown = moves if top == 0 else moves[:top]
+    lexicons = {lg: find_pack(lg, packs) for lg in finder.langs}
+    results = [m.result(board, ruleset, lexicons=lexicons) for m in shown]
+    if json:
+        print_json({"ruleset": ruleset.name, "tiles": ruleset.tiles, "langs": list(finder.langs), "rack": rack,
+                    "count": len(moves),
+                    "moves": [{**m.to_json(), "words": [w.to_json() for w in r.words], "bonus": r.bonus}
+                              for m, r in zip(shown, results, strict=True)]})
+        return
+    where = f"{ruleset.name}" + (f", languages {', '.join(finder.langs)}" if ruleset.polyglot else
+                                 f", {ruleset.tiles} tiles")
+    typer.echo(f"{len(moves):,} legal plays of {rack} ({where})")
+    width = max((len(str(m)) for m in shown), default=0)
+    for rank, (move, result) in enumerate(zip(shown, results, strict=True), 1):
+        typer.echo(f"{rank:3d}. {str(move):{width}s}  {move.score:4d}")
+        if explain:
+            for line in result.explain().splitlines()[1:]:
+                typer.echo(f"       {line}")
+
+
+def _walk(lang: str, packs: Path | None) -> tuple[Any, Any]:
+    from ..pack import find_pack
+    from ..spec import get_spec
+    from ..walk import walk_of
+
+    get_spec(lang)
+    pack = find_pack(lang, packs)
+    return pack, walk_of(pack, "board")
+
+
+@app.command()
+@reports_errors
+def anagram(
+    lang: str = typer.Argument(..., help="Language code (a pack must be built)."),
+    letters: str = typer.Argument(..., help="Letters, '?' for a blank; A–Z or native (щиа)."),
+    all_lengths: bool = typer.Option(False, "--all", help="Sub-anagrams too: every word of 2 or more of the letters."),
+    limit: int = typer.Option(0, "--limit", help="Show at most this many (0: all)."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    json: bool = typer.Option(False, "--json", help="Print the words as JSON."),
+) -> None:
+    """Words made of the letters (board spellings), with their native spellings and values.
+
+    Also says whether the letters are valid in Clabbers (some anagram of them is a word).
+    """
+    from ..study import anagrams, board_letters, describe
+
+    board = board_letters(lang, letters)
+    plain, blanks = board.replace("?", ""), board.count("?")
+    if len(plain) + blanks < 2:
+        raise LexcError(Problem(None, None, letters, "give at least two letters or blanks"))
+    pack, walk = _walk(lang, packs)
+    found = anagrams(walk, plain, blanks, all_lengths=all_lengths)
+    full = len(plain) + blanks
+    clabbers = any(len(w) == full for w, _ in found)
+    found.sort(key=lambda item: (-len(item[0]), item[0]))
+    shown = found[:limit] if limit > 0 else found
+    described = [describe(pack, word, used) for word, used in shown]
+    if json:
+        print_json({"lang": lang, "letters": letters, "board_letters": board, "all": all_lengths,
+                    "count": len(found), "clabbers": clabbers, "words": [d.to_json() for d in described]})
+        return
+    what = "words" if all_lengths else "anagrams"
+    typer.echo(f"{len(found):,} {what} of {board} in {lang}; Clabbers: {'valid' if clabbers else 'not valid'}")
+    for item in described:
+        typer.echo(f"  {item}")
+
+
+@app.command()
+@reports_errors
+def pattern(
+    lang: str = typer.Argument(..., help="Language code (a pack must be built)."),
+    text: str = typer.Argument(..., metavar="PATTERN", help="Letters, ? (any letter), * (any run), [ABC] (a class)."),
+    limit: int = typer.Option(200, "--limit", help="Show at most this many (0: all)."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    json: bool = typer.Option(False, "--json", help="Print the words as JSON."),
+) -> None:
+    """Words matching a pattern of board letters, with their native spellings and values."""
+    from ..study import board_letters, describe
+    from ..study import pattern as match
+
+    board = board_letters(lang, text, keep="?*[]")
+    pack, walk = _walk(lang, packs)
+    found = match(walk, board, limit=limit if limit > 0 else None)
+    described = [describe(pack, word) for word in found]
+    if json:
+        print_json({"lang": lang, "pattern": text, "board_pattern": board, "count": len(found),
+                    "limited": limit > 0 and len(found) >= limit, "words": [d.to_json() for d in described]})
+        return
+    more = " (limit reached: --limit 0 shows all)" if limit > 0 and len(found) >= limit else ""
+    typer.echo(f"{len(found):,} words match {board} in {lang}{more}")
+    for item in described:
+        typer.echo(f"  {item}")
