@@ -299,9 +299,8 @@ def _word_value(units_list: list[Units], lms: Sequence[int], blanks: Sequence[bo
             if width == 1:
                 if not blanks[i]:
                     total += points * lms[i]
-            elif width:
-                if not any(blanks[i:i + width]):
-                    total += points * max(lms[i:i + width])
+            elif width and not any(blanks[i:i + width]):
+                total += points * max(lms[i:i + width])
             i += width
         best = max(best, total)
     return best * word_mult

@@ -241,7 +241,7 @@ def pack_sequences(pack: Any, kind: str) -> tuple[tuple[str, ...], list[tuple[in
     if kind == "board":
         index = {c: i for i, c in enumerate(BOARD_LETTERS)}
         seqs, skipped = [], 0
-        for board in pack.keys():
+        for board in pack.keys():  # noqa: SIM118 (a pack's keys, not a dict's)
             codes = [index.get(c, -1) for c in board]
             if -1 in codes:
                 skipped += 1
@@ -251,7 +251,7 @@ def pack_sequences(pack: Any, kind: str) -> tuple[tuple[str, ...], list[tuple[in
     if kind == "tiles":
         faces = tuple(t["face"] for t in pack.header["tiles"])
         found: set[tuple[int, ...]] = set()
-        for board in pack.keys():
+        for board in pack.keys():  # noqa: SIM118 (a pack's keys, not a dict's)
             for _native, tiling in pack.records(board):
                 found.add(tuple(face for face, _ in tiling))
         return faces, sorted(found), 0
@@ -318,7 +318,7 @@ def decode_walk(data: bytes, source: str = "<walk>") -> tuple[Walk, dict[str, An
     start = _PREFIX.size + header_len
     start += -start % _ALIGN
     width = 8 if len(alphabet) > 31 else 4
-    if not (1 <= nodes and 0 <= arcs and len(alphabet) <= MAX_LETTERS
+    if not (nodes >= 1 and arcs >= 0 and len(alphabet) <= MAX_LETTERS
             and start + (width + 1) * nodes + 4 * arcs + _CRC.size == total):
         raise bad(f"sizes do not add up: {nodes} nodes, {arcs} arcs, {total} bytes")
     masks, targets = array("Q" if width == 8 else "I"), array("I")

@@ -74,9 +74,10 @@ def best(
     from ..pack import find_pack
 
     board, ruleset, recorded = _position(game, upto, board_file, ruleset_name, lang)
-    rack = rack or recorded
-    if not rack:
+    chosen = rack or recorded
+    if not chosen:
         raise LexcError(Problem(None, None, "RACK", "give the rack (the game record has none for this position)"))
+    rack = chosen
     if top < 0:
         raise LexcError(Problem(None, None, "--top", f"must be 0 (all) or more, not {top}"))
     allowed = [lg.strip() for lg in langs.split(",") if lg.strip()] if langs else None
@@ -96,7 +97,7 @@ def best(
     typer.echo(f"{len(moves):,} legal plays of {rack} ({where})")
     width = max((len(str(m)) for m in shown), default=0)
     for rank, (move, result) in enumerate(zip(shown, results, strict=True), 1):
-        typer.echo(f"{rank:3d}. {str(move):{width}s}  {move.score:4d}")
+        typer.echo(f"{rank:3d}. {move!s:{width}s}  {move.score:4d}")
         if explain:
             for line in result.explain().splitlines()[1:]:
                 typer.echo(f"       {line}")
