@@ -28,14 +28,14 @@ which is the reference: the tests score every generated play with it and compare
 >>> walk = Walk.from_words(["QUITE", "QI", "QUIT", "TIE", "QUIET"])
 >>> finder = MoveFinder.from_walks(std, {"en": walk})
 >>> [(str(m), m.score) for m in finder.moves(Board.empty(std), "QUITE")[:3]]
-[('8D QUIET', 48), ('8D QUITE', 48), ('H4 QUIET', 48)]
+[('H4 QUIET', 48), ('H4 QUITE', 48), ('8D QUIET', 48)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import Board
 from .errors import LexcError, Problem
@@ -53,8 +53,7 @@ __all__ = ["Move", "MoveFinder", "best_moves"]
 Units = tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A legal play found by the generator, with its score.
 
     ``cells`` has one ``(face, blank, new)`` per square of the main word; ``langs`` the language
@@ -66,7 +65,7 @@ class Move:
     across: bool
     cells: tuple[tuple[str, bool, bool], ...]
     score: int
-    langs: Languages = field(default_factory=Languages)
+    langs: Languages = Languages()
 
     @property
     def play(self) -> Play:
@@ -204,12 +203,17 @@ class MoveFinder:
         return counts, blanks
 
     def moves(self, board: Board, rack: str | Sequence[str]) -> list[Move]:
-        """Every legal play of ``rack`` on ``board``, best first (ties: by notation)."""
+        """Every legal play of ``rack`` on ``board``, best first (ties: by position, then tiles)."""
         counts, blanks = self.rack_codes(rack)
         search = _Search(self, board, counts, blanks)
         found = search.run()
-        found.sort(key=lambda m: (-m.score, str(m.play)))
+        found.sort(key=_order)
         return found
+
+
+def _order(move: Move) -> tuple[object, ...]:
+    """Best first; among equal scores by position (row, column, across first), then tiles."""
+    return (-move.score, move.row, move.col, not move.across, move.cells)
 
 
 def board_from_text(text: str, ruleset: Ruleset, source: str = "<board>") -> Board:
@@ -308,6 +312,9 @@ def _word_value(units_list: list[Units], lms: Sequence[int], blanks: Sequence[bo
 
 # --------------------------------------------------------------------------- one search
 
+#: Builds a named tuple without its Python-level ``__new__`` (the hot path).
+_new = tuple.__new__
+
 
 _EMPTY, _BLOCK = -1, -2
 
@@ -326,7 +333,9 @@ class _Search:
         self.blank_on = [t is not None and t.blank for t in board.squares]
         self.all_letters = (1 << len(finder.alphabet)) - 1
         self.lm, self.wm = ruleset.letter_multipliers, ruleset.word_multipliers
-        self.found: dict[tuple[object, ...], Move] = {}
+        self.found: dict[tuple[object, ...], Move] = {}  # Polyglot: a play found in several languages
+        self.moves: list[Move] = []
+        self.left_cache: dict[str, list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]]] = {}
 
     # ------------------------------------------------------------------ cross-checks
 
@@ -434,7 +443,7 @@ class _Search:
                 for squares in lines:
                     if any(anchors[i] for i in squares):
                         self._line(lexicon, squares, across, anchors, masks, scores)
-        return list(self.found.values())
+        return self.moves + list(self.found.values())
 
     def _line(self, lexicon: _Lexicon, squares: list[int], across: bool, anchors: list[bool],
               cross_masks: list[int], cross_scores: list[Any]) -> None:
@@ -484,38 +493,9 @@ class _Search:
                     cur_blank[pos] = True
                     extend(child, pos + 1, rmask, nblanks - 1)
 
-        def left(node: int, length: int, limit: int, rmask: int, nblanks: int) -> None:
-            anchor = state["anchor"]
-            state["start"] = anchor - length
-            extend(node, anchor, rmask, nblanks)
-            if length >= limit:
-                return
-            mask = wmasks[node]
-            allowed = mask & ~FINAL & (all_letters if nblanks else rmask)
-            at = first[node]
-            while allowed:
-                low = allowed & -allowed
-                allowed ^= low
-                code = low.bit_length() - 1
-                child = targets[at + (mask & (low - 1)).bit_count()]
-                # the left part so far shifts one square left; the new letter goes last
-                for j in range(anchor - length - 1, anchor - 1):
-                    cur_code[j], cur_blank[j] = cur_code[j + 1], cur_blank[j + 1]
-                cur_code[anchor - 1] = code
-                if counts[code]:
-                    counts[code] -= 1
-                    cur_blank[anchor - 1] = False
-                    left(child, length + 1, limit, rmask if counts[code] else rmask ^ low, nblanks)
-                    counts[code] += 1
-                if nblanks:
-                    cur_blank[anchor - 1] = True
-                    cur_code[anchor - 1] = code
-                    left(child, length + 1, limit, rmask, nblanks - 1)
-                for j in range(anchor - 1, anchor - length - 1, -1):  # shift back
-                    cur_code[j], cur_blank[j] = cur_code[j - 1], cur_blank[j - 1]
-
         rmask0 = sum(1 << c for c, k in enumerate(counts) if k)
         rack_size = sum(counts) + self.blanks
+        left_parts = self._left_parts(lexicon)
         for anchor in range(n):
             if not anchors[squares[anchor]]:
                 continue
@@ -537,7 +517,58 @@ class _Search:
             while (limit < anchor and limit < rack_size - 1 and tiles[anchor - limit - 1] == _EMPTY
                    and not anchors[squares[anchor - limit - 1]]):
                 limit += 1
-            left(root, 0, limit, rmask0, self.blanks)
+            here = cross[anchor]
+            for length, parts in enumerate(left_parts[:limit + 1]):
+                state["start"] = begin = anchor - length
+                for node, codes, blanks, rmask, nblanks in parts:
+                    if not wmasks[node] & here & (all_letters if nblanks else rmask):
+                        continue  # nothing of the rack can go on the anchor after this left part
+                    for j, code in enumerate(codes):
+                        cur_code[begin + j] = code
+                        cur_blank[begin + j] = blanks[j]
+                        if not blanks[j]:
+                            counts[code] -= 1
+                    extend(node, anchor, rmask, nblanks)
+                    for j, code in enumerate(codes):
+                        if not blanks[j]:
+                            counts[code] += 1
+
+    def _left_parts(self, lexicon: _Lexicon) -> list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]]:
+        """Every prefix of a word the rack can make, by length (at most the rack's size less one):
+        ``(node, codes, blanks, rack mask left, blanks left)``. The same for every anchor whose
+        left part lies on free squares, so it is enumerated once per search and lexicon."""
+        cached = self.left_cache.get(lexicon.lang)
+        if cached is not None:
+            return cached
+        walk = lexicon.walk
+        masks, targets, first = walk.masks, walk.targets, walk.first
+        counts, all_letters = self.counts, self.all_letters
+        most = sum(counts) + self.blanks - 1
+        parts: list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]] = [[] for _ in range(most + 1)]
+
+        def grow(node: int, codes: tuple[int, ...], blanks: tuple[bool, ...], rmask: int, nblanks: int) -> None:
+            parts[len(codes)].append((node, codes, blanks, rmask, nblanks))
+            if len(codes) >= most:
+                return
+            mask = masks[node]
+            allowed = mask & ~FINAL & (all_letters if nblanks else rmask)
+            at = first[node]
+            while allowed:
+                low = allowed & -allowed
+                allowed ^= low
+                code = low.bit_length() - 1
+                child = targets[at + (mask & (low - 1)).bit_count()]
+                if counts[code]:
+                    counts[code] -= 1
+                    grow(child, (*codes, code), (*blanks, False), rmask if counts[code] else rmask ^ low, nblanks)
+                    counts[code] += 1
+                if nblanks:
+                    grow(child, (*codes, code), (*blanks, True), rmask, nblanks - 1)
+
+        if most >= 0:
+            grow(walk.root, (), (), sum(1 << c for c, k in enumerate(counts) if k), self.blanks)
+        self.left_cache[lexicon.lang] = parts
+        return parts
 
     # ------------------------------------------------------------------ recording a move
 
@@ -556,6 +587,14 @@ class _Search:
         empty_board = all(t == _EMPTY for t in self.tiles)
         bonuses = ruleset.bonuses
 
+        old_cells = [(self.faces[i] or "", blank_on[i], False) if tiles[p] != _EMPTY else None
+                     for p, i in enumerate(squares)]
+        old_points = [0 if tiles[p] < 0 or blank_on[i] else points[tiles[p]] for p, i in enumerate(squares)]
+        new_cells = [((face, False, True), (face, True, True)) for face in alphabet]
+        moves = self.moves
+        main_lang = lexicon.lang
+        no_langs = Languages()
+
         def record(end: int) -> None:
             start = state["start"]
             if end - start < 2:
@@ -563,69 +602,61 @@ class _Search:
             total = cross_total = placed = 0
             word_mult = 1
             longest = end - start
+            cells = []
             for p in range(start, end):
-                i = squares[p]
                 if tiles[p] == _EMPTY:
+                    i = squares[p]
                     placed += 1
                     code, blank = cur_code[p], cur_blank[p]
+                    cells.append(new_cells[code][blank])
                     word_mult *= wm_all[i]
-                    if not polyglot:
-                        value = 0 if blank else points[code] * lm_all[i]
-                        total += value
+                    value = 0 if blank else points[code] * lm_all[i]
+                    total += value
                     entry = cross_scores[i]
                     if entry is not None:
                         best = entry[1][code]
                         cross_total += best[2] if blank else best[0]
                         if entry[2] > longest:
                             longest = entry[2]
-                elif not polyglot and not blank_on[i]:
-                    total += points[tiles[p]]
-            if placed == 1 and not across and _has_across_neighbour(tiles, start, end, cur_code, squares,
-                                                                    self.tiles, cols):
+                else:
+                    cells.append(old_cells[p])
+                    total += old_points[p]
+            if placed == 1 and not across and _has_across_neighbour(tiles, start, end, squares, self.tiles, cols):
                 return  # the same single tile is found across
             if (empty_board and placed < first_tiles) or longest < min_word:
                 return
             if inner is not None and not any(ruleset.in_inner(*divmod(squares[p], cols))
                                              for p in range(start, end) if tiles[p] == _EMPTY):
                 return
-            main_lang = lexicon.lang
-            if polyglot:
-                word = "".join(alphabet[cur_code[p]] if tiles[p] == _EMPTY else alphabet[tiles[p]]
-                               for p in range(start, end))
-                lms = [lm_all[squares[p]] if tiles[p] == _EMPTY else 1 for p in range(start, end)]
-                blanks = [cur_blank[p] if tiles[p] == _EMPTY else blank_on[squares[p]] for p in range(start, end)]
-                total = _word_value(lexicon.units(word), lms, blanks, word_mult)
-            else:
-                total *= word_mult
-            score = total + cross_total + bonuses.get(placed, 0)
-            key = (across, squares[start],
-                   tuple((p, cur_code[p], cur_blank[p]) for p in range(start, end) if tiles[p] == _EMPTY))
+            row, col = divmod(squares[start], cols)
+            if not polyglot:
+                moves.append(_new(Move, (row, col, across, tuple(cells), total * word_mult + cross_total
+                                         + bonuses.get(placed, 0), no_langs)))
+                return
+            word = "".join([c[0] for c in cells])
+            lms = [lm_all[squares[p]] if tiles[p] == _EMPTY else 1 for p in range(start, end)]
+            blanks = [c[1] for c in cells]
+            score = _word_value(lexicon.units(word), lms, blanks, word_mult) + cross_total + bonuses.get(placed, 0)
+            key = (across, squares[start], tuple(cells))
             old = found.get(key)
             if old is not None and old.score >= score:
                 return
-            cells = tuple((alphabet[cur_code[p]], cur_blank[p], True) if tiles[p] == _EMPTY
-                          else (self.faces[squares[p]] or "", blank_on[squares[p]], False)
-                          for p in range(start, end))
-            langs = Languages()
-            if polyglot:
-                words = []
-                for p in range(start, end):
-                    entry = cross_scores[squares[p]] if tiles[p] == _EMPTY else None
-                    if entry is not None:
-                        best = entry[1][cur_code[p]]
-                        lang = best[3] if cur_blank[p] else best[1]
-                        if lang != main_lang:
-                            first_row, first_col = divmod(entry[0], cols)
-                            words.append((format_position(first_row, first_col, not across), lang))
-                langs = Languages(main_lang, tuple(words))
-            row, col = divmod(squares[start], cols)
-            found[key] = Move(row, col, across, cells, score, langs)
+            words = []
+            for p in range(start, end):
+                entry = cross_scores[squares[p]] if tiles[p] == _EMPTY else None
+                if entry is not None:
+                    best = entry[1][cur_code[p]]
+                    lang = best[3] if cur_blank[p] else best[1]
+                    if lang != main_lang:
+                        first_row, first_col = divmod(entry[0], cols)
+                        words.append((format_position(first_row, first_col, not across), lang))
+            found[key] = _new(Move, (row, col, across, key[2], score, Languages(main_lang, tuple(words))))
 
         return record
 
 
-def _has_across_neighbour(tiles: list[int], start: int, end: int, cur_code: list[int], squares: list[int],
-                          board_tiles: list[int], cols: int) -> bool:
+def _has_across_neighbour(tiles: list[int], start: int, end: int, squares: list[int], board_tiles: list[int],
+                          cols: int) -> bool:
     for p in range(start, end):
         if tiles[p] == _EMPTY:
             i = squares[p]
