@@ -16,7 +16,8 @@ Measured on the built packs (``$LEXC_PACKS`` or build/; ``lexc build en fr es de
   and the time to read and check the walk file (``decode_walk``) and to build it from the pack.
 
 Run: ``.venv/bin/python bench/bench_moves.py [--games 103] [--json]``.
-Targets (issue 12): ≤ 70 ms per English position, ≤ 300 ms per Polyglot position, anagram < 50 ms.
+Targets (issue 12): ≤ 70 ms per English position, ≤ 300 ms per Polyglot position,
+anagram < 50 ms.
 """
 
 from __future__ import annotations
@@ -165,7 +166,8 @@ def main() -> int:
           f"median {en['baseline_score_play_median_ms']:.1f} ms, {en['baseline_score_play_moves_per_s']:,.0f} moves/s")
     print(f"Polyglot {','.join(pg['languages'])}: {pg['positions']} positions, median {pg['median_ms']:.1f} ms "
           f"(p90 {pg['p90_ms']:.1f}, max {pg['max_ms']:.1f}), {pg['moves_per_s']:,.0f} moves/s, "
-          f"{pg['moves_not_english']:,} of {pg['moves']:,} moves with a non-English main word; open {pg['open_s']:.2f} s")
+          f"{pg['moves_not_english']:,} of {pg['moves']:,} moves with a non-English main word; "
+          f"open {pg['open_s']:.2f} s")
     for name, an in (("5 letters + 2 blanks", result["anagram"]), ("7 letters + 2 blanks", result["anagram_9"])):
         print(f"anagram {name}: {an['queries']} queries, median {an['median_ms']:.1f} ms "
               f"(max {an['max_ms']:.1f}), {an['median_words']} words; baseline sorted-letter dict "

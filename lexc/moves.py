@@ -587,8 +587,7 @@ class _Search:
         empty_board = all(t == _EMPTY for t in self.tiles)
         bonuses = ruleset.bonuses
 
-        old_cells = [(self.faces[i] or "", blank_on[i], False) if tiles[p] != _EMPTY else None
-                     for p, i in enumerate(squares)]
+        old_cells = [(self.faces[i] or "", blank_on[i], False) for i in squares]  # read only where occupied
         old_points = [0 if tiles[p] < 0 or blank_on[i] else points[tiles[p]] for p, i in enumerate(squares)]
         new_cells = [((face, False, True), (face, True, True)) for face in alphabet]
         moves = self.moves
