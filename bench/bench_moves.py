@@ -10,8 +10,9 @@ Measured on the built packs (``$LEXC_PACKS`` or build/; ``lexc build en fr es de
 * ``polyglot``: the same boards on the Polyglot ruleset with five allowed languages
   (en, fr, es, de, ru), every fifth position.
 * ``anagram``: a 7-tile rack with 2 blanks (recorded racks, two tiles made blanks), and 7
-  letters plus 2 blanks (9 tiles), full anagrams on the English walk. Baseline: a dict from sorted letters to words (built
-  beforehand, not timed), probed for every pair of letters the blanks can be.
+  letters plus 2 blanks (9 tiles), full anagrams on the English walk. Baseline: a dict from
+  sorted letters to words (built beforehand, not timed), probed for every pair of letters the
+  blanks can be (its answers are checked to be the same words).
 * ``walks``: per language, the walk's nodes, arcs, bytes, bytes per word beside the pack's,
   and the time to read and check the walk file (``decode_walk``) and to build it from the pack.
 
