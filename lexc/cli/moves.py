@@ -94,7 +94,7 @@ def best(
         return
     where = f"{ruleset.name}" + (f", languages {', '.join(finder.langs)}" if ruleset.polyglot else
                                  f", {ruleset.tiles} tiles")
-    typer.echo(f"{len(moves):,} legal plays of {rack} ({where})")
+    typer.echo(f"{len(moves):,} legal play{'' if len(moves) == 1 else 's'} of {rack} ({where})")
     width = max((len(str(m)) for m in shown), default=0)
     for rank, (move, result) in enumerate(zip(shown, results, strict=True), 1):
         typer.echo(f"{rank:3d}. {move!s:{width}s}  {move.score:4d}")
@@ -144,7 +144,7 @@ def anagram(
         print_json({"lang": lang, "letters": letters, "board_letters": board, "all": all_lengths,
                     "count": len(found), "clabbers": clabbers, "words": [d.to_json() for d in described]})
         return
-    what = "words" if all_lengths else "anagrams"
+    what = ("word" if all_lengths else "anagram") + ("" if len(found) == 1 else "s")
     typer.echo(f"{len(found):,} {what} of {board} in {lang}; Clabbers: {'valid' if clabbers else 'not valid'}")
     for item in described:
         typer.echo(f"  {item}")
@@ -172,6 +172,7 @@ def pattern(
                     "limited": limit > 0 and len(found) >= limit, "words": [d.to_json() for d in described]})
         return
     more = " (limit reached: --limit 0 shows all)" if limit > 0 and len(found) >= limit else ""
-    typer.echo(f"{len(found):,} words match {board} in {lang}{more}")
+    typer.echo(f"{len(found):,} word{'' if len(found) == 1 else 's'} match{'es' if len(found) == 1 else ''} "
+               f"{board} in {lang}{more}")
     for item in described:
         typer.echo(f"  {item}")

@@ -1,0 +1,89 @@
+"""Verification on every recorded game: the move generator against the records and the engine.
+
+For each game in ../shared/gcg/{english,french,german}/ (ordinary games on the language's own
+tiles, packs from ``$LEXC_PACKS`` or build/), at every play with a recorded rack:
+
+* the recorded play, when ``score_play`` finds it legal and its words in the pack, must be
+  among the generated plays with the same score, and the best generated play must score at
+  least as much;
+* with ``--every-move``, every generated play is scored by ``score_play`` (rack checked, words
+  looked up) and must score the same, break no rule and contain no phony.
+
+Run: ``.venv/bin/python bench/verify_moves.py [--every-move] [--json]``; exit status 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from lexc import gcg, replay
+from lexc.gcg import Kind
+from lexc.moves import MoveFinder
+from lexc.pack import find_pack
+from lexc.scoring import score_play
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "gcg"
+
+
+def verify(folder: str, every_move: bool) -> dict[str, object]:
+    counts = {"games": 0, "positions": 0, "recorded_found": 0, "recorded_skipped": 0, "moves_checked": 0}
+    failures: list[str] = []
+    finders: dict[str, MoveFinder] = {}
+    for path in sorted((SHARED / folder).glob("*.gcg")):
+        record = gcg.read(path)
+        counts["games"] += 1
+        for index, event in enumerate(record.events):
+            if event.kind is not Kind.PLAY or not event.rack:
+                continue
+            board, ruleset = replay.position(record, index)
+            lexicons = {ruleset.tiles: find_pack(ruleset.tiles)}
+            finder = finders.get(ruleset.tiles)
+            if finder is None:
+                finder = finders[ruleset.tiles] = MoveFinder.from_packs(ruleset)
+            moves = finder.moves(board, event.rack)
+            counts["positions"] += 1
+            recorded = score_play(board, replay.play_of(event, ruleset), ruleset, lexicons=lexicons, rack=event.rack)
+            where = f"{path.name} event {index} ({event.move})"
+            if recorded.problems or recorded.phonies:
+                counts["recorded_skipped"] += 1
+            else:
+                placed = frozenset((p.row, p.col, p.tile.face, p.tile.blank) for p in recorded.placements)
+                if any(m.placements == placed and m.score == recorded.score for m in moves):
+                    counts["recorded_found"] += 1
+                else:
+                    failures.append(f"{where}: recorded play not generated")
+                if moves and moves[0].score < recorded.score:
+                    failures.append(f"{where}: best {moves[0].score} < recorded {recorded.score}")
+            if every_move:
+                for move in moves:
+                    result = score_play(board, move.play, ruleset, lexicons=lexicons, rack=event.rack)
+                    counts["moves_checked"] += 1
+                    if result.score != move.score or result.problems or result.phonies:
+                        failures.append(f"{where}: {move} scored {move.score}, score_play {result.score} "
+                                        f"{list(result.problems)} {[w.board for w in result.phonies]}")
+    return {"folder": folder, **counts, "failures": failures}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--every-move", action="store_true", help="score every generated play with score_play")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = [verify(folder, args.every_move) for folder in ("english", "french", "german")]
+    if args.json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+    else:
+        for r in results:
+            print(f"{r['folder']}: {r['games']} games, {r['positions']} positions, recorded plays found "
+                  f"{r['recorded_found']} (skipped, phony or not in the pack: {r['recorded_skipped']}), "
+                  f"moves checked against score_play {r['moves_checked']:,}, failures {len(r['failures'])}")
+            for failure in r["failures"][:20]:  # type: ignore[index]
+                print(f"  {failure}")
+    return 1 if any(r["failures"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
