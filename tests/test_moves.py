@@ -353,6 +353,19 @@ def test_cli_best_on_a_game_uses_the_recorded_rack(en_dir, shared_dir):
     assert sum(w["subtotal"] for w in first["words"]) + first["bonus"] == first["score"]
 
 
+def test_cli_best_on_a_board_in_text(en_dir, tmp_path):
+    ruleset = load_ruleset("standard")
+    board = Board.empty(ruleset).apply(parse_play("8D QUITE")).apply(parse_play("E7 A(U)NT"))
+    path = tmp_path / "board.txt"
+    path.write_text("# after QUITE and AUNT\n" + str(board) + "\n", encoding="utf-8")
+    done = _lexc("best", "--board", str(path), "RESTING", "--top", "5", "--json", packs=en_dir)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    expected = MoveFinder.from_packs(ruleset, packs_dir=en_dir).moves(board, "RESTING")
+    assert data["count"] == len(expected) > 100
+    assert [(m["play"], m["score"]) for m in data["moves"]] == [(str(m), m.score) for m in expected[:5]]
+
+
 def test_cli_errors_exit_1_without_traceback(en_dir):
     for args in (["best", "AB1"], ["best", "--upto", "3", "AB"], ["best", "ABC", "--lang", "xx"],
                  ["best", "--board", "/nonexistent", "ABC"]):
