@@ -257,6 +257,10 @@ def best_moves(board: Board, rack: str, ruleset: Ruleset | None = None, *, langs
 # --------------------------------------------------------------------------- scoring words
 
 
+#: Words whose tilings a finder keeps per language (then it starts afresh).
+_CACHE_LIMIT = 200_000
+
+
 def _units_function(ruleset: Ruleset, lang: str, lexicon: Any) -> Callable[[str], list[Units]]:
     """How a board spelling valid in ``lang`` is tiled for scoring, as :func:`score_play` does.
 
@@ -269,13 +273,33 @@ def _units_function(ruleset: Ruleset, lang: str, lexicon: Any) -> Callable[[str]
     cache: dict[str, list[Units]] = {}
 
     def on_board(word: str) -> list[Units]:
-        return [tuple((board_points.get(c, 0), 1) for c in word)]
+        units = cache.get(word)
+        if units is None:
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            units = cache[word] = [tuple((board_points.get(c, 0), 1) for c in word)]
+        return units
 
     if ruleset.polyglot is None or lang == ruleset.tiles or not spec.official:
         return on_board
 
+    records = getattr(lexicon, "records", None)  # a pack's tilings, without building Spelling objects
+    points = getattr(lexicon, "points", None)
+
     def native(word: str) -> list[Units]:
         units = cache.get(word)
+        if units is None and records is not None and points is not None:
+            found = []
+            for _native, tiling in records(word):
+                at, tiles = 0, []
+                for face, width in tiling:
+                    tiles.append((points(face, word[at:at + width]), width))
+                    at += width
+                found.append(tuple(tiles))
+            if found:
+                if len(cache) > _CACHE_LIMIT:
+                    cache.clear()
+                cache[word] = units = found
         if units is None:
             spellings = lexicon.spellings(word) if lexicon is not None else []
             if not spellings:
@@ -335,6 +359,7 @@ class _Search:
         self.lm, self.wm = ruleset.letter_multipliers, ruleset.word_multipliers
         self.found: dict[tuple[object, ...], Move] = {}  # Polyglot: a play found in several languages
         self.moves: list[Move] = []
+        self.langs_cache: dict[str, dict[tuple[tuple[str, str], ...], Languages]] = {}
         self.left_cache: dict[str, list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]]] = {}
 
     # ------------------------------------------------------------------ cross-checks
@@ -343,7 +368,8 @@ class _Search:
         """Per square: the codes allowed there (all when no cross word) and what each scores in its cross word.
 
         The score entry is None (no cross word) or ``(start, {code: (value, lang, value_if_blank,
-        lang_if_blank)}, length)`` with ``start`` the flat index of the cross word's first square.
+        lang_if_blank)}, length, position)`` with ``start`` the flat index of the cross word's first
+        square and ``position`` its notation (``H7``).
         """
         rows, cols, tiles = self.rows, self.cols, self.tiles
         size = rows * cols
@@ -412,7 +438,8 @@ class _Search:
                     v, lv, b, lb = known
                     best[code] = ((value, lexicon.lang) if value > v else (v, lv)) + \
                         ((blank_value, lexicon.lang) if blank_value > b else (b, lb))
-        return mask, (start, best, len(squares))
+        first_row, first_col = divmod(start, self.cols)
+        return mask, (start, best, len(squares), format_position(first_row, first_col, step == 1))
 
     # ------------------------------------------------------------------ anchors and lines
 
@@ -593,6 +620,8 @@ class _Search:
         moves = self.moves
         main_lang = lexicon.lang
         no_langs = Languages()
+        line_lms = [lm_all[i] if tiles[p] == _EMPTY else 1 for p, i in enumerate(squares)]
+        langs_cache = self.langs_cache.setdefault(main_lang, {})
 
         def record(end: int) -> None:
             start = state["start"]
@@ -633,7 +662,7 @@ class _Search:
                                          + bonuses.get(placed, 0), no_langs)))
                 return
             word = "".join([c[0] for c in cells])
-            lms = [lm_all[squares[p]] if tiles[p] == _EMPTY else 1 for p in range(start, end)]
+            lms = line_lms[start:end]
             blanks = [c[1] for c in cells]
             score = _word_value(lexicon.units(word), lms, blanks, word_mult) + cross_total + bonuses.get(placed, 0)
             key = (across, squares[start], tuple(cells))
@@ -647,9 +676,12 @@ class _Search:
                     best = entry[1][cur_code[p]]
                     lang = best[3] if cur_blank[p] else best[1]
                     if lang != main_lang:
-                        first_row, first_col = divmod(entry[0], cols)
-                        words.append((format_position(first_row, first_col, not across), lang))
-            found[key] = _new(Move, (row, col, across, key[2], score, Languages(main_lang, tuple(words))))
+                        words.append((entry[3], lang))
+            designations = tuple(words)
+            langs = langs_cache.get(designations)
+            if langs is None:
+                langs = langs_cache[designations] = Languages(main_lang, designations)
+            found[key] = _new(Move, (row, col, across, key[2], score, langs))
 
         return record
 
