@@ -192,6 +192,27 @@ def test_english_small_board_equals_brute_force():
     assert checked > 200  # the positions are not trivial
 
 
+def test_dover_rules_small_board_equals_brute_force():
+    """Dover's rules on a 9×9 board: every play touches the inner 5×5, some new word has 3+ letters."""
+    layout = ("T...d...T", ".D.....D.", "..d...d..", "d..D.D..d", "....*....".replace("*", "D"),
+              "d..D.D..d", "..d...d..", ".D.....D.", "T...d...T")
+    ruleset = dataclasses.replace(load_ruleset("dover"), name="mini-dover", rows=9, cols=9, premiums=layout,
+                                  centre=(4, 4), inner=(2, 2, 6, 6))
+    words = WordList.from_words("en", [w.lower() for w in EN_WORDS])
+    finder = MoveFinder.from_walks(ruleset, {"en": Walk.from_words(words.keys())})
+    positions = self_play_positions(finder, ruleset, "AAEEIOOSTTDNGCR", seed=5, turns=10, rack_size=5)
+    found = removed = 0
+    plain = MoveFinder.from_walks(dataclasses.replace(ruleset, inner=None, min_word=2),
+                                  {"en": Walk.from_words(words.keys())})
+    for board, rack in positions:
+        expected = brute_force(board, rack, ruleset, {"en": words}, ["en"], "")
+        assert generated(finder, board, rack) == expected, (str(board), rack)
+        assert all(any(ruleset.in_inner(r, c) for r, c, _, _ in key) for key, _ in expected)
+        found += len(expected)
+        removed += len(generated(plain, board, rack)) - len(expected)
+    assert found > 50 and removed > 100  # the Dover rules really removed plays
+
+
 def test_spanish_tiles_small_board_equals_brute_force():
     ruleset = mini_ruleset(tiles="es")
     words = WordList.from_words("es", ES_WORDS)
