@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 import random
@@ -30,6 +31,7 @@ from lexc.errors import LexcError
 from lexc.gcg import Kind
 from lexc.lexicon import WordList
 from lexc.moves import MoveFinder, board_from_text
+from lexc.normalize import normaliser
 from lexc.notation import BoardTile, Languages, Play, Through, parse_play
 from lexc.pack import find_pack
 from lexc.ruleset import load_ruleset
@@ -56,6 +58,10 @@ EN_WORDS = (  # noqa: SIM905
 ES_WORDS = ["churro", "chal", "chao", "coche", "leche", "calle", "llama", "lla", "pollo", "perro", "carro",
             "año", "caño", "niño", "sol", "ola", "los", "las", "col", "ca", "la", "lo", "no", "ño", "ocho",
             "rol", "oro", "cal", "ala", "ajo", "hola", "torre", "rollo", "callo"]
+
+#: Real Hungarian words with the digraph tiles SZ, ZS and GY.
+HU_WORDS = ["szó", "szép", "ház", "zsák", "gyár", "egy", "nagy", "ős", "és", "az", "ez", "ész", "mész", "szegy",
+            "hegy", "agy", "ágy", "zseb", "rózsa", "szarv", "sas", "száz", "íz", "víz", "szív"]
 
 #: Real Russian words: board spellings with Щ (SHCH), Ш (SH), Ч (CH), Ж (ZH).
 RU_WORDS = ["щи", "ищи", "тащи", "щиты", "да", "нет", "шах", "чай", "кот", "дом", "сон", "нос", "он", "она",
@@ -122,14 +128,24 @@ def brute_force(board: Board, rack: tuple[str, ...], ruleset, lexicons, langs, b
                             cells = tuple(placed[sq] if sq in placed else Through(board[sq].face, board[sq].blank)
                                           for sq in squares)
                             faces = "".join(c.face for c in cells)
-                            if (polyglot or ruleset.tiles == "en") and not any(faces in lexicons[lg] for lg in langs):
-                                continue  # a quick look-up first: the main word is no word (English letters)
+                            key = faces if polyglot else _board_spelling(ruleset.tiles, faces)
+                            if not any(key in lexicons[lg] for lg in langs):
+                                continue  # a quick look-up first: the main word is no word
                             play = Play(*squares[0], across, cells)
                             score = _best_legal_score(board, play, ruleset, lexicons, langs, rack)
                             if score is not None:
                                 key = frozenset((r, c, t.face, t.blank) for (r, c), t in placed.items())
                                 found.add((key, score))
     return found
+
+
+@functools.cache
+def _board_spelling(lang: str, native: str) -> str:
+    """The board spelling of a main word laid with ``lang``'s own tiles ("" when the language cannot spell it)."""
+    try:
+        return normaliser(lang).spell(native).board
+    except LexcError:
+        return ""
 
 
 def _best_legal_score(board, play, ruleset, lexicons, langs, rack):
@@ -219,15 +235,29 @@ def test_spanish_tiles_small_board_equals_brute_force():
     finder = MoveFinder.from_walks(ruleset, {"es": tile_walk(words, "es")})
     pool = ["CH", "LL", "RR", "RR", "Ñ", "A", "O", "O", "E", "L", "C", "S", "R", "?"]
     positions = self_play_positions(finder, ruleset, pool, seed=5, turns=10, rack_size=3)
-    spec = get_spec("es")
-    blank_faces = [t.face for t in spec.tiles if t.face in {"CH", "LL", "RR", "Ñ", "A", "O", "E", "L", "C", "S",
-                                                            "R", "H", "N", "T", "J", "P"}]
+    blank_faces = [t.face for t in get_spec("es").tiles]
     faces_played = set()
     for board, rack in positions:
         expected = brute_force(board, rack, ruleset, {"es": words}, ["es"], blank_faces)
         assert generated(finder, board, rack) == expected, (str(board), rack)
         faces_played |= {face for key, _ in expected for _, _, face, _ in key}
     assert {"CH", "LL", "RR", "Ñ"} <= faces_played  # the digraph tiles were really played
+
+
+def test_hungarian_tiles_small_board_equals_brute_force():
+    """SZ, ZS, GY are one tile each: an S tile beside a Z tile does not spell the Hungarian SZ."""
+    ruleset = mini_ruleset(tiles="hu")
+    words = WordList.from_words("hu", HU_WORDS)
+    finder = MoveFinder.from_walks(ruleset, {"hu": tile_walk(words, "hu")})
+    pool = ["SZ", "ZS", "GY", "A", "Á", "É", "E", "Ó", "Z", "S", "H", "G", "?"]
+    positions = self_play_positions(finder, ruleset, pool, seed=4, turns=10, rack_size=3)
+    blank_faces = [t.face for t in get_spec("hu").tiles]
+    faces_played = set()
+    for board, rack in positions:
+        expected = brute_force(board, rack, ruleset, {"hu": words}, ["hu"], blank_faces)
+        assert generated(finder, board, rack) == expected, (str(board), rack)
+        faces_played |= {face for key, _ in expected for _, _, face, _ in key}
+    assert {"SZ", "ZS", "GY"} <= faces_played
 
 
 def test_polyglot_small_board_equals_brute_force_with_best_designations():
