@@ -350,27 +350,29 @@ def check_walk(walk: Walk) -> str | None:
     arc going to a lower-numbered node (so walks end), heights right."""
     letters = (1 << len(walk.alphabet)) - 1
     masks, targets, first, heights = walk.masks, walk.targets, walk.first, walk.heights
-    n_arcs = len(targets)
+    n_arcs, last = len(targets), len(masks) - 1
+    outside = ~(letters | FINAL)
     for node, mask in enumerate(masks):
-        if mask & ~(letters | FINAL):
+        if mask & outside:
             return f"node {node} has an arc outside the alphabet"
-        count = (mask & letters).bit_count()
-        at = first[node]
-        if at + count > n_arcs:
-            return f"node {node}'s arcs run past the end"
-        if count:
-            below = targets[at:at + count]
-            if max(below) >= node:
-                return f"node {node} has an arc to node {max(below)}, not below it"
-            expected = min(255, 1 + max(heights[t] for t in below))
-        else:
-            expected = 0
-            if not mask & FINAL and node != len(masks) - 1:
-                return f"node {node} is a dead end"
-        if heights[node] != expected:
-            return f"node {node}'s height is {heights[node]}, not {expected}"
     if first[-1] + (masks[-1] & letters).bit_count() != n_arcs:
         return "the arcs do not add up"
+    ends = [*first[1:], n_arcs]
+    height_of = heights.__getitem__
+    for node, (at, end) in enumerate(zip(first, ends, strict=True)):
+        if at == end:
+            if heights[node]:
+                return f"node {node}'s height is {heights[node]}, not 0"
+            if not masks[node] & FINAL and node != last:
+                return f"node {node} is a dead end"
+            continue
+        below = targets[at:end]
+        top = max(below)
+        if top >= node:
+            return f"node {node} has an arc to node {top}, not below it"
+        expected = 1 + max(map(height_of, below))
+        if heights[node] != (expected if expected < 255 else 255):
+            return f"node {node}'s height is {heights[node]}, not {min(expected, 255)}"
     return None
 
 
