@@ -178,10 +178,6 @@ class MoveFinder:
     def langs(self) -> tuple[str, ...]:
         return tuple(lx.lang for lx in self.lexicons)
 
-    def lexicon_map(self) -> dict[str, Any]:
-        """Nothing but the languages (the packs are the caller's): for score_play, see :func:`packs_for`."""
-        return {lx.lang: lx for lx in self.lexicons}
-
     # ------------------------------------------------------------------ the search
 
     def rack_codes(self, rack: str | Sequence[str]) -> tuple[list[int], int]:
@@ -204,6 +200,11 @@ class MoveFinder:
 
     def moves(self, board: Board, rack: str | Sequence[str]) -> list[Move]:
         """Every legal play of ``rack`` on ``board``, best first (ties: by position, then tiles)."""
+        ruleset = self.ruleset
+        if (board.rows, board.cols, board.ruleset.tiles) != (ruleset.rows, ruleset.cols, ruleset.tiles):
+            raise LexcError(Problem(None, None, "board", f"a {board.rows}×{board.cols} board of {board.ruleset.tiles} "
+                                                         f"tiles, not {ruleset.name}'s ({ruleset.rows}×{ruleset.cols}, "
+                                                         f"{ruleset.tiles} tiles)"))
         counts, blanks = self.rack_codes(rack)
         search = _Search(self, board, counts, blanks)
         found = search.run()
