@@ -9,7 +9,15 @@ tiles, packs from ``$LEXC_PACKS`` or build/), at every play with a recorded rack
 * with ``--every-move``, every generated play is scored by ``score_play`` (rack checked, words
   looked up) and must score the same, break no rule and contain no phony.
 
-Run: ``.venv/bin/python bench/verify_moves.py [--every-move] [--json]``; exit status 1 on any failure.
+With ``--polyglot en,fr,es,de,ru``, the English games' boards (every fifth position) are
+searched on the Polyglot ruleset with those languages instead: every generated play, with the
+designations the generator gave it, is scored by ``score_play`` with every language's pack and
+must score the same with no phony and no broken rule; for the three best plays of each
+position, no other designation of their words (each word in any language where it is valid)
+may score more.
+
+Run: ``.venv/bin/python bench/verify_moves.py [--every-move] [--polyglot LANGS] [--json]``;
+exit status 1 on any failure.
 """
 
 from __future__ import annotations
@@ -17,12 +25,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from itertools import product
 from pathlib import Path
 
 from lexc import gcg, replay
 from lexc.gcg import Kind
 from lexc.moves import MoveFinder
+from lexc.notation import Languages
 from lexc.pack import find_pack
+from lexc.ruleset import load_ruleset
 from lexc.scoring import score_play
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "gcg"
@@ -67,19 +78,61 @@ def verify(folder: str, every_move: bool) -> dict[str, object]:
     return {"folder": folder, **counts, "failures": failures}
 
 
+def verify_polyglot(langs: list[str], step: int = 5) -> dict[str, object]:
+    ruleset = load_ruleset("polyglot")
+    finder = MoveFinder.from_packs(ruleset, langs)
+    lexicons = {lang: find_pack(lang) for lang in langs}
+    counts = {"positions": 0, "moves_checked": 0, "designations_compared": 0}
+    failures: list[str] = []
+    for path in sorted((SHARED / "english").glob("*.gcg")):
+        record = gcg.read(path)
+        plays = [i for i, e in enumerate(record.events) if e.kind is Kind.PLAY and e.rack]
+        for index in plays[::step]:
+            event = record.events[index]
+            board, _ = replay.position(record, index, ruleset=ruleset)
+            moves = finder.moves(board, event.rack)
+            counts["positions"] += 1
+            where = f"{path.name} event {index}"
+            for rank, move in enumerate(moves):
+                result = score_play(board, move.play, ruleset, lexicons=lexicons, rack=event.rack)
+                counts["moves_checked"] += 1
+                if result.score != move.score or result.problems or result.phonies:
+                    failures.append(f"{where}: {move} scored {move.score}, score_play {result.score} "
+                                    f"{list(result.problems)} {[w.board for w in result.phonies]}")
+                if rank < 3:
+                    valid = [[lg for lg in langs if w.board in lexicons[lg]] for w in result.words]
+                    for combo in product(*valid):
+                        other = Languages(None, tuple((w.position, lg) for w, lg in
+                                                      zip(result.words, combo, strict=True)))
+                        counts["designations_compared"] += 1
+                        better = score_play(board, move.play.with_langs(other), ruleset, lexicons=lexicons)
+                        if better.score > move.score:
+                            failures.append(f"{where}: {move} {move.score} < {better.play} {better.score}")
+    return {"folder": f"english, Polyglot {','.join(langs)}", **counts, "failures": failures}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every-move", action="store_true", help="score every generated play with score_play")
+    parser.add_argument("--polyglot", metavar="LANGS", help="check Polyglot searches with these languages instead")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = [verify(folder, args.every_move) for folder in ("english", "french", "german")]
+    if args.polyglot:
+        results = [verify_polyglot(args.polyglot.split(","))]
+    else:
+        results = [verify(folder, args.every_move) for folder in ("english", "french", "german")]
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))
     else:
         for r in results:
-            print(f"{r['folder']}: {r['games']} games, {r['positions']} positions, recorded plays found "
-                  f"{r['recorded_found']} (skipped, phony or not in the pack: {r['recorded_skipped']}), "
-                  f"moves checked against score_play {r['moves_checked']:,}, failures {len(r['failures'])}")
+            if "games" in r:
+                print(f"{r['folder']}: {r['games']} games, {r['positions']} positions, recorded plays found "
+                      f"{r['recorded_found']} (skipped, phony or not in the pack: {r['recorded_skipped']}), "
+                      f"moves checked against score_play {r['moves_checked']:,}, failures {len(r['failures'])}")
+            else:
+                print(f"{r['folder']}: {r['positions']} positions, moves checked against score_play "
+                      f"{r['moves_checked']:,}, designations compared {r['designations_compared']:,}, "
+                      f"failures {len(r['failures'])}")
             for failure in r["failures"][:20]:  # type: ignore[index]
                 print(f"  {failure}")
     return 1 if any(r["failures"] for r in results) else 0
