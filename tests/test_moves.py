@@ -26,7 +26,7 @@ import pytest
 
 from lexc import gcg, replay
 from lexc.board import Board
-from lexc.compiler import compile_pack
+from lexc.compiler import compile_pack, compile_words
 from lexc.errors import LexcError
 from lexc.gcg import Kind
 from lexc.lexicon import WordList
@@ -415,6 +415,21 @@ def test_cli_best_on_a_board_in_text(en_dir, tmp_path):
     expected = MoveFinder.from_packs(ruleset, packs_dir=en_dir).moves(board, "RESTING")
     assert data["count"] == len(expected) > 100
     assert [(m["play"], m["score"]) for m in data["moves"]] == [(str(m), m.score) for m in expected[:5]]
+
+
+def test_cli_best_polyglot_designates_each_word(tmp_path):
+    compile_words("en", ["whisky", "it"], tmp_path / "en.lexc")
+    compile_words("fr", ["whisky"], tmp_path / "fr.lexc")
+    done = _lexc("best", "--ruleset", "polyglot", "--langs", "en,fr", "WHISKY", "--top", "1", "--json",
+                 packs=tmp_path)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["langs"] == ["en", "fr"]
+    best = data["moves"][0]
+    assert best["score"] == 92 and best["langs"]["default"] == "fr"
+    assert [(w["board"], w["lang"], w["valid"]) for w in best["words"]] == [("WHISKY", "fr", True)]
+    missing = _lexc("best", "--ruleset", "polyglot", "--langs", "en,ru", "WHISKY", packs=tmp_path)
+    assert missing.returncode == 1 and "no pack for 'ru'" in missing.stderr
 
 
 def test_cli_errors_exit_1_without_traceback(en_dir):
