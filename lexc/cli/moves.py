@@ -30,6 +30,8 @@ def _position(game: Path | None, upto: int | None, board_file: Path | None, rule
 
         record = gcg.read(game)
         board, ruleset = replay.position(record, upto, ruleset=ruleset_name)
+        if lang and ruleset.polyglot is None and lang != ruleset.tiles:
+            raise LexcError(Problem(str(game), None, "--lang", f"the game is played with {ruleset.tiles} tiles"))
         index = len(record.events) if upto is None else upto
         event = record.events[index] if index < len(record.events) else None
         rack = event.rack if event is not None and event.kind is Kind.PLAY and event.rack else None
