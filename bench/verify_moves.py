@@ -1,0 +1,149 @@
+"""Verification on every recorded game: the move generator against the records and the engine.
+
+For each game in ../shared/gcg/{english,french,german}/ (ordinary games on the language's own
+tiles, packs from ``$LEXC_PACKS`` or build/), at every play with a recorded rack:
+
+* the recorded play, when ``score_play`` finds it legal and its words in the pack, must be
+  among the generated plays with the same score, and the best generated play must score at
+  least as much;
+* with ``--every-move``, every generated play is scored by ``score_play`` (rack checked, words
+  looked up) and must score the same, break no rule and contain no phony.
+
+With ``--polyglot en,fr,es,de,ru``, the English games' boards (every fifth position) are
+searched on the Polyglot ruleset with those languages instead: every generated play, with the
+designations the generator gave it, is scored by ``score_play`` with every language's pack and
+must score the same with no phony and no broken rule; for the three best plays of each
+position, no other designation of their words (each word in any language where it is valid)
+may score more.
+
+Run: ``.venv/bin/python bench/verify_moves.py [--every-move] [--polyglot LANGS] [--json]``;
+exit status 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+from lexc.catalog import Catalog
+from lexc.engine.moves import MoveFinder
+from lexc.engine.notation import Languages
+from lexc.engine.scoring import score_play
+from lexc.records import gcg, replay
+from lexc.records.gcg import Kind
+
+CATALOG = Catalog.shipped()
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "gcg"
+
+
+def verify(folder: str, every_move: bool) -> dict[str, object]:
+    counts = {"games": 0, "positions": 0, "recorded_found": 0, "recorded_skipped": 0, "moves_checked": 0}
+    failures: list[str] = []
+    finders: dict[str, MoveFinder] = {}
+    for path in sorted((SHARED / folder).glob("*.gcg")):
+        record = gcg.read(path)
+        counts["games"] += 1
+        for index, event in enumerate(record.events):
+            if event.kind is not Kind.PLAY or not event.rack:
+                continue
+            board, ruleset = replay.position(record, CATALOG, index)
+            lexicons = CATALOG.lexicons([ruleset.tiles])
+            finder = finders.get(ruleset.tiles)
+            if finder is None:
+                finder = finders[ruleset.tiles] = MoveFinder.from_packs(ruleset, CATALOG)
+            assert event.rack is not None
+            moves = finder.moves(board, event.rack)
+            counts["positions"] += 1
+            recorded = score_play(board, replay.play_of(event, ruleset), ruleset, lexicons=lexicons, rack=event.rack,
+                                  catalog=CATALOG)
+            where = f"{path.name} event {index} ({event.move})"
+            if recorded.problems or recorded.phonies:
+                counts["recorded_skipped"] += 1
+            else:
+                placed = frozenset((p.row, p.col, p.tile.face, p.tile.blank) for p in recorded.placements)
+                if any(m.placements == placed and m.score == recorded.score for m in moves):
+                    counts["recorded_found"] += 1
+                else:
+                    failures.append(f"{where}: recorded play not generated")
+                if moves and moves[0].score < recorded.score:
+                    failures.append(f"{where}: best {moves[0].score} < recorded {recorded.score}")
+            if every_move:
+                for move in moves:
+                    result = score_play(board, move.play, ruleset, lexicons=lexicons, rack=event.rack, catalog=CATALOG)
+                    counts["moves_checked"] += 1
+                    if result.score != move.score or result.problems or result.phonies:
+                        failures.append(f"{where}: {move} scored {move.score}, score_play {result.score} "
+                                        f"{list(result.problems)} {[w.board for w in result.phonies]}")
+    return {"folder": folder, **counts, "failures": failures}
+
+
+def verify_polyglot(langs: list[str], step: int = 5) -> dict[str, object]:
+    ruleset = CATALOG.ruleset("polyglot")
+    finder = MoveFinder.from_packs(ruleset, CATALOG, langs)
+    lexicons = CATALOG.lexicons(langs)
+    counts = {"positions": 0, "moves_checked": 0, "designations_compared": 0}
+    failures: list[str] = []
+    for path in sorted((SHARED / "english").glob("*.gcg")):
+        record = gcg.read(path)
+        plays = [i for i, e in enumerate(record.events) if e.kind is Kind.PLAY and e.rack]
+        for index in plays[::step]:
+            event = record.events[index]
+            board, _ = replay.position(record, CATALOG, index, ruleset=ruleset)
+            assert event.rack is not None
+            moves = finder.moves(board, event.rack)
+            counts["positions"] += 1
+            where = f"{path.name} event {index}"
+            for rank, move in enumerate(moves):
+                result = score_play(board, move.play, ruleset, lexicons=lexicons, rack=event.rack, catalog=CATALOG)
+                counts["moves_checked"] += 1
+                if result.score != move.score or result.problems or result.phonies:
+                    failures.append(f"{where}: {move} scored {move.score}, score_play {result.score} "
+                                    f"{list(result.problems)} {[w.board for w in result.phonies]}")
+                if rank < 3:
+                    valid = [[lg for lg in langs if w.board in lexicons[lg]] for w in result.words]
+                    for combo in product(*valid):
+                        other = Languages(None, tuple((w.position, lg) for w, lg in
+                                                      zip(result.words, combo, strict=True)))
+                        counts["designations_compared"] += 1
+                        better = score_play(board, move.play.with_langs(other), ruleset, lexicons=lexicons,
+                                            catalog=CATALOG)
+                        if better.score > move.score:
+                            failures.append(f"{where}: {move} {move.score} < {better.play} {better.score}")
+    return {"folder": f"english, Polyglot {','.join(langs)}", **counts, "failures": failures}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--every-move", action="store_true", help="score every generated play with score_play")
+    parser.add_argument("--polyglot", metavar="LANGS", help="check Polyglot searches with these languages instead")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results: list[dict[str, Any]]
+    if args.polyglot:
+        results = [verify_polyglot(args.polyglot.split(","))]
+    else:
+        results = [verify(folder, args.every_move) for folder in ("english", "french", "german")]
+    if args.json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+    else:
+        for r in results:
+            if "games" in r:
+                print(f"{r['folder']}: {r['games']} games, {r['positions']} positions, recorded plays found "
+                      f"{r['recorded_found']} (skipped, phony or not in the pack: {r['recorded_skipped']}), "
+                      f"moves checked against score_play {r['moves_checked']:,}, failures {len(r['failures'])}")
+            else:
+                print(f"{r['folder']}: {r['positions']} positions, moves checked against score_play "
+                      f"{r['moves_checked']:,}, designations compared {r['designations_compared']:,}, "
+                      f"failures {len(r['failures'])}")
+            for failure in r["failures"][:20]:  # type: ignore[index]
+                print(f"  {failure}")
+    return 1 if any(r["failures"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""``lexc best``, ``lexc anagram``, ``lexc pattern``: best plays and word study (docs/moves.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from lexc.catalog import Catalog
+from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.errors import LexcError, Problem
+
+_PACKS_HELP = PACKS_HELP
+
+
+def _position(game: Path | None, upto: int | None, board_file: Path | None, ruleset_name: str | None,
+              lang: str | None, catalog: Catalog) -> tuple[Any, Any, str | None]:
+    """The board, its ruleset and the rack of the player to move (from the game record, if any)."""
+    from lexc.engine.board import Board
+    from lexc.engine.moves import board_from_text
+
+    if game is not None and board_file is not None:
+        raise LexcError(Problem(None, None, "--board", "give --game or --board, not both"))
+    if upto is not None and game is None:
+        raise LexcError(Problem(None, None, "--upto", "needs --game"))
+    if game is not None:
+        from lexc.records import gcg, replay
+        from lexc.records.gcg import Kind
+
+        record = gcg.read(game)
+        board, ruleset = replay.position(record, catalog, upto, ruleset=ruleset_name)
+        if lang and ruleset.polyglot is None and lang != ruleset.tiles:
+            raise LexcError(Problem(str(game), None, "--lang", f"the game is played with {ruleset.tiles} tiles"))
+        index = len(record.events) if upto is None else upto
+        event = record.events[index] if index < len(record.events) else None
+        rack = event.rack if event is not None and event.kind is Kind.PLAY and event.rack else None
+        return board, ruleset, rack
+    ruleset = catalog.ruleset(ruleset_name or "standard")
+    if lang and ruleset.polyglot is None and lang != ruleset.tiles:
+        ruleset = ruleset.with_tiles(catalog.language(lang))
+    if board_file is not None:
+        try:
+            text = board_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise LexcError(Problem(str(board_file), None, None, f"cannot read: {err}")) from None
+        return board_from_text(text, ruleset, str(board_file)), ruleset, None
+    return Board.empty(ruleset), ruleset, None
+
+
+@app.command()
+@reports_errors
+def best(
+    rack: str = typer.Argument(None, metavar="RACK", help="The rack, '?' for a blank (default: the rack the game "
+                               "record gives the player to move)."),
+    game: Path = typer.Option(None, "--game", help="Find plays on the position of this GCG game record."),
+    upto: int = typer.Option(None, "--upto", help="With --game: the position after the first N events."),
+    board_file: Path = typer.Option(None, "--board", help="A board in text: one line per row, '.' for an empty "
+                                    "square, lower case for a blank (as `lexc replay --json` rows)."),
+    ruleset_name: str = typer.Option(None, "--ruleset", "-r", help="standard, tournament, polyglot, dover, super or "
+                                     "a TOML file (default: standard, or the game's)."),
+    lang: str = typer.Option(None, "--lang", help="An ordinary game of this language (its own tiles on the board)."),
+    langs: str = typer.Option(None, "--langs", help="Polyglot: the allowed languages, comma-separated, ties to the "
+                              "first (default: every language with a pack, English first)."),
+    top: int = typer.Option(10, "--top", "-n", help="How many plays to show (0: all)."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    explain: bool = typer.Option(False, "--explain", help="Explain each play's score word by word."),
+    json: bool = typer.Option(False, "--json", help="Print the plays as JSON, each with its scored words."),
+) -> None:
+    """The best plays of a rack on a position: every legal play found, scored, the best N shown.
+
+    In Polyglot each word is designated the allowed language in which it is valid and scores
+    highest. Exit status 1 on bad input (rack, position, missing pack).
+    """
+    from lexc.engine.moves import MoveFinder
+
+    catalog = catalog_of(spec, packs)
+    board, ruleset, recorded = _position(game, upto, board_file, ruleset_name, lang, catalog)
+    chosen = rack or recorded
+    if not chosen:
+        raise LexcError(Problem(None, None, "RACK", "give the rack (the game record has none for this position)"))
+    rack = chosen
+    if top < 0:
+        raise LexcError(Problem(None, None, "--top", f"must be 0 (all) or more, not {top}"))
+    allowed = [lg.strip() for lg in langs.split(",") if lg.strip()] if langs else None
+    finder = MoveFinder.from_packs(ruleset, catalog, allowed)
+    moves = finder.moves(board, rack)
+    shown = moves if top == 0 else moves[:top]
+    lexicons = catalog.lexicons(finder.langs)
+    results = [m.result(board, ruleset, catalog=catalog, lexicons=lexicons) for m in shown]
+    if json:
+        print_json({"ruleset": ruleset.name, "tiles": ruleset.tiles, "langs": list(finder.langs), "rack": rack,
+                    "count": len(moves),
+                    "moves": [{**m.to_json(), "words": [w.to_json() for w in r.words], "bonus": r.bonus}
+                              for m, r in zip(shown, results, strict=True)]})
+        return
+    where = f"{ruleset.name}" + (f", languages {', '.join(finder.langs)}" if ruleset.polyglot else
+                                 f", {ruleset.tiles} tiles")
+    typer.echo(f"{len(moves):,} legal play{'' if len(moves) == 1 else 's'} of {rack} ({where})")
+    width = max((len(str(m)) for m in shown), default=0)
+    for rank, (move, result) in enumerate(zip(shown, results, strict=True), 1):
+        typer.echo(f"{rank:3d}. {move!s:{width}s}  {move.score:4d}")
+        if explain:
+            for line in result.explain().splitlines()[1:]:
+                typer.echo(f"       {line}")
+
+
+def _walk(lang: str, catalog: Catalog) -> tuple[Any, Any]:
+    from lexc.lexicon.walk import walk_of
+
+    catalog.language(lang)  # an unknown language is named as such, not as a missing pack
+    pack = catalog.pack(lang)
+    return pack, walk_of(pack, "board")
+
+
+@app.command()
+@reports_errors
+def anagram(
+    lang: str = typer.Argument(..., help="Language code (a pack must be built)."),
+    letters: str = typer.Argument(..., help="Letters, '?' for a blank; A–Z or native (щиа)."),
+    all_lengths: bool = typer.Option(False, "--all", help="Sub-anagrams too: every word of 2 or more of the letters."),
+    limit: int = typer.Option(0, "--limit", help="Show at most this many (0: all)."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    json: bool = typer.Option(False, "--json", help="Print the words as JSON."),
+) -> None:
+    """Words made of the letters (board spellings), with their native spellings and values.
+
+    Also says whether the letters are valid in Clabbers (some anagram of them is a word).
+    """
+    from lexc.lexicon.study import anagrams, board_letters, describe
+
+    catalog = catalog_of(spec, packs)
+    board = board_letters(catalog.language(lang), letters)
+    plain, blanks = board.replace("?", ""), board.count("?")
+    if len(plain) + blanks < 2:
+        raise LexcError(Problem(None, None, letters, "give at least two letters or blanks"))
+    pack, walk = _walk(lang, catalog)
+    found = anagrams(walk, plain, blanks, all_lengths=all_lengths)
+    full = len(plain) + blanks
+    clabbers = any(len(w) == full for w, _ in found)
+    found.sort(key=lambda item: (-len(item[0]), item[0]))
+    shown = found[:limit] if limit > 0 else found
+    described = [describe(pack, word, used) for word, used in shown]
+    if json:
+        print_json({"lang": lang, "letters": letters, "board_letters": board, "all": all_lengths,
+                    "count": len(found), "clabbers": clabbers, "words": [d.to_json() for d in described]})
+        return
+    what = ("word" if all_lengths else "anagram") + ("" if len(found) == 1 else "s")
+    typer.echo(f"{len(found):,} {what} of {board} in {lang}; Clabbers: {'valid' if clabbers else 'not valid'}")
+    for item in described:
+        typer.echo(f"  {item}")
+
+
+@app.command()
+@reports_errors
+def pattern(
+    lang: str = typer.Argument(..., help="Language code (a pack must be built)."),
+    text: str = typer.Argument(..., metavar="PATTERN", help="Letters, ? (any letter), * (any run), [ABC] (a class)."),
+    limit: int = typer.Option(200, "--limit", help="Show at most this many (0: all)."),
+    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    json: bool = typer.Option(False, "--json", help="Print the words as JSON."),
+) -> None:
+    """Words matching a pattern of board letters, with their native spellings and values."""
+    from lexc.lexicon.study import board_letters, describe
+    from lexc.lexicon.study import pattern as match
+
+    catalog = catalog_of(spec, packs)
+    board = board_letters(catalog.language(lang), text, keep="?*[]")
+    pack, walk = _walk(lang, catalog)
+    found = match(walk, board, limit=limit if limit > 0 else None)
+    described = [describe(pack, word) for word in found]
+    if json:
+        print_json({"lang": lang, "pattern": text, "board_pattern": board, "count": len(found),
+                    "limited": limit > 0 and len(found) >= limit, "words": [d.to_json() for d in described]})
+        return
+    more = " (limit reached: --limit 0 shows all)" if limit > 0 and len(found) >= limit else ""
+    typer.echo(f"{len(found):,} word{'' if len(found) == 1 else 's'} match{'es' if len(found) == 1 else ''} "
+               f"{board} in {lang}{more}")
+    for item in described:
+        typer.echo(f"  {item}")

@@ -1,0 +1,442 @@
+"""A lexicon you can walk: a minimal DAWG over tile codes, its arcs in flat arrays.
+
+A :class:`Walk` holds the words of one pack as paths from a root, one arc per letter,
+shared prefixes and suffixes stored once (a minimal DAWG). Two kinds are built from a pack:
+
+* ``board``: the board spellings, letter by letter over A–Z (codes 0–25): what a Polyglot
+  game lays, whatever the language;
+* ``tiles``: the native tilings, tile by tile over the pack's own tile set (a code is a face
+  index of the pack header's ``tiles``): what an ordinary game of the language lays
+  (Spanish CHURRO is the four tiles CH·U·RR·O, Hungarian SZ one tile).
+
+Layout (all arrays flat, little-endian in the file):
+
+* ``masks[n]`` for node ``n``: bit ``c`` when an arc labelled ``c`` leaves ``n``, and a final bit
+  when a word ends at ``n`` (in memory bit 63; in the file u32 with the final bit 31 for an
+  alphabet of at most 31 letters, else u64);
+* ``targets`` (u32), the arcs of all nodes, node by node in label order; node ``n``'s arcs start
+  at ``first[n]``, the running sum of the popcounts of the masks before it (derived on load);
+* ``heights[n]`` (u8, capped at 255): the longest path below ``n``, to prune searches for
+  words of a given length.
+
+A step is constant time from Python: ``targets[first[n] + popcount(masks[n] & (bit - 1))]``.
+Children are numbered below their parents and the root is the last node, so a walk always
+ends; :func:`decode_walk` checks that (and every index) before anything is used.
+
+>>> walk = Walk.from_words(["CAT", "CATS", "CAR", "DOG"])
+>>> walk.contains("CATS"), walk.contains("CA"), walk.contains("DOGS")
+(True, False, False)
+>>> sorted(walk.words())
+['CAR', 'CAT', 'CATS', 'DOG']
+>>> decode_walk(encode_walk(walk, {"lang": "en"}))[0].contains("CAR")
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import zlib
+from array import array
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import accumulate
+from pathlib import Path
+from typing import Any
+
+from lexc.errors import LexcError, Problem
+
+#: The first 8 bytes of a walk file.
+MAGIC = b"LEXCWALK"
+#: The walk format this code writes and reads.
+VERSION = 1
+#: Board letters: the codes of a ``board`` walk.
+BOARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Kinds of walk a pack gives.
+KINDS = ("board", "tiles")
+#: Bit of a mask that marks the end of a word.
+FINAL = 1 << 63
+#: Most letters an alphabet may have (one mask bit each, bit 63 is :data:`FINAL`).
+MAX_LETTERS = 63
+_FINAL32 = 1 << 31
+
+_PREFIX = struct.Struct("<8sHHIQ")  # magic, version, flags, header length, total length
+_CRC = struct.Struct("<I")
+_ALIGN = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """A minimal DAWG over ``alphabet`` (a code is an index in it); the root is the last node."""
+
+    alphabet: tuple[str, ...]
+    masks: list[int] = field(repr=False)
+    targets: list[int] = field(repr=False)
+    heights: bytes = field(repr=False)
+    first: list[int] = field(repr=False, compare=False)
+    index: dict[str, int] = field(repr=False, compare=False)
+
+    @classmethod
+    def create(cls, alphabet: Sequence[str], masks: list[int], targets: list[int], heights: bytes) -> Walk:
+        """A walk from its arrays (``first`` and the letter index are derived)."""
+        counts = accumulate((m & ~FINAL).bit_count() for m in masks)
+        first = [0, *counts][: len(masks)]
+        return cls(tuple(alphabet), masks, targets, heights, first, {a: i for i, a in enumerate(alphabet)})
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], alphabet: Sequence[str] = BOARD_LETTERS) -> Walk:
+        """A walk of ``words`` written one character per letter of ``alphabet`` (for tests and doctests)."""
+        index = {a: i for i, a in enumerate(alphabet)}
+        return build_walk(alphabet, sorted({tuple(index[c] for c in w) for w in words}))
+
+    @property
+    def root(self) -> int:
+        return len(self.masks) - 1
+
+    @property
+    def nodes(self) -> int:
+        return len(self.masks)
+
+    @property
+    def arcs(self) -> int:
+        return len(self.targets)
+
+    def child(self, node: int, code: int) -> int:
+        """The node after the arc ``code`` from ``node``, or -1."""
+        mask = self.masks[node]
+        bit = 1 << code
+        if not mask & bit:
+            return -1
+        return self.targets[self.first[node] + (mask & (bit - 1)).bit_count()]
+
+    def follow(self, codes: Iterable[int], node: int = -1) -> int:
+        """The node reached from ``node`` (default: the root) along ``codes``, or -1."""
+        node = self.root if node < 0 else node
+        for code in codes:
+            node = self.child(node, code)
+            if node < 0:
+                return -1
+        return node
+
+    def final(self, node: int) -> bool:
+        """Whether a word ends at ``node``."""
+        return bool(self.masks[node] & FINAL)
+
+    def encode(self, text: str) -> list[int] | None:
+        """The codes of ``text`` (one character per letter), or None if a character is not a letter."""
+        index = self.index
+        codes = [index.get(c, -1) for c in text]
+        return None if -1 in codes else codes
+
+    def contains(self, text: str) -> bool:
+        """Whether ``text`` (one character per letter) is a word."""
+        codes = self.encode(text)
+        if codes is None:
+            return False
+        node = self.follow(codes)
+        return node >= 0 and self.final(node)
+
+    def children(self, node: int) -> Iterator[tuple[int, int]]:
+        """``(code, child)`` of every arc from ``node``, in code order."""
+        mask = self.masks[node] & ~FINAL
+        at = self.first[node]
+        while mask:
+            low = mask & -mask
+            yield low.bit_length() - 1, self.targets[at]
+            at += 1
+            mask ^= low
+
+    def sequences(self, node: int = -1, prefix: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
+        """Every word below ``node`` (default: the root) as codes, in code order."""
+        node = self.root if node < 0 else node
+        if self.masks[node] & FINAL:
+            yield prefix
+        for code, child in self.children(node):
+            yield from self.sequences(child, (*prefix, code))
+
+    def words(self) -> Iterator[str]:
+        """Every word, its letters joined (tile faces for a ``tiles`` walk)."""
+        for seq in self.sequences():
+            yield "".join(self.alphabet[c] for c in seq)
+
+    def byte_size(self) -> int:
+        """Bytes of the arrays as stored: per node a mask (4 bytes, 8 past 31 letters) and a height byte,
+        4 per arc."""
+        return (9 if len(self.alphabet) > 31 else 5) * self.nodes + 4 * self.arcs
+
+
+# --------------------------------------------------------------------------- building
+
+
+def build_walk(alphabet: Sequence[str], words: Iterable[Sequence[int]]) -> Walk:
+    """The minimal DAWG of ``words`` (sequences of codes, sorted and distinct), built incrementally.
+
+    Each word is added along the path of the previous one; the nodes the new word leaves are
+    frozen, replaced by an equal node already built when there is one (same final flag, same
+    arcs to the same nodes), so equal suffixes are stored once. Deterministic: the same words
+    give the same arrays.
+
+    >>> build_walk("AB", [(0,), (0, 1), (1, 1)]).nodes  # root, A, and one shared end node B/AB
+    4
+    """
+    if len(alphabet) > MAX_LETTERS:
+        raise LexcError(f"an alphabet of {len(alphabet)} letters: a walk holds at most {MAX_LETTERS}")
+    masks: list[int] = []
+    arcs: list[tuple[int, ...]] = []
+    heights: list[int] = []
+    register: dict[tuple[bool, tuple[tuple[int, int], ...]], int] = {}
+    # the unfinished path: per node its arcs so far [(code, frozen child)] and final flag
+    path_arcs: list[list[tuple[int, int]]] = [[]]
+    path_final: list[bool] = [False]
+    path_codes: list[int] = []  # code of the arc into path node i+1
+    previous: Sequence[int] = ()
+
+    def freeze(depth: int) -> None:
+        """Freeze the path's nodes deeper than ``depth`` into the register."""
+        while len(path_arcs) > depth + 1:
+            node_arcs, final = tuple(path_arcs.pop()), path_final.pop()
+            code = path_codes.pop()
+            signature = (final, node_arcs)
+            found = register.get(signature)
+            if found is None:
+                found = len(masks)
+                register[signature] = found
+                masks.append(sum(1 << c for c, _ in node_arcs) | (FINAL if final else 0))
+                arcs.append(tuple(t for _, t in node_arcs))
+                heights.append(min(255, 1 + max((heights[t] for _, t in node_arcs), default=-1)))
+            path_arcs[-1].append((code, found))
+
+    for word in words:
+        if not word:
+            continue
+        common = 0
+        limit = min(len(word), len(previous))
+        while common < limit and word[common] == previous[common]:
+            common += 1
+        if common == len(word) or (common < len(previous) and word[common] < previous[common]):
+            raise ValueError(f"words are not sorted and distinct: {tuple(previous)} then {tuple(word)}")
+        freeze(common)
+        for code in word[common:]:
+            path_codes.append(code)
+            path_arcs.append([])
+            path_final.append(False)
+        path_final[-1] = True
+        previous = word
+    freeze(0)
+    root_arcs = path_arcs[0]
+    masks.append(sum(1 << c for c, _ in root_arcs) | (FINAL if path_final[0] else 0))
+    arcs.append(tuple(t for _, t in root_arcs))
+    heights.append(min(255, 1 + max((heights[t] for _, t in root_arcs), default=-1)))
+    return Walk.create(alphabet, masks, [t for node in arcs for t in node], bytes(heights))
+
+
+def pack_sequences(pack: Any, kind: str) -> tuple[tuple[str, ...], list[tuple[int, ...]], int]:
+    """The alphabet and the sorted, distinct code sequences of a pack's words, and how many were skipped.
+
+    ``board``: each board spelling over A–Z (a spelling with another character, such as a
+    face-down ``'``, is skipped). ``tiles``: each native word's tiling, a code per tile (its
+    face index); a tile written as nothing on the board (Russian Ь) is a tile like any other.
+    """
+    if kind == "board":
+        index = {c: i for i, c in enumerate(BOARD_LETTERS)}
+        seqs, skipped = [], 0
+        for board in pack.keys():  # noqa: SIM118 (a pack's keys, not a dict's)
+            codes = [index.get(c, -1) for c in board]
+            if -1 in codes:
+                skipped += 1
+            else:
+                seqs.append(tuple(codes))
+        return tuple(BOARD_LETTERS), seqs, skipped
+    if kind == "tiles":
+        faces = tuple(t["face"] for t in pack.header["tiles"])
+        found: set[tuple[int, ...]] = set()
+        for board in pack.keys():  # noqa: SIM118 (a pack's keys, not a dict's)
+            for _native, tiling in pack.records(board):
+                found.add(tuple(face for face, _ in tiling))
+        return faces, sorted(found), 0
+    raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+
+
+# --------------------------------------------------------------------------- the file
+
+
+def encode_walk(walk: Walk, meta: Mapping[str, Any]) -> bytes:
+    """The bytes of a walk file: prefix, JSON header (``meta`` and the counts), arrays, CRC-32.
+
+    Deterministic: sorted JSON, no timestamps.
+    """
+    header = {**dict(meta), "format": VERSION, "alphabet": list(walk.alphabet), "nodes": walk.nodes,
+              "arcs": walk.arcs}
+    text = json.dumps(header, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    head = _PREFIX.size + len(text)
+    pad = -head % _ALIGN
+    wide = len(walk.alphabet) > 31
+    masks = array("Q" if wide else "I", walk.masks if wide else _narrow(walk.masks)).tobytes()
+    targets = array("I", walk.targets).tobytes()
+    total = head + pad + len(masks) + len(targets) + len(walk.heights) + _CRC.size
+    body = b"".join((_PREFIX.pack(MAGIC, VERSION, 0, len(text), total), text, b"\0" * pad, masks, targets,
+                     walk.heights))
+    return body + _CRC.pack(zlib.crc32(body))
+
+
+def decode_walk(data: bytes, source: str = "<walk>") -> tuple[Walk, dict[str, Any]]:
+    """A walk and its header from file bytes, every field and index checked first.
+
+    >>> decode_walk(b"LEXCWALK")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <walk>: truncated: 8 bytes, shorter than a walk file's fixed prefix
+    """
+
+    def bad(message: str) -> LexcError:
+        return LexcError(Problem(source, None, None, message))
+
+    if len(data) < _PREFIX.size + _CRC.size:
+        if MAGIC.startswith(data[:8]) or data[:8] == MAGIC:
+            raise bad(f"truncated: {len(data)} bytes, shorter than a walk file's fixed prefix")
+        raise bad("not a walk file")
+    magic, version, _flags, header_len, total = _PREFIX.unpack_from(data)
+    if magic != MAGIC:
+        raise bad(f"not a walk file (starts with {data[:8]!r})")
+    if version != VERSION:
+        raise bad(f"walk format version {version}; this lexc reads version {VERSION}")
+    if total != len(data):
+        raise bad(f"{'truncated' if len(data) < total else 'has trailing bytes'}: {len(data)} bytes, "
+                  f"its prefix says {total}")
+    (crc,) = _CRC.unpack_from(data, total - _CRC.size)
+    if zlib.crc32(memoryview(data)[: total - _CRC.size]) != crc:
+        raise bad("checksum mismatch: the walk file is corrupt")
+    try:
+        header = json.loads(data[_PREFIX.size:_PREFIX.size + header_len].decode("utf-8"))
+        alphabet, nodes, arcs = header["alphabet"], header["nodes"], header["arcs"]
+        if not (isinstance(alphabet, list) and all(isinstance(a, str) for a in alphabet)
+                and isinstance(nodes, int) and isinstance(arcs, int)):
+            raise ValueError("alphabet, nodes or arcs of the wrong type")
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError) as err:
+        raise bad(f"malformed header ({err})") from None
+    start = _PREFIX.size + header_len
+    start += -start % _ALIGN
+    width = 8 if len(alphabet) > 31 else 4
+    if not (nodes >= 1 and arcs >= 0 and len(alphabet) <= MAX_LETTERS
+            and start + (width + 1) * nodes + 4 * arcs + _CRC.size == total):
+        raise bad(f"sizes do not add up: {nodes} nodes, {arcs} arcs, {total} bytes")
+    masks, targets = array("Q" if width == 8 else "I"), array("I")
+    masks.frombytes(data[start:start + width * nodes])
+    end = start + width * nodes
+    targets.frombytes(data[end:end + 4 * arcs])
+    heights = bytes(data[end + 4 * arcs: total - _CRC.size])
+    if struct.pack("<I", 1) != array("I", [1]).tobytes():  # big-endian host: the file is little-endian
+        masks.byteswap()
+        targets.byteswap()
+    walk = Walk.create(alphabet, masks.tolist() if width == 8 else _widen(masks), targets.tolist(), heights)
+    problem = check_walk(walk)
+    if problem:
+        raise bad(f"corrupt walk: {problem}")
+    return walk, header
+
+
+def _narrow(masks: list[int]) -> list[int]:
+    """Masks of an alphabet of at most 31 letters in 32 bits: the final flag in bit 31."""
+    return [(m & ~FINAL) | (_FINAL32 if m & FINAL else 0) for m in masks]
+
+
+def _widen(masks: array[int]) -> list[int]:
+    return [(m & ~_FINAL32) | (FINAL if m & _FINAL32 else 0) for m in masks]
+
+
+def check_walk(walk: Walk) -> str | None:
+    """What is wrong with a walk's arrays, or None: letters in range, arcs adding up, every
+    arc going to a lower-numbered node (so walks end), heights right."""
+    letters = (1 << len(walk.alphabet)) - 1
+    masks, targets, first, heights = walk.masks, walk.targets, walk.first, walk.heights
+    n_arcs, last = len(targets), len(masks) - 1
+    outside = ~(letters | FINAL)
+    for node, mask in enumerate(masks):
+        if mask & outside:
+            return f"node {node} has an arc outside the alphabet"
+    if first[-1] + (masks[-1] & letters).bit_count() != n_arcs:
+        return "the arcs do not add up"
+    ends = [*first[1:], n_arcs]
+    height_of = heights.__getitem__
+    for node, (at, end) in enumerate(zip(first, ends, strict=True)):
+        if at == end:
+            if heights[node]:
+                return f"node {node}'s height is {heights[node]}, not 0"
+            if not masks[node] & FINAL and node != last:
+                return f"node {node} is a dead end"
+            continue
+        below = targets[at:end]
+        top = max(below)
+        if top >= node:
+            return f"node {node} has an arc to node {top}, not below it"
+        expected = 1 + max(map(height_of, below))
+        if heights[node] != (expected if expected < 255 else 255):
+            return f"node {node}'s height is {heights[node]}, not {min(expected, 255)}"
+    return None
+
+
+# --------------------------------------------------------------------------- walks of packs
+
+
+def walk_path(pack_path: Path, kind: str) -> Path:
+    """Where the walk of a pack is kept: ``DIR/LANG.KIND.walk`` beside ``DIR/LANG.lexc``."""
+    return pack_path.with_name(f"{pack_path.stem}.{kind}.walk")
+
+
+def _pack_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+_LOADED: dict[tuple[Path, str, str], Walk] = {}
+
+
+def walk_of(pack: Any, kind: str = "board", *, save: bool = True) -> Walk:
+    """The walk of an opened pack: read from ``LANG.KIND.walk`` beside it when that file was made from
+    these very pack bytes (SHA-256), else built from the pack and saved there atomically.
+
+    A walk file that does not check out (another pack's, corrupt, another version) is rebuilt.
+    """
+    if kind not in KINDS:
+        raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+    pack_file = Path(pack.path)
+    sha = _pack_sha256(pack_file)
+    key = (pack_file.resolve(), kind, sha)
+    if key in _LOADED:
+        return _LOADED[key]
+    target = walk_path(pack_file, kind)
+    walk = _read_matching(target, sha, kind)
+    if walk is None:
+        alphabet, seqs, skipped = pack_sequences(pack, kind)
+        walk = build_walk(alphabet, seqs)
+        if save:
+            meta = {"lang": pack.lang, "kind": kind, "pack_sha256": sha, "words": len(seqs), "skipped": skipped}
+            try:
+                from lexc.atomic import write_atomic
+
+                write_atomic(target, encode_walk(walk, meta))
+            except OSError:
+                pass  # a read-only packs folder: the walk is rebuilt next time
+    _LOADED[key] = walk
+    return walk
+
+
+def _read_matching(path: Path, sha: str, kind: str) -> Walk | None:
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        walk, header = decode_walk(data, str(path))
+    except LexcError:
+        return None
+    if header.get("pack_sha256") != sha or header.get("kind") != kind:
+        return None
+    return walk
+
+
+def walk_stats(walk: Walk, words: int) -> dict[str, float | int]:
+    """Size figures of a walk: nodes, arcs, bytes and bytes per word."""
+    size = walk.byte_size()
+    return {"nodes": walk.nodes, "arcs": walk.arcs, "bytes": size, "words": words,
+            "bytes_per_word": round(size / words, 2) if words else 0.0}
