@@ -7,6 +7,13 @@ whatever was at the target untouched. Through a symbolic link the file it points
 is replaced and the link kept; a replaced file keeps its permissions, a new one gets
 the usual ``0666 & ~umask`` (not ``mkstemp``'s 0600).
 
+Before anything is written, :func:`check_output` -- the one output-path guard -- refuses a
+target that writing would destroy: a directory, a device, a FIFO or a socket (also through a
+symbolic link: a device node is never replaced by a regular file), and any file that is an
+input of the same command (``lexc replay G.gcg --svg G.gcg``). The inputs are those given
+to the writer and those read while a :func:`command` scope is open (the CLI opens one per
+command; the readers call :func:`note_input`).
+
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> write_atomic(folder / "a.txt", "hello\\n").read_text()
@@ -19,9 +26,83 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from lexc.errors import LexcError, Problem
+
+#: The files read by the running command, by (device, inode): never written over. None outside a command.
+_inputs: dict[tuple[int, int], str] | None = None
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+
+
+def kind_of(mode: int) -> str | None:
+    """What a non-regular file is (``"a directory"``, ``"a character device"``...), None for a regular file.
+
+    >>> kind_of(os.stat("/dev/null").st_mode), kind_of(os.stat(__file__).st_mode)
+    ('a character device', None)
+    """
+    for test, name in _KINDS:
+        if test(mode):
+            return name
+    return None if stat.S_ISREG(mode) else "not a regular file"
+
+
+@contextlib.contextmanager
+def command() -> Iterator[None]:
+    """A scope in which every file noted by :func:`note_input` is protected from :func:`write_atomic`."""
+    global _inputs
+    saved, _inputs = _inputs, {}
+    try:
+        yield
+    finally:
+        _inputs = saved
+
+
+def note_input(path: str | os.PathLike[str]) -> None:
+    """Record ``path`` as an input of the running command (nothing outside a :func:`command` scope)."""
+    if _inputs is None:
+        return
+    with contextlib.suppress(OSError):
+        info = os.stat(path)
+        _inputs.setdefault((info.st_dev, info.st_ino), str(path))
+
+
+def check_output(path: str | os.PathLike[str], *, inputs: Iterable[str | os.PathLike[str]] = (),
+                 key: str | None = None, replaces_input: bool = False) -> None:
+    """Refuse an output ``path`` whose writing would destroy something; a :class:`LexcError` naming it.
+
+    Refused: a directory, a device, a FIFO or a socket (a symbolic link is followed: a link to
+    ``/dev/sda`` is refused too), and a file that is one of ``inputs`` or an input read by the
+    running command -- unless ``replaces_input`` (a game record written back over itself).
+
+    >>> check_output("/dev/null")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: /dev/null: is a character device: lexc writes only regular files
+    """
+    shown = str(path)
+    try:
+        info = os.stat(path)
+    except OSError:
+        return  # a new file (a missing folder or a dangling link is reported when writing)
+    kind = kind_of(info.st_mode)
+    if kind is not None:
+        raise LexcError(Problem(shown, None, key, f"is {kind}: lexc writes only regular files"))
+    if replaces_input:
+        return
+    protected = dict(_inputs or {})
+    for given in inputs:
+        with contextlib.suppress(OSError):
+            other = os.stat(given)
+            protected.setdefault((other.st_dev, other.st_ino), str(given))
+    source = protected.get((info.st_dev, info.st_ino))
+    if source is not None:
+        same = "" if os.path.abspath(source) == os.path.abspath(shown) else f" ({source})"
+        raise LexcError(Problem(shown, None, key, f"is an input of this command{same}: lexc never writes over "
+                                                  "its input (give another output file)"))
 
 
 def _mode_for(target: Path) -> int:
@@ -42,16 +123,17 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | None = None) -> Path:
+def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | None = None,
+                 inputs: Iterable[str | os.PathLike[str]] = (), replaces_input: bool = False) -> Path:
     """Write ``data`` (text is UTF-8) to ``path`` atomically; returns the path written.
 
+    The target is checked first (:func:`check_output`: never a device, a directory or an input).
     Errors are a :class:`LexcError` naming ``path`` (and ``key``, if given).
     """
     shown = str(path)
+    check_output(path, inputs=inputs, key=key, replaces_input=replaces_input)
     target = Path(os.path.realpath(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    if target.is_dir():
-        raise LexcError(Problem(shown, None, key, "is a directory"))
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:

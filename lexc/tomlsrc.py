@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lexc.atomic import note_input
 from lexc.errors import LexcError, Problem
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
@@ -96,6 +97,7 @@ def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
         raw = path.read_bytes()
     except OSError as err:
         raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror}")) from None
+    note_input(path)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise LexcError(Problem(str(path), 1, None, "not UTF-8: the file starts with a UTF-16 byte-order mark "
                                                     "(save it as UTF-8)"))

@@ -130,7 +130,39 @@ def _without(key: str) -> Callable[[dict[str, Any]], tuple[dict[str, Any], str, 
     return lambda h: ({k: v for k, v in h.items() if k != key}, h["structure"]["kind"], None)
 
 
+def _copy_of(name: str) -> Callable[[Path, Path], Path]:
+    """A copy of a gallery file in tmp_path (a case that must not write over it cannot harm the gallery)."""
+
+    def make(tmp: Path, packs: Path) -> Path:
+        shutil.copyfile(GALLERY / name, tmp / Path(name).name)
+        return tmp / Path(name).name
+
+    return make
+
+
+def _english_list(tmp: Path, packs: Path) -> Path:
+    (tmp / "words.txt").write_text("\n".join(ENGLISH) + "\n", encoding="utf-8")
+    return tmp / "words.txt"
+
+
+def _link_to(target: str) -> Callable[[Path, Path], Path]:
+    def make(tmp: Path, packs: Path) -> Path:
+        (tmp / "board.svg").symlink_to(target)
+        return tmp / "board.svg"
+
+    return make
+
+
+def _fifo(tmp: Path, packs: Path) -> Path:
+    os.mkfifo(tmp / "board.svg")
+    return tmp / "board.svg"
+
+
 MAKERS: dict[str, Callable[[Path, Path], Path]] = {
+    "good_gcg_copy": _copy_of("gcg/good.gcg"),
+    "english_list": _english_list,
+    "link_to_dev_null": _link_to("/dev/null"),
+    "fifo": _fifo,
     "pack_without_tiles": _crafted(_without("tiles")),
     "pack_spec_not_an_object": _crafted(lambda h: ({**h, "spec": "en.toml"}, h["structure"]["kind"], None)),
     "pack_unknown_structure": _crafted(lambda h: (h, "pickle", None)),
@@ -196,6 +228,8 @@ def _snapshot(path: Path | None) -> object:
         return None
     if path.is_dir():
         return sorted(p.name for p in path.iterdir())
+    if not path.is_file():  # a device, a FIFO: what it is, not what it reads
+        return path.stat().st_mode, path.stat().st_rdev
     return path.read_bytes()
 
 

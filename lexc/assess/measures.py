@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lexc.atomic import note_input
 from lexc.errors import LexcError, Problem
 from lexc.language.normalize import Normaliser, Spelling, Unspellable
 from lexc.language.spec import Spec
@@ -389,6 +390,7 @@ class Corpus:
             text = _utf8_text(path, path.read_bytes())
         except OSError as err:
             raise LexcError(Problem(str(path), None, "corpus", f"cannot read: {err.strerror or err}")) from None
+        note_input(path)
         counts = Counter(_WORD.findall(unicodedata.normalize("NFC", text)))
         if not counts:
             raise LexcError(Problem(str(path), None, "corpus", "the text has no words"))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 
+from lexc.atomic import command
 from lexc.errors import LexcError
 
 if TYPE_CHECKING:
@@ -56,7 +57,8 @@ def reports_errors(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return func(*args, **kwargs)
+            with command():  # the files it reads are never written over
+                return func(*args, **kwargs)
         except LexcError as err:
             fail(str(err), 1)
         except KeyboardInterrupt:

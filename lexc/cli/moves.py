@@ -7,6 +7,7 @@ from typing import Any
 
 import typer
 
+from lexc.atomic import note_input
 from lexc.catalog import Catalog
 from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
@@ -44,6 +45,7 @@ def _position(game: Path | None, upto: int | None, board_file: Path | None, rule
             text = board_file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
             raise LexcError(Problem(str(board_file), None, None, f"cannot read: {err}")) from None
+        note_input(board_file)
         return board_from_text(text, ruleset, str(board_file)), ruleset, None
     return Board.empty(ruleset), ruleset, None
 

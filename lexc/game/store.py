@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from lexc.atomic import note_input
 from lexc.game.engine import LexcError, Packs, Problem, gcg_parse, write_atomic
 from lexc.game.game import Game
 
@@ -73,12 +74,13 @@ def load(path: Path | str, lexicons: Packs) -> Game:
         data = path.read_bytes()
     except OSError as err:
         raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror or err}")) from None
+    note_input(path)
     return Game.from_record(gcg_parse(data, str(path)), lexicons)
 
 
 def save(game: Game, path: Path | str) -> None:
     """Write ``game`` to ``path`` atomically."""
-    write_atomic(path, game.text)
+    write_atomic(path, game.text, replaces_input=True)
 
 
 def create(game: Game, path: Path | str, *, overwrite: bool = False) -> None:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexc import __version__
+from lexc.atomic import check_output
 from lexc.errors import LexcError, Problem
 from lexc.language.normalize import AlignedTile, Normaliser, Unspellable
 from lexc.language.spec import Spec
@@ -349,6 +350,9 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
     spec = language.spec
     if Path(out).is_dir():  # said before the work, not after it
         raise LexcError(Problem(str(out), None, None, "is a directory: give the pack's file name (e.g. en.lexc)"))
+    given = [f for source in sources for f in source.files()]
+    given += [Path(o) for o in (include, exclude) if isinstance(o, str | Path)]
+    check_output(out, inputs=given)  # never over a word list, a device: said before the work
     if min_length < 1 or max_length < min_length:
         raise LexcError(f"length limits {min_length}–{max_length}: need 1 <= min <= max")
     include = Overlay.read(include) if isinstance(include, str | Path) else include

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 
-from lexc.atomic import write_atomic
+from lexc.atomic import note_input, write_atomic
 from lexc.engine.notation import Languages, parse_langs
 from lexc.errors import LexcError, Problem
 
@@ -309,6 +309,18 @@ _PLAY_LINE = re.compile(r">([^:\s]+):[ \t]+([A-Za-z?]+)[ \t]+(\d{1,2}[A-Za-z]|[A
 _PARENTHESISED = re.compile(r"\((.*)\)")
 _LANG_NOTE = re.compile(r"lang:\s*(\S.*)")
 _SPECIAL = ("-", "--", "(challenge)", "(time)")
+#: A line end: LF, CRLF or CR alone (old Mac files), in any mix; nothing else ends a line.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END_BYTES = re.compile(rb"\r\n|\r|\n")
+
+
+def _line_of(data: bytes, at: int) -> int:
+    """The line of byte offset ``at``, counting every kind of line end.
+
+    >>> _line_of(b"a\\rb\\r\\nc\\nd", 7)
+    4
+    """
+    return sum(1 for _ in _LINE_END_BYTES.finditer(data, 0, at)) + 1
 
 
 def _is_delta(token: str) -> bool:
@@ -363,11 +375,11 @@ def _decode(data: bytes, file: str | None) -> tuple[str, str]:
                                                    "UTF-8 or ISO-8859-1 (convert it to UTF-8)"))
     if b"\0" in data:
         at = data.index(b"\0")
-        raise LexcError(Problem(file, data.count(b"\n", 0, at) + 1, None,
+        raise LexcError(Problem(file, _line_of(data, at), None,
                                 f"NUL byte at byte offset {at}: a binary file, not a GCG game record"))
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
-    first = data.split(b"\n", 1)[0].strip()
+    first = _LINE_END_BYTES.split(data, maxsplit=1)[0].strip()
     declared = re.fullmatch(rb"#character-encoding\s+(\S+)", first)
     if declared:
         name = declared[1].decode("ascii", "replace")
@@ -378,7 +390,7 @@ def _decode(data: bytes, file: str | None) -> tuple[str, str]:
         try:
             return data.decode(codec), codec
         except UnicodeDecodeError as err:
-            line = data.count(b"\n", 0, err.start) + 1
+            line = _line_of(data, err.start)
             byte = data[err.start]
             raise LexcError(Problem(file, line, "#character-encoding",
                                     f"byte 0x{byte:02x} is not valid {name}, the encoding the file declares")) from None
@@ -663,7 +675,7 @@ class _Reader:
     # -- the whole file
 
     def read(self, text: str, encoding: str) -> GameRecord:
-        for number, raw in enumerate(text.split("\n"), start=1):
+        for number, raw in enumerate(_LINE_END.split(text), start=1):
             line = raw.rstrip()
             stripped = line.lstrip()
             if not stripped:
@@ -710,6 +722,7 @@ def read(path: str | os.PathLike[str]) -> GameRecord:
         data = Path(path).read_bytes()
     except OSError as err:
         raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror or err}")) from None
+    note_input(path)
     return parse(data, str(path))
 
 
@@ -742,4 +755,4 @@ def write(record: GameRecord, path: str | os.PathLike[str]) -> None:
     the old file is only replaced once the new one is complete. Through a symbolic link
     the file is replaced and the link kept; the file keeps its permissions.
     """
-    write_atomic(path, dumps(record))
+    write_atomic(path, dumps(record), replaces_input=True)

@@ -1,0 +1,124 @@
+"""Hostile input: nothing destroyed, line ends never lose a move, native code never sees unchecked bytes.
+
+Real files, real devices, real processes. The bad-input gallery (tests/gallery) holds the refusals
+as CLI cases; this file holds what is not one refusal: equalities over real game records, the
+writer guard at the library level, and the hostile-pack property (docs/development.md).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lexc.atomic import check_output, command, note_input, write_atomic
+from lexc.errors import LexcError
+from lexc.records import gcg
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _records() -> list[Path]:
+    found = sorted((SHARED / "gcg" / "english").glob("*.gcg"))[:40]
+    if not found:
+        pytest.fail(f"{SHARED}/gcg/english is missing: the tests read ../shared beside the clone")
+    return found
+
+
+# --------------------------------------------------------------------------- GCG line ends
+
+
+def _with_ends(data: bytes, ends: list[bytes]) -> bytes:
+    lines = data.replace(b"\r\n", b"\n").split(b"\n")
+    return b"".join(line + ends[i % len(ends)] for i, line in enumerate(lines))
+
+
+@pytest.mark.parametrize("ends", [[b"\r\n"], [b"\r"], [b"\n", b"\r\n", b"\r"], [b"\r", b"\r", b"\n"]],
+                         ids=["crlf", "cr", "mixed", "mostly-cr"])
+def test_every_kind_of_line_end_reads_the_same_record(ends: list[bytes]) -> None:
+    for path in _records():
+        data = path.read_bytes()
+        lf = gcg.parse(data, str(path))
+        other = gcg.parse(_with_ends(data, ends), str(path))
+        assert other == lf, path
+        assert [e.line for e in other.events] == [e.line for e in lf.events], path
+        assert len(other.events) > 0
+
+
+def test_a_cr_only_record_names_the_right_line_of_a_bad_byte() -> None:
+    data = b"#player1 a A\r#player2 b B\r>a: AB 8D AB +8 8\r\x00\r"
+    with pytest.raises(LexcError) as caught:
+        gcg.parse(data, "x.gcg")
+    assert caught.value.problems[0].line == 4
+
+
+def test_a_cr_only_record_keeps_its_declared_encoding() -> None:
+    text = "#character-encoding ISO-8859-1\r#player1 jose José\r#player2 b B\r>jose: AB 8D AB +8 8\r"
+    record = gcg.parse(text.encode("latin-1"), "x.gcg")
+    assert record.encoding == "iso8859-1" and record.players[0].name == "José"
+
+
+# --------------------------------------------------------------------------- the output guard
+
+
+def test_a_link_to_a_device_is_refused_and_the_device_kept(tmp_path: Path) -> None:
+    link = tmp_path / "out.svg"
+    link.symlink_to("/dev/null")
+    with pytest.raises(LexcError, match="is a character device"):
+        write_atomic(link, "<svg/>")
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.svg"]
+
+
+@pytest.mark.parametrize("make", ["dir", "fifo", "socket"])
+def test_a_directory_a_fifo_or_a_socket_is_never_written(tmp_path: Path, make: str) -> None:
+    target = tmp_path / "out"
+    if make == "dir":
+        target.mkdir()
+    elif make == "fifo":
+        os.mkfifo(target)
+    else:
+        import socket
+
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(target))
+        server.close()
+    mode = target.lstat().st_mode
+    with pytest.raises(LexcError, match="lexc writes only regular files"):
+        write_atomic(target, b"data")
+    assert target.lstat().st_mode == mode
+
+
+def test_an_input_of_the_command_is_never_written_over(tmp_path: Path) -> None:
+    source = tmp_path / "words.txt"
+    source.write_text("cat\n", encoding="utf-8")
+    hard = tmp_path / "hard.txt"
+    os.link(source, hard)
+    link = tmp_path / "link.txt"
+    link.symlink_to(source)
+    with command():
+        note_input(source)
+        for target in (source, hard, link):
+            with pytest.raises(LexcError, match="is an input of this command"):
+                write_atomic(target, "pack")
+        write_atomic(source, "cat\ndog\n", replaces_input=True)  # a game written back over itself
+    assert source.read_text(encoding="utf-8") == "cat\ndog\n"
+    write_atomic(tmp_path / "other.txt", "x")  # outside a command, nothing is remembered
+    check_output(source)
+
+
+def test_replay_svg_over_its_record_changes_nothing_in_a_real_process(tmp_path: Path) -> None:
+    record = tmp_path / "g.gcg"
+    record.write_bytes(_records()[0].read_bytes())
+    before = record.read_bytes()
+    done = subprocess.run([sys.executable, "-m", "lexc", "replay", str(record), "--svg", str(record)],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+                          timeout=120, check=False)
+    assert done.returncode == 1 and "is an input of this command" in done.stderr
+    assert record.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.gcg"]
