@@ -122,3 +122,60 @@ def test_replay_svg_over_its_record_changes_nothing_in_a_real_process(tmp_path: 
     assert done.returncode == 1 and "is an input of this command" in done.stderr
     assert record.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.gcg"]
+
+
+# --------------------------------------------------------------------------- hostile packs
+
+
+@pytest.fixture(scope="module")
+def real_packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """English packs of the first 3,000 words of wamerican-huge, one per trie structure."""
+    from lexc.catalog import Catalog
+    from lexc.lexicon.compiler import compile_words
+
+    words = [w.strip() for w in Path("/usr/share/dict/american-english-huge").read_text(encoding="utf-8").splitlines()
+             if w.strip().isalpha() and w.strip().islower()][:3000]
+    folder = tmp_path_factory.mktemp("hostile-packs")
+    language = Catalog.shipped().language("en")
+    made = {}
+    for kind in ("dawg", "marisa"):
+        made[kind] = folder / f"{kind}.lexc"
+        compile_words(language, [*words, "quite", "whisky", "zax"], made[kind], structure=kind)
+    return made
+
+
+@pytest.mark.parametrize(("kind", "examples"), [("dawg", 300), ("marisa", 100)])
+def test_flipped_bits_with_a_good_checksum_never_crash(real_packs: dict[str, Path], kind: str, examples: int,
+                                                       tmp_path: Path) -> None:
+    examples = int(os.environ.get("FUZZ_EXAMPLES", examples)) if kind == "dawg" else examples
+    done = subprocess.run([sys.executable, str(REPO / "tests" / "hostile_packs.py"), kind, str(real_packs[kind]),
+                           str(examples)], capture_output=True, text=True, timeout=900, check=False,
+                          env={**os.environ, "PYTHONPATH": str(REPO), "LEXC_CACHE": str(tmp_path)})
+    last = done.stdout.strip().splitlines()[-3:]
+    assert done.returncode == 0, f"exit {done.returncode}; last lines {last}\n{done.stderr[-3000:]}"
+    assert last[-1] == "done"
+
+
+def test_a_dawg_whose_unit_points_outside_is_refused_before_loading(real_packs: dict[str, Path],
+                                                                   tmp_path: Path) -> None:
+    from lexc.lexicon.pack import encode_pack, open_pack, read_pack_bytes
+
+    header, trie = read_pack_bytes(real_packs["dawg"])
+    data = bytearray(trie)
+    data[4 + 3] |= 0x7F  # the root's offset, far beyond the units: a segfault once in dawgdic
+    (tmp_path / "x.lexc").write_bytes(encode_pack(header, "dawg", bytes(data)))
+    with pytest.raises(LexcError, match="points outside"):
+        open_pack(tmp_path / "x.lexc")
+
+
+def test_a_marisa_trie_lexc_did_not_write_is_proved_once_then_trusted(real_packs: dict[str, Path],
+                                                                      tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexc.lexicon import trust
+    from lexc.lexicon.pack import open_pack
+
+    monkeypatch.setenv("LEXC_CACHE", str(tmp_path))  # an empty cache: the pack is a stranger's
+    assert "QUITE" in open_pack(real_packs["marisa"])
+    assert len(list((tmp_path / "trusted").iterdir())) == 1
+    monkeypatch.setattr(trust, "_prove_marisa", lambda trie: "must not be asked again")
+    assert "ZAX" in open_pack(real_packs["marisa"])

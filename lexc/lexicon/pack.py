@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 from lexc import __version__
 from lexc.atomic import write_atomic
 from lexc.errors import LexcError, Problem
+from lexc.lexicon.trust import check_trie, trust
 
 if TYPE_CHECKING:
     from lexc.language.normalize import Spelling
@@ -408,6 +409,8 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
     """Choose the structure for ``keys`` (sorted: see :func:`pack_keys`) and write a pack atomically."""
     path = Path(path)
     kind, trie, candidates = choose_structure(keys, structure)
+    if kind == "marisa":
+        trust(trie)  # built here: opening it needs no proof (lexc.lexicon.trust)
     counts = {**dict(header.get("counts", {})), "boards": boards, "keys": len(keys), "exceptions": exceptions}
     full = {**header, "table": dict(table), "counts": counts, "records": record_stats(keys),
             "structure": {"candidates": candidates, "choice": structure}}
@@ -647,9 +650,13 @@ _CLASSES: dict[str, type[Pack]] = {}
 
 
 def open_pack(path: Path | str) -> Pack:
-    """Open and check the pack at ``path`` (magic, format version, length, checksum, header)."""
+    """Open and check the pack at ``path`` (magic, format version, length, checksum, header, trie structure)."""
     path = Path(path)
     header, trie = read_pack_bytes(path)
+    kind = header["structure"]["kind"]
+    problem = check_trie(kind, trie)  # before any native code sees the bytes
+    if problem is not None:
+        raise _bad(path, f"corrupt {kind} trie: {problem}; refused before the trie library reads it")
     if not _CLASSES:
         _CLASSES.update(_make_classes())
     pack = _CLASSES[header["structure"]["kind"]]()
