@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lexc.atomic import note_input
 from lexc.errors import LexcError, Problem
+from lexc.inputs import read_input
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY = re.compile(r"""^\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=""")
@@ -93,11 +93,7 @@ def loads(text: str, name: str) -> tuple[dict[str, Any], Lines]:
 
 def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
     """Read and parse ``path``; returns the data, its line index and the raw bytes."""
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror}")) from None
-    note_input(path)
+    raw = read_input(path, "TOML file")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise LexcError(Problem(str(path), 1, None, "not UTF-8: the file starts with a UTF-16 byte-order mark "
                                                     "(save it as UTF-8)"))

@@ -158,7 +158,45 @@ def _fifo(tmp: Path, packs: Path) -> Path:
     return tmp / "board.svg"
 
 
+def _gzip_bomb(tmp: Path, packs: Path) -> Path:
+    """A 100 KB .gz of 100 MB of one short line repeated."""
+    import gzip
+
+    with gzip.open(tmp / "bomb.txt.gz", "wb", compresslevel=9) as out:
+        out.write(b"cat\n" * (25 * 1024 * 1024))
+    return tmp / "bomb.txt.gz"
+
+
+def _gz_cut(tmp: Path, packs: Path) -> Path:
+    import gzip
+
+    whole = gzip.compress("\n".join(ENGLISH * 500).encode())
+    (tmp / "cut.txt.gz").write_bytes(whole[: len(whole) // 2])
+    return tmp / "cut.txt.gz"
+
+
+def _fifo_named(name: str) -> Callable[[Path, Path], Path]:
+    def make(tmp: Path, packs: Path) -> Path:
+        os.mkfifo(tmp / name)
+        return tmp / name
+
+    return make
+
+
+def _big_spec(tmp: Path, packs: Path) -> Path:
+    """A 5 MB spec: a real header, then a comment too long for any spec."""
+    text = (GALLERY / "spec" / "count_zero.toml").read_text(encoding="utf-8")
+    (tmp / "xx.toml").write_text(text + "# " + "x" * (5 * 1024 * 1024) + "\n", encoding="utf-8")
+    return tmp / "xx.toml"
+
+
 MAKERS: dict[str, Callable[[Path, Path], Path]] = {
+    "gzip_bomb": _gzip_bomb,
+    "gz_cut": _gz_cut,
+    "fifo_spec": _fifo_named("xx.toml"),
+    "fifo_list": _fifo_named("words.txt"),
+    "fifo_record": _fifo_named("game.gcg"),
+    "big_spec": _big_spec,
     "good_gcg_copy": _copy_of("gcg/good.gcg"),
     "english_list": _english_list,
     "link_to_dev_null": _link_to("/dev/null"),

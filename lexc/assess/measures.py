@@ -32,8 +32,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lexc.atomic import note_input
 from lexc.errors import LexcError, Problem
+from lexc.inputs import read_input
 from lexc.language.normalize import Normaliser, Spelling, Unspellable
 from lexc.language.spec import Spec
 from lexc.lexicon.words import Lexicon, WordList
@@ -386,11 +386,7 @@ class Corpus:
     def from_text(cls, path: Path | str) -> Corpus:
         """Word counts of a UTF-8 text file (words: runs of letters, NFC-normalised)."""
         path = Path(path)
-        try:
-            text = _utf8_text(path, path.read_bytes())
-        except OSError as err:
-            raise LexcError(Problem(str(path), None, "corpus", f"cannot read: {err.strerror or err}")) from None
-        note_input(path)
+        text = _utf8_text(path, read_input(path, "corpus", key="corpus"))
         counts = Counter(_WORD.findall(unicodedata.normalize("NFC", text)))
         if not counts:
             raise LexcError(Problem(str(path), None, "corpus", "the text has no words"))

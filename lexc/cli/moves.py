@@ -7,10 +7,10 @@ from typing import Any
 
 import typer
 
-from lexc.atomic import note_input
 from lexc.catalog import Catalog
 from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
+from lexc.inputs import read_input
 
 _PACKS_HELP = PACKS_HELP
 
@@ -42,10 +42,9 @@ def _position(game: Path | None, upto: int | None, board_file: Path | None, rule
         ruleset = ruleset.with_tiles(catalog.language(lang))
     if board_file is not None:
         try:
-            text = board_file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
+            text = read_input(board_file, "board").decode("utf-8")
+        except UnicodeDecodeError as err:
             raise LexcError(Problem(str(board_file), None, None, f"cannot read: {err}")) from None
-        note_input(board_file)
         return board_from_text(text, ruleset, str(board_file)), ruleset, None
     return Board.empty(ruleset), ruleset, None
 

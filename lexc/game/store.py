@@ -17,9 +17,9 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from lexc.atomic import note_input
 from lexc.game.engine import LexcError, Packs, Problem, gcg_parse, write_atomic
 from lexc.game.game import Game
+from lexc.inputs import read_input
 
 #: A game name the web app accepts: it becomes ``NAME.gcg`` in the games directory, nothing else.
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,63}")
@@ -70,11 +70,7 @@ def locked(path: Path) -> Iterator[None]:
 def load(path: Path | str, lexicons: Packs) -> Game:
     """The game in ``path``; errors name the file and the line."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror or err}")) from None
-    note_input(path)
+    data = read_input(path, "GCG game record")
     return Game.from_record(gcg_parse(data, str(path)), lexicons)
 
 

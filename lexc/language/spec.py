@@ -19,7 +19,6 @@ A spec never executes code: it is plain data read with :mod:`tomllib`.
 
 from __future__ import annotations
 
-import codecs
 import difflib
 import hashlib
 import re
@@ -31,6 +30,7 @@ from types import MappingProxyType
 from typing import Any
 
 from lexc.errors import LexcError, Problem
+from lexc.inputs import read_input, text_codec
 from lexc.language import casemap
 from lexc.tomlsrc import Lines, load
 
@@ -497,11 +497,7 @@ def _check_source(check: _Checker, index: int, entry: object) -> LexiconSource |
 
 
 def _known_encoding(name: str) -> bool:
-    try:
-        codecs.lookup(name)
-    except LookupError:
-        return False
-    return True
+    return text_codec(name) is not None
 
 
 def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec | None, list[Problem]]:
@@ -570,8 +566,8 @@ def load_spec(path: Path | str) -> Spec:
         data, lines, raw = load(path)
     except LexcError as err:
         try:
-            raw = path.read_bytes()
-        except OSError:
+            raw = read_input(path, "TOML file")
+        except LexcError:
             raise err from None
         raise _with_keys(err, raw) from None
     spec, problems = check_data(data, lines, str(path))

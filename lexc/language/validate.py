@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lexc.errors import LexcError, Problem
+from lexc.inputs import read_input
 from lexc.language import scheme
 from lexc.language.spec import Spec, load_spec
 from lexc.tomlsrc import load
@@ -83,16 +84,16 @@ def check_scheme_file(path: Path) -> Report:
 
 
 #: Lines only a scheme has: its [letters] table (or letters = ...), or its language and standard keys.
-_SCHEME_KEYS = re.compile(r"^\s*(\[\s*letters\s*\]|(letters|language|standard)\s*=)", re.MULTILINE)
+_SCHEME_KEYS = re.compile(r"^[ \t]*(\[[ \t]*letters[ \t]*\]|(letters|language|standard)[ \t]*=)", re.MULTILINE)
 
 
 def _kind(path: Path, catalog: Catalog) -> str:
     if any(path.parent.resolve() == d.resolve() for d in catalog.scheme_dirs):
         return "scheme"
     try:
-        head = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return "spec"
+        head = read_input(path, "TOML file").decode("utf-8", errors="replace")
+    except LexcError:
+        return "spec"  # the spec reader reports it
     return "scheme" if _SCHEME_KEYS.search(head) else "spec"
 
 

@@ -15,13 +15,13 @@ are produced. What it covers and what not: docs/sources.md.
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexc.errors import LexcError, Problem
+from lexc.inputs import not_a_codec, open_stream, read_line, text_codec
 from lexc.language.spec import Spec
 from lexc.lexicon.reading import Convention, Options, Source, SourceStats, SourceWord, has_capital
 
@@ -371,23 +371,25 @@ def split_fields(line: str) -> list[str]:
 
 def _latin1_lines(path: Path) -> Iterator[str]:
     """The lines of a file, each byte one character (Latin-1), end of line removed."""
-    with open(path, "rb") as handle:
-        for raw in handle:
+    with open_stream(path, "Hunspell file") as handle:
+        number = 0
+        while raw := read_line(handle, path, number + 1):
+            number += 1
             yield raw.decode("latin-1").rstrip("\r\n")
 
 
 def _aff_encoding(path: Path) -> str:
     """The SET line of a .aff file (ISO8859-1 when there is none), read before decoding."""
-    with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, start=1):
+    with open_stream(path, "Hunspell file") as handle:
+        number = 0
+        while raw := read_line(handle, path, number + 1):
+            number += 1
             parts = raw.split()
             if len(parts) >= 2 and parts[0] == b"SET":
                 name = parts[1].decode("ascii", "replace")
                 codec = {"microsoft-cp1251": "cp1251", "ISCII-DEVANAGARI": "iscii"}.get(name, name)
-                try:
-                    codecs.lookup(codec)
-                except LookupError:
-                    raise LexcError(Problem(str(path), number, "SET", f"unknown encoding {name!r}")) from None
+                if text_codec(codec) is None:
+                    raise LexcError(Problem(str(path), number, "SET", not_a_codec(name)))
                 return codec
     return "ISO8859-1"
 

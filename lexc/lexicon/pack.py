@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 from lexc import __version__
 from lexc.atomic import write_atomic
 from lexc.errors import LexcError, Problem
+from lexc.inputs import read_input
 from lexc.lexicon.trust import check_trie, trust
 
 if TYPE_CHECKING:
@@ -431,15 +432,7 @@ def _bad(path: Path, message: str) -> LexcError:
 def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
     """Check a pack file and return its header and trie bytes; a clear :class:`LexcError` if it is not sound."""
     path = Path(path)
-    if path.is_dir():
-        raise _bad(path, "is a directory, not a lexicon pack")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise _bad(path, "no such pack (build it with `lexc build LANG` or `lexc compile`)") from None
-    except OSError as err:
-        raise _bad(path, f"cannot read: {err.strerror}") from None
+    data = read_input(path, "lexicon pack", missing="no such pack (build it with `lexc build LANG` or `lexc compile`)")
     if not data:
         raise _bad(path, "empty file (0 bytes), not a lexicon pack")
     if data[: len(MAGIC)] != MAGIC:

@@ -8,7 +8,6 @@ dictionaries from :mod:`lexc.lexicon.hunspell`); both build on this module.
 from __future__ import annotations
 
 import codecs
-import gzip
 import hashlib
 import io
 import re
@@ -17,7 +16,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import IO
 
+from lexc import inputs
 from lexc.errors import LexcError, Problem
+from lexc.inputs import open_stream, read_line
 from lexc.language import casemap
 from lexc.language.spec import Spec
 
@@ -218,11 +219,25 @@ def check_file(path: Path) -> None:
         raise _problem(path, None, "is a directory, not a word list")
 
 
-def _open_binary(path: Path) -> IO[bytes]:
-    check_file(path)
-    if path.suffix == ".gz":
-        return gzip.open(path, "rb")  # type: ignore[return-value]
-    return open(path, "rb")
+def _open_binary(path: Path) -> io.BufferedReader:
+    """The file's bytes (decompressed for ``.gz``), bounded (:mod:`lexc.inputs`)."""
+    return open_stream(path, "word list")
+
+
+def text_codec(encoding: str, path: Path | str) -> str:
+    """The codec named ``encoding`` if it is a text encoding; a :class:`LexcError` naming ``path`` if not.
+
+    >>> text_codec("latin-1", "x.txt")
+    'iso8859-1'
+    >>> text_codec("base64", "x.txt")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: x.txt: encoding: 'base64' is not a text encoding (e.g. utf-8, latin-1, cp1252)
+    """
+    codec = inputs.text_codec(encoding)
+    if codec is None:
+        raise _problem(path, None, inputs.not_a_codec(encoding), "encoding")
+    return codec
 
 
 def _is_utf16(encoding: str) -> bool:
@@ -235,23 +250,21 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
     A UTF-8 BOM is dropped; a UTF-16/32 BOM is read only when the encoding says so; NUL bytes
     and undecodable bytes raise :class:`LexcError` naming the line and the byte offset.
     """
-    codec = codecs.lookup(encoding).name
+    codec = text_codec(encoding, path)
     with _open_binary(path) as handle:
-        head = handle.read(4)
+        head = handle.peek(4)[:4]
         bom = next((name for b, name in {**_UTF32_BOMS, **_UTF16_BOMS}.items() if head.startswith(b)), None)
         if bom and not _is_utf16(codec):
             raise _problem(path, 1, f"the file starts with a {bom.upper()} byte-order mark but is read as {codec}: "
                                     f"pass --encoding {bom[:6]} (or convert it to UTF-8)")
         if _is_utf16(codec):
-            handle.seek(0)
             yield from _iter_wide(path, handle, codec)
             return
+        offset, number = 0, 0
         if head.startswith(codecs.BOM_UTF8) and codec in ("utf-8", "utf-8-sig"):
-            handle.seek(len(codecs.BOM_UTF8))
-        else:
-            handle.seek(0)
-        offset = handle.tell()
-        for number, raw in enumerate(handle, start=1):
+            offset = len(handle.read(len(codecs.BOM_UTF8)))
+        while raw := read_line(handle, path, number + 1):
+            number += 1
             if b"\x00" in raw:
                 at = offset + raw.index(b"\x00")
                 raise _problem(path, number, f"NUL byte at byte offset {at}: a binary file, or UTF-16 "
@@ -272,8 +285,7 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
 
 
 def _iter_wide(path: Path, handle: IO[bytes], codec: str) -> Iterator[tuple[int, str]]:
-    stream = io.TextIOWrapper(handle, encoding="utf-16" if codec.startswith("utf-16") else "utf-32",
-                              errors="strict", newline=None)
+    stream = io.TextIOWrapper(handle, encoding=codec, errors="strict", newline=None)
     number = 0
     try:
         for number, text in enumerate(stream, start=1):
@@ -282,6 +294,9 @@ def _iter_wide(path: Path, handle: IO[bytes], codec: str) -> Iterator[tuple[int,
             yield number, text.rstrip("\r\n").lstrip("\ufeff")
     except UnicodeDecodeError as error:
         raise _problem(path, number + 1, f"not valid {codec} near line {number + 1}: {error.reason}") from None
+    except UnicodeError:  # "utf-16" with no byte-order mark: which order is unknown
+        raise _problem(path, 1, f"no byte-order mark: {codec} needs one; pass --encoding {codec}-le or "
+                                f"{codec}-be") from None
 
 
 def is_prezip(path: Path) -> bool:

@@ -29,13 +29,13 @@ match runs separately on each part.
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Iterable, Iterator
-from dataclasses import fields
+from dataclasses import fields, replace
 from importlib import metadata
 from pathlib import Path
 
 from lexc.errors import LexcError, Problem
+from lexc.inputs import not_a_codec, text_codec
 from lexc.language.spec import LexiconSource, Spec
 from lexc.lexicon.hunspell import HunspellSource
 from lexc.lexicon.reading import (
@@ -188,10 +188,8 @@ def _options(entry: LexiconSource | None, **given: object) -> Options:
     if options.affixes not in AFFIXES:
         raise LexcError(Problem(None, None, "affixes", f"must be one of {', '.join(AFFIXES)}, "
                                                        f"not {options.affixes!r}"))
-    try:
-        codecs.lookup(options.encoding)
-    except LookupError:
-        raise LexcError(Problem(None, None, "encoding", f"unknown encoding {options.encoding!r}")) from None
+    if text_codec(options.encoding) is None:
+        raise LexcError(Problem(None, None, "encoding", not_a_codec(options.encoding)))
     return options
 
 
@@ -201,6 +199,20 @@ def _kind_of(text: str, path: Path) -> str:
     if path.suffix in (".dic", ".aff"):
         return "hunspell"
     return "wordlist"
+
+
+def _top(text: str, part: str) -> int:
+    """The ``N`` of ``wordfreq:LANG:N`` (or ``topN``): ASCII digits only.
+
+    >>> _top("wordfreq:en:abc", "abc")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: wordfreq:en:abc: top: 'abc' is not a number of words (write wordfreq:LANG:50000)
+    """
+    digits = part.removeprefix("top")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
+        raise LexcError(Problem(text, None, "top", f"{part!r} is not a number of words (write wordfreq:LANG:50000)"))
+    return int(digits)
 
 
 def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | None = None,
@@ -214,8 +226,11 @@ def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | N
     ``wordfreq[:LANG[:N]]``. Keyword options override the entry's.
     """
     entry = source if isinstance(source, LexiconSource) else None
-    options = _options(entry, encoding=encoding, top=top, convention=convention, capitalised=capitalised,
-                       max_prefix_length=max_prefix_length, max_forms=max_forms, affixes=affixes)
+    try:
+        options = _options(entry, encoding=encoding, top=top, convention=convention, capitalised=capitalised,
+                           max_prefix_length=max_prefix_length, max_forms=max_forms, affixes=affixes)
+    except LexcError as err:  # an option of this source: named with it
+        raise LexcError([replace(p, file=p.file or str(source)) for p in err.problems]) from None
     package, licence = (entry.package, entry.licence) if entry else (None, "unknown")
     if entry is not None:
         text, path = entry.path or "wordfreq", Path(entry.path or "wordfreq")
@@ -227,7 +242,7 @@ def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | N
         parts = text.split(":") if text.startswith("wordfreq") else ["wordfreq"]
         lang = parts[1] if len(parts) > 1 and parts[1] else spec.code
         if len(parts) > 2 and options.top is None:
-            options = _options(None, **{**options.to_json(), "top": int(parts[2].removeprefix("top"))})
+            options = _options(None, **{**options.to_json(), "top": _top(text, parts[2])})
         return WordfreqSource(spec, lang, options, licence)
     if kind == "hunspell":
         return HunspellSource(spec, path, options, package, licence)

@@ -46,11 +46,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from pathlib import Path
 
-from lexc.atomic import note_input, write_atomic
+from lexc.atomic import write_atomic
 from lexc.engine.notation import Languages, parse_langs
 from lexc.errors import LexcError, Problem
+from lexc.inputs import not_a_codec, read_input, text_codec
 
 __all__ = [
     "Event",
@@ -383,10 +383,9 @@ def _decode(data: bytes, file: str | None) -> tuple[str, str]:
     declared = re.fullmatch(rb"#character-encoding\s+(\S+)", first)
     if declared:
         name = declared[1].decode("ascii", "replace")
-        try:
-            codec = codecs.lookup(name).name
-        except LookupError:
-            raise LexcError(Problem(file, 1, "#character-encoding", f"unknown character encoding {name!r}")) from None
+        codec = text_codec(name)
+        if codec is None:
+            raise LexcError(Problem(file, 1, "#character-encoding", not_a_codec(name)))
         try:
             return data.decode(codec), codec
         except UnicodeDecodeError as err:
@@ -718,12 +717,7 @@ def parse(data: bytes | str, file: str | None = None) -> GameRecord:
 
 def read(path: str | os.PathLike[str]) -> GameRecord:
     """Read the GCG file at ``path``."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror or err}")) from None
-    note_input(path)
-    return parse(data, str(path))
+    return parse(read_input(path, "GCG game record"), str(path))
 
 
 # --------------------------------------------------------------------------- writing

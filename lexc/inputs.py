@@ -1,0 +1,189 @@
+"""The one reader of input files: bounded in size, regular files only, errors that name the file.
+
+Every file lexc reads -- specs, schemes, rulesets, game records, boards, corpora, packs, word
+lists, Hunspell dictionaries -- is opened here. A FIFO, a device (``/dev/zero``), a directory
+or a socket is refused before it is read; whole-file inputs are read up to a limit per kind
+(:data:`LIMITS`) and refused past it, so ``/dev/zero`` or a 10 GB file named as a spec costs
+nothing; streamed inputs (word lists, ``.gz`` included) are read through :class:`Bounded`,
+which stops at the limit of *decompressed* bytes (a gzip bomb) and turns a truncated or
+non-gzip ``.gz`` into a :class:`LexcError`. Each file read is noted as an input of the
+running command (:func:`lexc.atomic.note_input`), so no output can be written over it.
+
+>>> read_input("/dev/zero", "spec")
+Traceback (most recent call last):
+...
+lexc.errors.LexcError: /dev/zero: is a character device, not a spec
+"""
+
+from __future__ import annotations
+
+import codecs
+import gzip
+import io
+import os
+import zlib
+from typing import IO
+
+from lexc.atomic import kind_of, note_input
+from lexc.errors import LexcError, Problem
+
+__all__ = ["LIMITS", "MAX_LINE", "Bounded", "not_a_codec", "open_input", "open_stream", "read_input", "read_line",
+           "text_codec"]
+
+MB = 1024 * 1024
+
+#: Largest input of each kind, in bytes (decompressed for ``.gz``); docs/development.md says why.
+LIMITS: dict[str, int] = {
+    "spec": 4 * MB,  # shipped specs are under 20 KB
+    "TOML file": 4 * MB,  # specs, schemes, rulesets
+    "GCG game record": 16 * MB,  # a game is a few KB; an annotated one under 100 KB
+    "board": 1 * MB,
+    "corpus": 512 * MB,
+    "lexicon pack": 512 * MB,  # the largest shipped pack (Polish) is 3.6 MB
+    "word list": 1024 * MB,  # streamed; wamerican-huge is 3.5 MB
+    "Hunspell file": 256 * MB,
+}
+#: A ``.gz`` may hold at most this many times its own size, and at least :data:`GZ_FLOOR` bytes: word lists
+#: compress 3-5 times, a gzip bomb a thousand times.
+GZ_RATIO = 10
+GZ_FLOOR = 8 * MB
+#: Longest line of a streamed text input: a word list line is a word and maybe a comment.
+MAX_LINE = 1 * MB
+
+
+def _problem(path: str | os.PathLike[str], message: str, key: str | None = None) -> LexcError:
+    return LexcError(Problem(str(path), None, key, message))
+
+
+def _size(limit: int) -> str:
+    return f"{limit // MB:,} MB" if limit >= MB else f"{limit:,} bytes"
+
+
+def open_input(path: str | os.PathLike[str], what: str, *, key: str | None = None,
+               missing: str | None = None) -> IO[bytes]:
+    """``path`` opened for reading in binary, after checking it is a regular file.
+
+    A FIFO is opened without blocking (a FIFO named as a spec never hangs lexc), then refused.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError as err:
+        raise _problem(path, missing or f"cannot read: {err.strerror}", key) from None
+    except IsADirectoryError:
+        raise _problem(path, f"is a directory, not a {what}", key) from None
+    except OSError as err:
+        raise _problem(path, f"cannot read: {err.strerror or err}", key) from None
+    try:
+        kind = kind_of(os.fstat(fd).st_mode)
+        if kind is not None:
+            raise _problem(path, f"is {kind}, not {_article(what)}", key)
+        os.set_blocking(fd, True)
+        handle = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    note_input(path)
+    return handle
+
+
+def _article(what: str) -> str:
+    return what if what.startswith(("a ", "an ")) else f"a {what}"
+
+
+def read_input(path: str | os.PathLike[str], what: str, *, key: str | None = None,
+               missing: str | None = None) -> bytes:
+    """The bytes of ``path``, a regular file of at most ``LIMITS[what]`` bytes, else a :class:`LexcError`."""
+    limit = LIMITS[what]
+    with open_input(path, what, key=key, missing=missing) as handle:
+        try:
+            data = handle.read(limit + 1)
+        except OSError as err:
+            raise _problem(path, f"cannot read: {err.strerror or err}", key) from None
+    if len(data) > limit:
+        raise _problem(path, f"larger than {_size(limit)}, the limit for {_article(what)}: not {_article(what)}",
+                       key)
+    return data
+
+
+class Bounded(io.RawIOBase):
+    """A stream of a file's bytes (decompressed when it ends in ``.gz``) that stops at a limit.
+
+    Past ``LIMITS[what]`` bytes, a truncated or damaged ``.gz``, or a file removed while read:
+    a :class:`LexcError` naming the file.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], what: str, *, key: str | None = None):
+        super().__init__()
+        self.path, self.what, self.key, self.limit, self.done = str(path), what, key, LIMITS[what], 0
+        self.raw = open_input(path, what, key=key)
+        gz = self.path.endswith(".gz")
+        self.stream: IO[bytes] | gzip.GzipFile = gzip.GzipFile(fileobj=self.raw) if gz else self.raw
+        if gz:
+            self.limit = min(self.limit, max(GZ_FLOOR, GZ_RATIO * os.fstat(self.raw.fileno()).st_size))
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        try:
+            chunk = self.stream.read(len(buffer))
+        except (gzip.BadGzipFile, zlib.error) as err:
+            raise _problem(self.path, f"not a valid gzip file ({err})", self.key) from None
+        except EOFError:
+            raise _problem(self.path, "truncated gzip file: it ends before its end marker", self.key) from None
+        except OSError as err:
+            raise _problem(self.path, f"cannot read: {err.strerror or err}", self.key) from None
+        self.done += len(chunk)
+        if self.done > self.limit:
+            raise _problem(self.path, f"more than {_size(self.limit)} of text (the limit for {_article(self.what)}"
+                                      f"{' compressed in this file' if self.stream is not self.raw else ''}): "
+                                      f"a compressed bomb, or not {_article(self.what)}", self.key)
+        buffer[:len(chunk)] = chunk
+        return len(chunk)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.stream.close()
+            self.raw.close()
+        super().close()
+
+
+def open_stream(path: str | os.PathLike[str], what: str, *, key: str | None = None) -> io.BufferedReader:
+    """A buffered :class:`Bounded` stream of ``path`` (``readline(limit)`` bounds a line)."""
+    return io.BufferedReader(Bounded(path, what, key=key), buffer_size=256 * 1024)
+
+
+def text_codec(name: str) -> str | None:
+    """The canonical name of the text encoding ``name``; None when Python knows no such text encoding.
+
+    >>> text_codec("Latin-1"), text_codec("base64"), text_codec("klingon")
+    ('iso8859-1', None, None)
+    """
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        return None
+    return info.name if getattr(info, "_is_text_encoding", True) else None
+
+
+def not_a_codec(name: str) -> str:
+    """The message for an encoding name :func:`text_codec` refuses.
+
+    >>> not_a_codec("klingon"), not_a_codec("base64")
+    ("unknown encoding 'klingon'", "'base64' is not a text encoding (e.g. utf-8, latin-1, cp1252)")
+    """
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return f"unknown encoding {name!r}"
+    return f"{name!r} is not a text encoding (e.g. utf-8, latin-1, cp1252)"
+
+
+def read_line(handle: IO[bytes], path: str | os.PathLike[str], number: int) -> bytes:
+    """The next line of ``handle`` (b"" at the end); a line over :data:`MAX_LINE` bytes is an error."""
+    raw = handle.readline(MAX_LINE + 1)
+    if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+        raise LexcError(Problem(str(path), number, None, f"a line longer than {_size(MAX_LINE)}: not a text "
+                                                         "file of lines (are the lines broken by CR only?)"))
+    return raw
+
