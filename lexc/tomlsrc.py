@@ -20,8 +20,30 @@ from typing import Any
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+#: A key inside an inline table; the look-behind starts a match only at the start of a name (linear).
+_INLINE_KEY = re.compile(r"""(?<![A-Za-z0-9_-])([A-Za-z0-9_-]+|"[^"]*")[ \t]*=""")
+_LONG_NUMBER = re.compile(r"[0-9_]{4000}")
 _KEY = re.compile(r"""^\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=""")
+
+
+def table_header(line: str) -> tuple[str, str] | None:
+    """``("[", name)`` or ``("[[", name)`` when ``line`` is a table header; linear in its length.
+
+    (A regular expression here backtracked quadratically on a long line of ``[`` and spaces.)
+
+    >>> table_header("  [[lexicon]]  # one source"), table_header("[tiles . A]"), table_header("a = [1]")
+    (('[[', 'lexicon'), ('[', 'tiles . A'), None)
+    """
+    text = line.strip()
+    if not text.startswith("["):
+        return None
+    opener = "[[" if text.startswith("[[") else "["
+    end = text.find("]")
+    name = text[len(opener):end].strip() if end > 0 else ""
+    if not name:
+        return None
+    rest = text[end + 1:].removeprefix("]").strip() if opener == "[[" else text[end + 1:].strip()
+    return (opener, name) if not rest or rest.startswith("#") else None
 
 
 def _unquote(key: str) -> str:
@@ -59,10 +81,10 @@ def _index(text: str) -> Lines:
     table: tuple[object, ...] = ()
     counts: dict[tuple[object, ...], int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
-        header = _HEADER.match(raw)
+        header = table_header(raw)
         if header:
-            name = _split_dotted(header.group(2))
-            if header.group(1) == "[[":
+            name = _split_dotted(header[1])
+            if header[0] == "[[":
                 index = counts.get(name, 0)
                 counts[name] = index + 1
                 table = (*name, index)
@@ -75,7 +97,7 @@ def _index(text: str) -> Lines:
             path = (*table, *_split_dotted(key.group(1)))
             lines.where.setdefault(path, number)
             inline = raw[key.end():]
-            for sub in re.finditer(r"""([A-Za-z0-9_-]+|"[^"]*")\s*=""", inline):
+            for sub in _INLINE_KEY.finditer(inline) if "{" in inline else ():
                 lines.where.setdefault((*path, _unquote(sub.group(1))), number)
     return lines
 
@@ -88,6 +110,9 @@ def loads(text: str, name: str) -> tuple[dict[str, Any], Lines]:
         match = re.search(r"line (\d+)", str(err))
         line = int(match.group(1)) if match else None
         raise LexcError(Problem(name, line, None, f"malformed TOML: {err}")) from None
+    except ValueError:  # Python's limit on integer digits (4,300): a number no spec or ruleset has
+        line = next((n for n, raw in enumerate(text.splitlines(), start=1) if _LONG_NUMBER.search(raw)), None)
+        raise LexcError(Problem(name, line, None, "malformed TOML: a number of thousands of digits")) from None
     return data, _index(text)
 
 

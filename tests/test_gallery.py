@@ -190,7 +190,31 @@ def _big_spec(tmp: Path, packs: Path) -> Path:
     return tmp / "xx.toml"
 
 
+def _spec_with(extra: Callable[[str], str]) -> Callable[[Path, Path], Path]:
+    """A spec of the gallery (one bad count, line 13) changed by ``extra``."""
+
+    def make(tmp: Path, packs: Path) -> Path:
+        text = (GALLERY / "spec" / "count_zero.toml").read_text(encoding="utf-8")
+        (tmp / "xx.toml").write_text(extra(text), encoding="utf-8")
+        return tmp / "xx.toml"
+
+    return make
+
+
+def _faces(n: int) -> str:
+    names = (f"Q{chr(65 + i % 26)}{chr(65 + i // 26 % 26)}{chr(65 + i // 676 % 26)}" for i in range(n))
+    return "".join(f'"{name}" = {{ count = 1, points = 1 }}\n' for name in names)
+
+
 MAKERS: dict[str, Callable[[Path, Path], Path]] = {
+    "spec_long_string": _spec_with(lambda t: t + 'notes = "' + "a" * 400_000 + '"\n'),
+    "spec_brackets_in_a_string": _spec_with(lambda t: t + 'notes = """\n' + ("[" + " " * 20_000 + "x\n") * 20
+                                            + '"""\n'),
+    "spec_5000_faces": _spec_with(lambda t: t + _faces(5000)),
+    "spec_long_faces": _spec_with(lambda t: t + '"' + "AB" * 50 + '" = { count = 1, points = 1 }\n'),
+    "spec_billion_blanks": _spec_with(lambda t: t.replace("blanks = 2", "blanks = 1_000_000_000")),
+    "spec_huge_points": _spec_with(lambda t: t.replace("A = { count = 9, points = 1 }",
+                                                       "A = { count = 9, points = 1" + "0" * 5000 + " }")),
     "gzip_bomb": _gzip_bomb,
     "gz_cut": _gz_cut,
     "fifo_spec": _fifo_named("xx.toml"),
@@ -250,7 +274,7 @@ def _run(case: dict[str, Any], args: list[str], env: dict[str, str]) -> tuple[in
         script = Path(sys.executable).with_name("lexc")
         command = [str(script)] if script.exists() else [sys.executable, "-c", "from lexc.cli import main; main()"]
         done = subprocess.run([*command, *args], capture_output=True, text=True, env={**os.environ, **env},
-                              timeout=300, check=False)
+                              timeout=case.get("timeout", 300), check=False)
         return done.returncode, done.stdout + done.stderr
     result = CliRunner(env=env).invoke(app, args)
     if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -32,7 +32,7 @@ from typing import Any
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input, text_codec
 from lexc.language import casemap
-from lexc.tomlsrc import Lines, load
+from lexc.tomlsrc import Lines, load, table_header
 
 #: Scripts lexc knows, by ISO 15924 name. Only Latin is spelled without a scheme.
 SCRIPTS = ("Latin", "Cyrillic", "Greek", "Hebrew", "Arabic")
@@ -295,7 +295,9 @@ def _check_top(check: _Checker, data: Mapping[str, Any], file: str) -> None:
                   at=("script",))
     blanks = data.get("blanks")
     if isinstance(blanks, int) and not isinstance(blanks, bool) and blanks < 0:
-        check.add(("blanks",), f"must not be negative, not {blanks}")
+        check.add(("blanks",), f"must not be negative, not {_number(blanks)}")
+    elif isinstance(blanks, int) and not isinstance(blanks, bool) and blanks > MAX_BLANKS:
+        check.add(("blanks",), f"must be at most {MAX_BLANKS}, not {_number(blanks)}")
     _check_source_list(check, data)
 
 
@@ -308,6 +310,15 @@ def _check_source_list(check: _Checker, data: Mapping[str, Any]) -> None:
         check.add(("sources",), "must be a list of non-empty strings")
     elif data.get("official") is True and len(set(sources)) < 2:
         check.add(("sources",), f"official values need at least two public sources, found {len(set(sources))}")
+
+
+def _number(value: int) -> str:
+    """An integer as written in a message: a 5,000-digit number is not printed whole.
+
+    >>> _number(12), _number(10**40)
+    ('12', 'a number of about 40 digits')
+    """
+    return str(value) if abs(value) < 10**30 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
 
 
 def _check_tile(check: _Checker, face: str, entry: object, official: bool) -> Tile | None:
@@ -324,8 +335,14 @@ def _check_tile(check: _Checker, face: str, entry: object, official: bool) -> Ti
     if count < 1:
         check.add((*path, "count"), f"must be at least 1, not {count} (leave out tiles that are not in the bag)")
         ok = False
+    elif count > MAX_COUNT:
+        check.add((*path, "count"), f"must be at most {MAX_COUNT}, not {_number(count)}")
+        ok = False
     if points < 0:
-        check.add((*path, "points"), f"must not be negative, not {points}")
+        check.add((*path, "points"), f"must not be negative, not {_number(points)}")
+        ok = False
+    elif points > MAX_POINTS:
+        check.add((*path, "points"), f"must be at most {MAX_POINTS}, not {_number(points)}")
         ok = False
     return Tile(face, count, points, "points" in entry) if ok else None
 
@@ -333,6 +350,9 @@ def _check_tile(check: _Checker, face: str, entry: object, official: bool) -> Ti
 def _check_face(check: _Checker, face: str, locale: str, seen: dict[str, str]) -> bool:
     """A face: non-empty, NFC, upper case in the locale, not the same tile as an earlier face."""
     path: KeyPath = ("tiles", face)
+    if len(face) > MAX_FACE_LENGTH:
+        check.add(path, f"a face of {len(face):,} characters: a tile has at most {MAX_FACE_LENGTH}")
+        return False
     if not face or face != face.strip() or any(c.isspace() for c in face):
         check.add(path, f"a face must be a non-empty string without spaces, not {face!r}")
         return False
@@ -356,10 +376,22 @@ def _codes(text: str) -> str:
     return " ".join(f"U+{ord(c):04X}" for c in text)
 
 
+#: Limits on a tile set, far above any real one (shipped: at most 41 faces of up to 3 letters, 12 of a tile,
+#: 2 blanks, 10 points): a bag is built tile by tile, and the checks compare faces pairwise.
+MAX_FACES = 256
+MAX_FACE_LENGTH = 8
+MAX_COUNT = 100
+MAX_BLANKS = 100
+MAX_POINTS = 1000
+
+
 def _check_tiles(check: _Checker, data: Mapping[str, Any], locale: str) -> list[Tile]:
     tiles: list[Tile] = []
     seen: dict[str, str] = {}
     official = data.get("official", True) is not False
+    if len(data["tiles"]) > MAX_FACES:
+        check.add(("tiles",), f"{len(data['tiles']):,} faces: a tile set has at most {MAX_FACES}")
+        return tiles
     for face, entry in data["tiles"].items():
         tile = _check_tile(check, face, entry, official)
         if _check_face(check, face, locale, seen) and tile is not None:
@@ -530,7 +562,6 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
     return spec, []
 
 
-_HEADER = re.compile(r"""\s*\[\[?\s*([^\]]+?)\s*\]""")
 _KEY = re.compile(r"""\s*("[^"]*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=""")
 
 
@@ -539,7 +570,7 @@ def _key_on_line(text: list[str], line: int) -> str | None:
     match = _KEY.match(text[line - 1])
     if not match:
         return None
-    table = next((h.group(1) for h in map(_HEADER.match, reversed(text[:line - 1])) if h), "")
+    table = next((h[1] for h in map(table_header, reversed(text[:line - 1])) if h), "")
     key = match.group(1).strip("\"'")
     return f"{table.strip()}.{key}" if table else key
 
