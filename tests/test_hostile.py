@@ -179,3 +179,32 @@ def test_a_marisa_trie_lexc_did_not_write_is_proved_once_then_trusted(real_packs
     assert len(list((tmp_path / "trusted").iterdir())) == 1
     monkeypatch.setattr(trust, "_prove_marisa", lambda trie: "must not be asked again")
     assert "ZAX" in open_pack(real_packs["marisa"])
+
+
+# --------------------------------------------------------------------------- Hunspell expansion
+
+
+def _multiplying_dictionary(folder: Path, rules: int, stems: int) -> Path:
+    """Suffixes that each carry the flag again: every stem has ``rules`` + ``rules``² forms (two levels)."""
+    letters = [a + b for a in "abcdefghijklmnopqrstuvwxyz" for b in "abcdefghijklmnopqrstuvwxyz"][:rules]
+    aff = ["SET UTF-8", f"SFX A Y {rules}", *(f"SFX A 0 {x}/A ." for x in letters)]
+    (folder / "grow.aff").write_text("\n".join(aff) + "\n", encoding="utf-8")
+    dic = [str(stems), *(f"{a}{b}{c}/A" for a, b, c in zip("qwertyuiopasdfghjklzxcvbnm" * 9, "aeiou" * 50,
+                                                           "zxcvbnmlkjhgfdsapoiuytrewq" * 9, strict=False))][:stems + 1]
+    (folder / "grow.dic").write_text("\n".join(dic) + "\n", encoding="utf-8")
+    return folder / "grow.dic"
+
+
+def test_hunspell_expansion_past_the_default_cap_is_an_error(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from lexc.catalog import Catalog
+    from lexc.lexicon import hunspell
+    from lexc.lexicon.sources import open_source
+
+    dic = _multiplying_dictionary(tmp_path, 200, 30)  # 30 × 40,200 forms
+    spec = Catalog.shipped().language("en").spec
+    monkeypatch.setattr(hunspell, "DEFAULT_MAX_FORMS", 100_000)
+    with pytest.raises(LexcError, match="more than 100,000 forms"):
+        sum(1 for _ in open_source(spec, str(dic)).words())
+    chosen = open_source(spec, str(dic), max_forms=5000)
+    assert sum(1 for _ in chosen.words()) == 5000 and chosen.stats.truncated

@@ -150,6 +150,8 @@ def compile(
     convention: str = typer.Option(None, "--convention", help="native (default) or coded (the spec's aliases, "
                                                               "e.g. Spanish 1 2 3 for CH LL RR)."),
     top: int = typer.Option(None, "--top", help="wordfreq: the N most frequent words."),
+    max_forms: int = typer.Option(None, "--max-forms", min=1,
+                                  help="Hunspell: keep the first N forms (default: more than 20,000,000 is an error)."),
     structure: str = typer.Option("auto", "--structure", help="Trie structure: auto (the smaller), marisa, dawg."),
     display_natives: bool = typer.Option(True, "--display-natives/--no-display-natives",
                                          help="Keep native spellings the tiling implies (ÉLÈVE for ELEVE)."),
@@ -165,8 +167,8 @@ def compile(
     from lexc.lexicon.sources import open_source
 
     language = catalog_of(spec).language(lang)
-    opened = [open_source(language.spec, s, kind=kind, encoding=encoding, top=top, convention=convention)
-              for s in sources]
+    opened = [open_source(language.spec, s, kind=kind, encoding=encoding, top=top, convention=convention,
+                          max_forms=max_forms) for s in sources]
     with _Progress(1, quiet or json) as progress:
         progress.start(language.code)
         report = compile_pack(language, opened, output, include=include, exclude=exclude, min_length=min_length,

@@ -126,7 +126,7 @@ class AffixFile:
 
     def split_flags(self, text: str, file: str, line: int) -> Flags:
         """Flags written in ``text`` (or the AF alias it numbers)."""
-        if self.aliases and text.isdigit():
+        if self.aliases and _is_number(text):
             index = int(text)
             if not 1 <= index <= len(self.aliases):
                 raise LexcError(Problem(file, line, text, f"flag alias {index} is not defined (AF has "
@@ -157,7 +157,7 @@ class AffixFile:
             return [text[i:i + 2] for i in range(0, len(text), 2)]
         if self.flag_type == "num":
             flags = [f for f in text.split(",") if f]
-            bad = [f for f in flags if not f.isdigit()]
+            bad = [f for f in flags if not _is_number(f)]
             if bad:
                 raise LexcError(Problem(file, line, text, f"FLAG num needs numbers, not {bad[0]!r}"))
             return flags
@@ -214,7 +214,7 @@ class AffixFile:
         kind = "PFX" if prefix else "SFX"
         left = pending.get((kind, flag))
         if left is None or left[1] == 0:
-            if args[1] not in ("Y", "N") or not args[2].isdigit():
+            if args[1] not in ("Y", "N") or not _is_number(args[2]):
                 raise LexcError(Problem(self.file, number, f"{kind} {flag}",
                                         "expected a header 'FLAG Y|N COUNT' before the rules"))
             pending[(kind, flag)] = (args[1] == "Y", int(args[2]))
@@ -359,6 +359,20 @@ class AffixFile:
 _FIELDS = re.compile(r"[ \t]+")
 
 
+#: Forms a dictionary may expand to unless ``max_forms`` says otherwise (Spanish expands to about 1 million,
+#: docs/sources.md); past it the expansion is an error, not a silent cut.
+DEFAULT_MAX_FORMS = 20_000_000
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits, at most 9 of them (``str.isdigit`` also takes ``²`` and ``٣``, which ``int`` refuses).
+
+    >>> _is_number("12"), _is_number("²"), _is_number("١٢"), _is_number("9" * 5000)
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def split_fields(line: str) -> list[str]:
     """Fields separated by ASCII spaces and tabs only (Latin-1 views of UTF-8 hold U+00A0 and U+0085).
 
@@ -462,7 +476,7 @@ class HunspellSource(Source):
             aff.drop_affixes()
         stats.prefixes_skipped = aff.prefixes_skipped
         skip_caps = self.options.capitalised == "skip"
-        limit = self.options.max_forms or -1
+        limit = self.options.max_forms or DEFAULT_MAX_FORMS
         coded = self.convention.coded
         name, apply, output = self.name, self.convention.apply, aff.output
         convert = bool(aff.oconv)
@@ -475,7 +489,7 @@ class HunspellSource(Source):
             if not stripped:
                 stats.blank += 1
                 continue
-            if number == 1 and split_fields(stripped)[0].isdigit():
+            if number == 1 and _is_number(split_fields(stripped)[0]):
                 continue  # the approximate entry count
             if stripped.startswith("#") or text.startswith("\t"):
                 stats.comments += 1
@@ -507,6 +521,10 @@ class HunspellSource(Source):
                 stats.words += 1
                 yield SourceWord(form, name, number)
                 if stats.words == limit:
+                    if self.options.max_forms is None:
+                        raise LexcError(Problem(name, number, None, f"more than {limit:,} forms: affix rules that "
+                                                                    "multiply without end? (--max-forms N keeps the "
+                                                                    "first N forms)"))
                     stats.truncated = True
                     return
         stats.empty = stats.words == 0
