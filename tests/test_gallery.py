@@ -126,6 +126,32 @@ def _crafted(change: Change) -> Callable[[Path, Path], Path]:
     return make
 
 
+def _raw_header(edit: Callable[[bytes], bytes]) -> Callable[[Path, Path], Path]:
+    """A pack whose header JSON text is edited as bytes (what json.dumps cannot write), with a good checksum."""
+
+    def make(tmp: Path, packs: Path) -> Path:
+        import struct
+        import zlib
+
+        from lexc.lexicon.pack import read_pack_bytes
+
+        data = (packs / "en.lexc").read_bytes()
+        _, version, flags, length, _ = struct.unpack_from("<8sHHIQ", data)
+        _, trie = read_pack_bytes(packs / "en.lexc")
+        text = edit(data[24:24 + length])
+        pad = -(24 + len(text)) % 8
+        total = 24 + len(text) + pad + len(trie) + 4
+        body = struct.pack("<8sHHIQ", b"LEXCPACK", version, flags, len(text), total) + text + b"\0" * pad + trie
+        (tmp / "crafted.lexc").write_bytes(body + struct.pack("<I", zlib.crc32(body)))
+        return tmp / "crafted.lexc"
+
+    return make
+
+
+def _name_as(value: bytes) -> Callable[[bytes], bytes]:
+    return lambda text: re.sub(rb'"name":"[^"]*"', lambda _: b'"name":' + value, text, count=1)
+
+
 def _without(key: str) -> Callable[[dict[str, Any]], tuple[dict[str, Any], str, None]]:
     return lambda h: ({k: v for k, v in h.items() if k != key}, h["structure"]["kind"], None)
 
@@ -206,7 +232,18 @@ def _faces(n: int) -> str:
     return "".join(f'"{name}" = {{ count = 1, points = 1 }}\n' for name in names)
 
 
+def _gcg_huge_score(tmp: Path, packs: Path) -> Path:
+    (tmp / "game.gcg").write_text("#player1 a A\n#player2 b B\n>a: CAT 8D CAT +" + "9" * 5000 + " 10\n",
+                                  encoding="utf-8")
+    return tmp / "game.gcg"
+
+
 MAKERS: dict[str, Callable[[Path, Path], Path]] = {
+    "gcg_huge_score": _gcg_huge_score,
+    "pack_huge_record_length": _crafted(lambda h: ({**h, "records": {**h["records"], "longest": 10**12}},
+                                                   h["structure"]["kind"], None)),
+    "pack_header_nested_deeply": _raw_header(_name_as(b"[" * 100_000 + b"]" * 100_000)),
+    "pack_header_lone_surrogate": _raw_header(_name_as(b'"\\ud800"')),
     "spec_long_string": _spec_with(lambda t: t + 'notes = "' + "a" * 400_000 + '"\n'),
     "spec_brackets_in_a_string": _spec_with(lambda t: t + 'notes = """\n' + ("[" + " " * 20_000 + "x\n") * 20
                                             + '"""\n'),

@@ -303,7 +303,7 @@ def test_bad_records(name: str) -> None:
 def test_declared_encoding_is_enforced() -> None:
     with pytest.raises(LexcError, match=r"^z\.gcg:3: #character-encoding: byte 0xe9 is not valid UTF-8, the encoding"):
         gcg.parse(b"#character-encoding UTF-8\n#player1 a A\n#player2 c C\xe9sar\n", "z.gcg")
-    with pytest.raises(LexcError, match=r"^z\.gcg:1: #character-encoding: unknown character encoding 'KLINGON-8'$"):
+    with pytest.raises(LexcError, match=r"^z\.gcg:1: #character-encoding: unknown encoding 'KLINGON-8'$"):
         gcg.parse(b"#character-encoding KLINGON-8\n#player1 a A\n", "z.gcg")
     record = gcg.parse("#character-encoding ISO-8859-1\n#player1 c C\xe9sar\n#player2 d D\n".encode("latin-1"))
     assert (record.encoding, record.players[0].name) == ("iso8859-1", "César")

@@ -63,6 +63,8 @@ SEP = ":"
 SUFFIX = ".lexc"
 #: Stands for any character in a DAWG walk (never in a key).
 _ANY = "\x1f"
+#: Longest record or board spelling a pack may claim (the compiler refuses words over 1,000 characters).
+MAX_RECORD = 4096
 #: Pads records to one length in a DAWG (see :func:`padded`).
 PAD = "~"
 
@@ -461,6 +463,10 @@ def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
         trie = view[start + section["offset"]: start + section["offset"] + section["length"]]
         if not isinstance(header["lang"], str) or header["structure"]["kind"] not in STRUCTURES:
             raise ValueError("unknown structure")
+    except RecursionError:
+        raise _bad(path, "malformed header (nested too deeply)") from None
+    except UnicodeEncodeError:
+        raise _bad(path, "malformed header (a string that is not valid Unicode: a lone surrogate)") from None
     except (ValueError, KeyError, IndexError, TypeError) as err:
         raise _bad(path, f"malformed header ({err})") from None
     return header, trie
@@ -495,6 +501,10 @@ def _check_header(header: Any) -> None:
     integers = [header["counts"].get("boards"), *header["table"].values()]
     if not all(isinstance(v, int) for v in integers):
         raise ValueError("'counts.boards' and the values of 'table' must be integers")
+    for key in ("longest", "longest_board"):  # a DAWG walk allocates this many characters per lookup
+        if not 0 <= header["records"][key] <= MAX_RECORD:
+            raise ValueError(f"'records.{key}' is {header['records'][key]}: at most {MAX_RECORD:,}")
+    json.dumps(header, ensure_ascii=False).encode("utf-8")  # lone surrogates: printed, they would fail later
 
 
 class Pack:

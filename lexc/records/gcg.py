@@ -304,8 +304,8 @@ _PLAYER_PRAGMA = re.compile(r"player([1-9])")
 _RACK_PRAGMA = re.compile(r"rack([1-9])")
 _PRAGMA = re.compile(r"#(>|[^\s>]*)\s*(.*)")
 _POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})")
-_PLAY_LINE = re.compile(r">([^:\s]+):[ \t]+([A-Za-z?]+)[ \t]+(\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})[ \t]+([^\s@]+)[ \t]+"
-                        r"\+(\d+)[ \t]+(-?\d+)")
+_PLAY_LINE = re.compile(r">([^:\s]+):[ \t]+([A-Za-z?]+)[ \t]+([0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})[ \t]+([^\s@]+)"
+                        r"[ \t]+\+([0-9]{1,9})[ \t]+(-?[0-9]{1,9})")
 _PARENTHESISED = re.compile(r"\((.*)\)")
 _LANG_NOTE = re.compile(r"lang:\s*(\S.*)")
 _SPECIAL = ("-", "--", "(challenge)", "(time)")
@@ -323,14 +323,23 @@ def _line_of(data: bytes, at: int) -> int:
     return sum(1 for _ in _LINE_END_BYTES.finditer(data, 0, at)) + 1
 
 
+def _digits(text: str) -> bool:
+    """1 to 9 ASCII digits: a score, a total, a count (``²``, ``٣`` and a 5,000-digit number are not).
+
+    >>> _digits("18"), _digits("²"), _digits("9" * 5000)
+    (True, False, False)
+    """
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
+
+
 def _is_delta(token: str) -> bool:
     """``+18``, ``-24``, ``+0``, kurnik's ``+-10``."""
     sign, digits = token[:1], token[1:]
-    return sign in ("+", "-") and (digits.isdecimal() or (sign == "+" and digits[:1] == "-" and digits[1:].isdecimal()))
+    return sign in ("+", "-") and (_digits(digits) or (sign == "+" and digits[:1] == "-" and _digits(digits[1:])))
 
 
 def _is_total(token: str) -> bool:
-    return token.isdecimal() or (token[:1] == "-" and token[1:].isdecimal())
+    return _digits(token) or (token[:1] == "-" and _digits(token[1:]))
 
 
 def _delta_total(tokens: list[str]) -> int | None:
@@ -595,7 +604,7 @@ class _Reader:
             return Event(simple[token], nick, rack, delta, total, extra=extra, line=number)
         if token.startswith("-"):
             exchanged = token[1:]
-            if exchanged.isdigit():
+            if _digits(exchanged):
                 return Event(Kind.EXCHANGE, nick, rack, delta, total, count=int(exchanged), extra=extra, line=number)
             return Event(Kind.EXCHANGE, nick, rack, delta, total, tiles=exchanged, extra=extra, line=number)
         inner = _PARENTHESISED.fullmatch(token)
