@@ -12,7 +12,23 @@ a traceback.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+#: Characters a terminal acts on: C0 controls but tab and newline, DEL, C1 controls (0x9B is a CSI).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every control character a terminal would act on written as an escape.
+
+    A GCG nickname or a spec name from a stranger can hold ESC sequences that move the cursor,
+    retitle the window or hide text; printed through this they are inert.
+
+    >>> printable("joe\x1b[2J\x07\tok\n\x9b")
+    'joe\\x1b[2J\\x07\tok\n\\x9b'
+    """
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}", text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,7 @@ LIMITS: dict[str, int] = {
 #: A ``.gz`` may hold at most this many times its own size, and at least :data:`GZ_FLOOR` bytes: word lists
 #: compress 3-5 times, a gzip bomb a thousand times.
 GZ_RATIO = 10
-GZ_FLOOR = 8 * MB
+GZ_FLOOR = 2 * MB
 #: Longest line of a streamed text input: a word list line is a word and maybe a comment.
 MAX_LINE = 1 * MB
 

@@ -208,3 +208,43 @@ def test_hunspell_expansion_past_the_default_cap_is_an_error(tmp_path: Path,
         sum(1 for _ in open_source(spec, str(dic)).words())
     chosen = open_source(spec, str(dic), max_forms=5000)
     assert sum(1 for _ in chosen.words()) == 5000 and chosen.stats.truncated
+
+
+# --------------------------------------------------------------------------- SIGTERM
+
+#: Runs the real CLI; when the pack's temporary file is written and about to be fsynced, the process
+#: sends itself SIGTERM (what `kill PID`, systemd or a container runtime send).
+TERM_DRIVER = r"""
+import os, signal, sys
+
+real_fsync = os.fsync
+
+def term_then_fsync(fd):
+    os.kill(os.getpid(), signal.SIGTERM)
+    real_fsync(fd)
+
+os.fsync = term_then_fsync
+sys.argv = ["lexc", *sys.argv[1:]]
+from lexc.cli.commands import main
+main()
+"""
+
+
+def test_sigterm_while_a_pack_is_written_removes_the_temporary_file(tmp_path: Path) -> None:
+    from lexc.catalog import Catalog
+    from lexc.lexicon.compiler import compile_words
+    from lexc.lexicon.pack import open_pack
+
+    target = tmp_path / "en.lexc"
+    compile_words(Catalog.shipped().language("en"), ["quite", "whisky"], target)
+    old = target.read_bytes()
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\nfjord\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", TERM_DRIVER, "compile", "en", str(words), "-o", str(target),
+                           "--quiet"], capture_output=True, text=True, timeout=120, check=False,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 143, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "error: terminated"
+    assert "Traceback" not in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["en.lexc", "words.txt"]  # no .en.lexc.*.tmp
+    assert target.read_bytes() == old and "QUITE" in open_pack(target)

@@ -22,6 +22,8 @@ from lexc.assess.measures import (
 )
 from lexc.catalog import Catalog
 from lexc.cli.common import app, catalog_of, print_json, reports_errors
+from lexc.cli.output import raw
+from lexc.cli.packs import markup
 from lexc.errors import LexcError, Problem
 from lexc.language.normalize import Normaliser
 from lexc.language.spec import Spec
@@ -87,8 +89,8 @@ def assess_command(
     See docs/assess.md for every measure.
     """
     catalog, spec, norm = _spec(lang, spec_path)
-    status = Console(stderr=True, quiet=not sys.stderr.isatty())
-    with status.status(f"reading the {spec.name} lexicon"):
+    status = Console(file=raw(sys.stderr), quiet=not sys.stderr.isatty())
+    with status.status(markup(f"reading the {spec.name} lexicon")):
         lexicon, name = _lexicon(catalog, spec, norm, pack, source, spec_path is not None, limit, seed)
     with status.status("measuring"):
         text = Corpus.open(corpus, spec.code, top) if corpus else None
@@ -128,12 +130,12 @@ def _print(a: Assessment) -> None:
     vals = [{r.face: r for r in v.rows} for v in a.values]
     for face in (r.face for r in a.supply[0].rows):
         tile = spec.by_face.get(face)
-        cells = [face, str(tile.count if tile else 0), str(tile.points) if tile else "-"]
+        cells = [markup(face), str(tile.count if tile else 0), str(tile.points) if tile else "-"]
         cells += [f"{s[face].expected:.1f}" if face in s else "-" for s in supply]
         cells += [str(v[face].suggested) if face in v else "-" for v in vals]
         cells.append(str(a.playability.two_by_face.get(face, "-")))
         table.add_row(*cells)
-    Console(width=200).print(table)
+    Console(file=raw(sys.stdout), width=200).print(table)
 
 
 @app.command("suggest")

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import typer
 
 from lexc.atomic import command
-from lexc.errors import LexcError
+from lexc.cli.output import escaping_output
+from lexc.cli.signals import Terminated, terminating_like_interrupt
+from lexc.errors import LexcError, printable
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog
@@ -47,7 +49,7 @@ def print_json(data: object) -> None:
 def fail(message: str, code: int = 1) -> None:
     """Print ``error: message`` on stderr and exit with ``code``."""
     for line in message.splitlines():
-        print(f"error: {line}", file=sys.stderr)
+        print(f"error: {printable(line)}", file=sys.stderr)
     raise typer.Exit(code)
 
 
@@ -57,10 +59,12 @@ def reports_errors(func: F) -> F:
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            with command():  # the files it reads are never written over
+            with command(), terminating_like_interrupt(), escaping_output():  # see lexc.atomic, cli.signals
                 return func(*args, **kwargs)
         except LexcError as err:
             fail(str(err), 1)
+        except Terminated:
+            fail("terminated", 143)
         except KeyboardInterrupt:
             fail("interrupted", 130)
         except BrokenPipeError:

@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import sys
 
-from lexc.errors import LexcError
+from lexc.cli.output import escaping_output
+from lexc.errors import LexcError, printable
 
 
 def main() -> None:
-    """Entry point of the ``lexc`` console script."""
+    """Entry point of the ``lexc`` console script; Ctrl-C during start-up is a message, not a traceback."""
+    try:
+        _main()
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        sys.exit(130)
+
+
+def _main() -> None:
     from lexc.cli.check import parse_check, run_check
 
     argv = sys.argv[1:]
@@ -24,10 +33,12 @@ def main() -> None:
         parsed = parse_check(argv[1:])
         if parsed is not None:
             try:
-                sys.exit(run_check(*parsed))
+                with escaping_output():  # natives from a stranger's pack reach the terminal inert
+                    code = run_check(*parsed)
+                sys.exit(code)
             except LexcError as err:
                 for line in str(err).splitlines():
-                    print(f"error: {line}", file=sys.stderr)
+                    print(f"error: {printable(line)}", file=sys.stderr)
                 sys.exit(1)
             except BrokenPipeError:
                 sys.exit(0)

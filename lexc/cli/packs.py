@@ -7,13 +7,15 @@ so ``lexc check`` pays only for what it uses.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import typer
 
 from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
-from lexc.errors import LexcError, Problem
+from lexc.cli.output import raw
+from lexc.errors import LexcError, Problem, printable
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog
@@ -26,6 +28,20 @@ _PACKS_HELP = PACKS_HELP
 # --------------------------------------------------------------------------- build and compile
 
 
+def _console(stderr: bool = False, **options: Any) -> Any:
+    """A rich console on the real stream (rich writes its own escape sequences; cells go through markup())."""
+    from rich.console import Console
+
+    return Console(file=raw(sys.stderr if stderr else sys.stdout), **options)
+
+
+def markup(text: str) -> str:
+    """Text from input, safe in rich markup and on a terminal."""
+    from rich.markup import escape
+
+    return str(escape(printable(text)))
+
+
 class _Progress:
     """A rich progress display: one bar over the languages, one line for the current stage."""
 
@@ -34,7 +50,7 @@ class _Progress:
 
         self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                                  MofNCompleteColumn(), TextColumn("{task.fields[words]}"), TimeElapsedColumn(),
-                                 disable=quiet, transient=False)
+                                 disable=quiet, transient=False, console=_console(stderr=True))
         self.overall = self.progress.add_task("packs", total=total, words="")
         self.current: Any = None
 
@@ -51,20 +67,20 @@ class _Progress:
 
     def update(self, stage: str, done: int, total: int | None) -> None:
         words = f"{done:,} words" if stage.startswith("reading") and done else ""
-        self.progress.update(self.current, description=f"{self.lang}: {stage}", words=words)
+        self.progress.update(self.current, description=markup(f"{self.lang}: {stage}"), words=words)
 
     def finish(self, message: str) -> None:
-        self.progress.update(self.current, description=f"{self.lang}: {message}", total=1, completed=1, words="")
+        self.progress.update(self.current, description=markup(f"{self.lang}: {message}"), total=1, completed=1,
+                             words="")
         self.progress.advance(self.overall)
 
 
 def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = _console()
     if not console.is_terminal:
-        console = Console(width=120)  # a log file or a pipe: no wrapping of the numbers
+        console = _console(width=120)  # a log file or a pipe: no wrapping of the numbers
     table = Table(title="lexicon packs", header_style="bold", box=None, padding=(0, 1))
     for name in ("lang", "read", "kept", "rejected", "boards", "collisions", "bytes", "B/board", "trie", "s"):
         table.add_column(name, justify="left" if name in ("lang", "trie") else "right", no_wrap=True)
@@ -78,7 +94,7 @@ def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
                     header_style="bold", box=None, padding=(0, 1))
     for r in reports:
         for reason, count in r.rejected.items():
-            reasons.add_row(r.lang, f"{count:,}", reason, (r.examples.get(reason) or [""])[0])
+            reasons.add_row(r.lang, f"{count:,}", markup(reason), markup((r.examples.get(reason) or [""])[0]))
     if reasons.rows:
         console.print(reasons)
     for lang, message in failures.items():
