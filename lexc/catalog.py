@@ -152,7 +152,12 @@ class Catalog:
         ``$PATH``; their files win over the shipped ones), the spec files ``specs`` (``--spec``)
         and the packs folder ``packs`` (``--packs``, else ``$LEXC_PACKS`` and the default)."""
         def folders(variable: str) -> list[str]:
-            return [part for part in os.environ.get(variable, "").split(os.pathsep) if part]
+            parts = [part for part in os.environ.get(variable, "").split(os.pathsep) if part]
+            for part in parts:  # a misspelt folder would silently add nothing
+                if not os.path.isdir(part):
+                    raise LexcError(Problem(part, None, f"${variable}",
+                                            "no such folder" if not os.path.exists(part) else "not a folder"))
+            return parts
 
         return cls.shipped(packs=packs, specs=specs, languages=folders("LEXC_LANGUAGES"),
                            schemes=folders("LEXC_TRANSLITERATIONS"), rulesets=folders("LEXC_RULESETS"))
