@@ -248,3 +248,18 @@ def test_sigterm_while_a_pack_is_written_removes_the_temporary_file(tmp_path: Pa
     assert "Traceback" not in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["en.lexc", "words.txt"]  # no .en.lexc.*.tmp
     assert target.read_bytes() == old and "QUITE" in open_pack(target)
+
+
+# --------------------------------------------------------------------------- time that must not grow exponentially
+
+
+def test_translit_of_a_word_with_sixty_pins_finishes(tmp_path: Path) -> None:
+    """Each pinned CH is CH or C·H: 2**60 combinations, nearly all not maximal; a bounded number are tried.
+
+    The timeout is the failure condition (it takes about a second; 20 pins took 5 s before, 60 forever).
+    """
+    word = "|".join(["CH"] * 60)
+    done = subprocess.run([sys.executable, "-m", "lexc", "translit", "es", word, "--json"], capture_output=True,
+                          text=True, timeout=60, check=False, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 0, done.stderr
+    assert "CH" * 60 in done.stdout

@@ -36,7 +36,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
+from itertools import islice, product
 from typing import NoReturn
 
 from unidecode import unidecode
@@ -54,6 +54,8 @@ IGNORABLE = frozenset("\u00ad\u034f\u061c\u0640\u200b\u200c\u200d\u200e\u200f\u2
 
 #: At most this many tilings are listed by :meth:`Normaliser.tilings`.
 MAX_TILINGS = 256
+#: Combinations of the parts' segmentations :meth:`Normaliser.tilings` tries, at most.
+MAX_COMBINATIONS = 64 * MAX_TILINGS
 
 _AZ = re.compile(r"[A-Z]+")
 
@@ -347,7 +349,9 @@ class Normaliser:
         _, parts = self._prepare(word)
         seen = {tuple(default)}
         rest = []
-        for combo in product(*(self._segmentations(p) for p in parts)):
+        # at most MAX_COMBINATIONS combinations tried: with n pinned parts there are 2**n and, when
+        # ``maximal`` filters nearly all out, MAX_TILINGS is never reached (20 pins took seconds, 40 forever)
+        for combo in islice(product(*(self._segmentations(p) for p in parts)), MAX_COMBINATIONS):
             tiling = tuple(s for part in combo for s in part)
             if tiling not in seen and not (maximal and self._mergeable(tiling)):
                 seen.add(tiling)
