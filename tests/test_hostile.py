@@ -263,3 +263,16 @@ def test_translit_of_a_word_with_sixty_pins_finishes(tmp_path: Path) -> None:
                           text=True, timeout=60, check=False, env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stderr
     assert "CH" * 60 in done.stdout
+
+
+# --------------------------------------------------------------------------- output to a full disk
+
+
+@pytest.mark.parametrize("args", [["languages", "--json"], ["languages"]])
+def test_printing_to_a_full_disk_is_an_error_not_a_traceback(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "lexc", *args], stdout=full, stderr=subprocess.PIPE, text=True,
+                              timeout=120, check=False, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[0] == "error: <stdout>: cannot write: No space left on device", done.stderr
+    assert "Traceback" not in done.stderr
