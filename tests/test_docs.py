@@ -60,6 +60,8 @@ def _examples(path: Path) -> list[Example]:
             while i < len(lines) and not lines[i].startswith(("$ ", "```")):
                 output.append(lines[i])
                 i += 1
+            while output and not output[-1].strip():  # a blank line before the block's end is not output
+                output.pop()
             if output:
                 command = re.sub(r"\s+#\s.*$", "", text[2:])
                 found.append(Example(path, start + 1, command, tuple(output)))
@@ -81,7 +83,8 @@ def _matches(expected: tuple[str, ...], actual: list[str]) -> bool:
 def doc_packs(tmp_path_factory) -> Path:
     """The default packs of the languages the examples check words in, built as `lexc build` builds them."""
     folder = tmp_path_factory.mktemp("doc-packs")
-    done = subprocess.run([str(LEXC), "build", "es", "fr", "ru", "--packs", str(folder), "--quiet", "--json"],
+    languages = ["en", "de", "es", "fr", "ru"]  # README and docs/moves.md check English and German words too
+    done = subprocess.run([str(LEXC), "build", *languages, "--packs", str(folder), "--quiet", "--json"],
                           capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stderr
     return folder
