@@ -231,3 +231,23 @@ def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
     page.click("#undo-btn")  # taken back: the board is empty again
     _wait_moves(page, 0)
     assert page.locator("#board .tile").count() == 0
+
+
+def test_a_hint_fills_in_the_best_play(server, browser):
+    base, games = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.click("#new-toggle")
+    page.fill("#new-game [name=name]", "hinted")
+    page.fill("#new-game [name=players]", "ann,bob")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#game:not([hidden])")
+    page.fill("#rack", "WHISKY?")
+    page.click("#hint-btn")
+    first = page.wait_for_selector("#hints button.hint")
+    play = first.get_attribute("data-play")
+    assert play is not None and play.endswith("WHISKY @fr")  # French values beat English: K 10, Y 10, W 10
+    first.click()
+    shown = page.wait_for_selector(f'#preview [data-play="{play}"]')
+    assert shown.get_attribute("data-score") == "92"
+    assert not (games / "hinted.gcg").read_text().count(">ann:")  # a hint is not a move
