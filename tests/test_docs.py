@@ -83,7 +83,8 @@ def _matches(expected: tuple[str, ...], actual: list[str]) -> bool:
 def doc_packs(tmp_path_factory) -> Path:
     """The default packs of the languages the examples check words in, built as `lexc build` builds them."""
     folder = tmp_path_factory.mktemp("doc-packs")
-    done = subprocess.run([str(LEXC), "build", "en", "de", "es", "fr", "ru", "--packs", str(folder), "--quiet", "--json"],
+    done = subprocess.run([str(LEXC), "build", "en", "de", "es", "fr", "ru", "--packs", str(folder), "--quiet",
+                           "--json"],
                           capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stderr
     return folder
