@@ -112,6 +112,14 @@ class Spec:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_face", MappingProxyType({t.face: t for t in self.tiles}))
         object.__setattr__(self, "_values", MappingProxyType({t.face: t.points for t in self.tiles}))
+        firsts = {face[0] for face in self.multi_letter_faces}
+        object.__setattr__(self, "_simple_faces", frozenset(t.face for t in self.tiles if len(t.face) == 1
+                                                            and t.face not in firsts and t.face.isupper()))
+
+    @property
+    def simple_faces(self) -> frozenset[str]:
+        """Upper-case faces of one character that begin no longer face (read without case mapping)."""
+        return self._simple_faces  # type: ignore[attr-defined,no-any-return]
 
     @property
     def values(self) -> Mapping[str, int]:
