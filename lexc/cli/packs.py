@@ -210,8 +210,11 @@ def info(
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print the whole header as JSON."),
 ) -> None:
-    """Print a pack's header: language, hashes, tile values, sources, options, counts, structure,
-    and whether it is current (built from the spec and scheme the catalog has now)."""
+    """Print a pack's header and whether it is current.
+
+    Language, hashes, tile values, sources, options, counts, structure, and whether the
+    pack is current (built from the spec and scheme the catalog has now).
+    """
     catalog = catalog_of(spec, packs)
     opened = _open(pack, catalog)
     header = opened.header
