@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -24,7 +25,7 @@ def _spec_with_list(tmp_path: Path, code: str, words: list[str]) -> Path:
     return spec
 
 
-def _build(specs: list[Path], packs: Path, jobs: int) -> dict[str, object]:
+def _build(specs: list[Path], packs: Path, jobs: int) -> Any:
     args = [str(LEXC), "build", "--packs", str(packs), "--jobs", str(jobs), "--json"]
     for spec in specs:
         args += ["--spec", str(spec)]
