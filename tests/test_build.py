@@ -6,8 +6,8 @@ import json
 import os
 import subprocess
 import sys
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 LEXC = Path(sys.executable).parent / "lexc"
