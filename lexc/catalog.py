@@ -236,6 +236,29 @@ class Catalog:
             return Language(spec, scheme, english)
         return self._cached(("language", code), make)  # type: ignore[no-any-return]
 
+    def unlisted(self, code: str) -> str:
+        """The English name of ``code``, an ISO 639 language the catalog has no spec for.
+
+        Polyglot rule 1 (DESIGN.md rule 10): a word may be designated any language; one with
+        no spec is scored in English values. ``code`` must be well formed and its language
+        subtag an ISO 639 code known to ICU; anything else is refused as an unknown language.
+
+        >>> catalog.unlisted("eo"), catalog.unlisted("haw")
+        ('Esperanto', 'Hawaiian')
+        >>> catalog.unlisted("xq")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lexc.errors.LexcError: <input>: unknown language 'xq': not an ISO 639 code (languages with a spec: af, ...)
+        """
+        from lexc.language.casemap import iso_language_name
+
+        check_code(code)
+        name = iso_language_name(code)
+        if name is None:
+            raise LexcError(f"unknown language {code!r}: not an ISO 639 code "
+                            f"(languages with a spec: {', '.join(self.codes())})")
+        return name
+
     def languages(self) -> list[Language]:
         """Every language, sorted by code."""
         return [self.language(code) for code in self.codes()]
