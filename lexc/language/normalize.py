@@ -163,8 +163,9 @@ class Normaliser:
 
     def __init__(self, spec: Spec, scheme: Scheme | None = None, *, facedown: bool = False,
                  board_values: Spec | None = None):
-        if spec.scheme and (scheme is None or scheme.name != spec.scheme):
-            raise LexcError(f"the {spec.name} spec is spelled through scheme {spec.scheme!r}: give that scheme")
+        if spec.scheme and (scheme is None or scheme.language != spec.code):
+            raise LexcError(f"the {spec.name} spec is spelled through a scheme for {spec.code!r} "
+                            f"(its default: {spec.scheme!r}): give one")
         self.spec, self.scheme, self.facedown = spec, scheme, facedown
         self._english = board_values
         self._boards: dict[str, str] = {}
@@ -335,13 +336,17 @@ class Normaliser:
         over those outputs, the tiler packs use for their default table
         (:class:`lexc.lexicon.pack.Coder`). Where two tiles share an output (Russian Е and
         Э are both E, Й and Ы both Y) it reads as the one with more tiles in the set, then
-        the first in the spec. Raises :class:`Unspellable` when the outputs cannot cut it.
+        the first in the spec. An output that only a context rule gives (Russian YE, Е at the
+        start of a word or after a vowel) reads as that letter too, below every default.
+        Raises :class:`Unspellable` when the outputs cannot cut it.
 
         >>> ru = catalog.normaliser("ru").read("SHCHI")
         >>> ru.native, [(t.face, t.points, t.board) for t in ru.tiles], ru.value
         ('ЩИ', [('Щ', 10, 'SHCH'), ('И', 1, 'I')], 11)
         >>> catalog.normaliser("ru").read("DACHA").native, catalog.normaliser("es").read("CHURRO").tiling
         ('ДАЧА', ('CH', 'U', 'RR', 'O'))
+        >>> catalog.normaliser("ru").read("YELKA").native, catalog.normaliser("ru").read("MY").native
+        ('ЕЛКА', 'МЫ')
         """
         if self.scheme is None:
             return self.spell(board)
@@ -361,16 +366,17 @@ class Normaliser:
 
             assert self.scheme is not None
             faces = tuple(t.face for t in self.spec.tiles)
-            best: dict[str, tuple[int, int]] = {}  # output -> (-count, index): most tiles, then first
+            # output -> (context output?, -count, index): defaults first, then most tiles, then first in the spec
+            best: dict[str, tuple[int, int, int]] = {}
             for index, tile in enumerate(self.spec.tiles):
                 outs = [self.scheme.default_out(c, facedown=self.facedown) for c in tile.face if c not in JOINERS]
-                if not outs or any(o is None for o in outs):
-                    continue
-                out = "".join(o for o in outs if o)
-                rank = (-tile.count, index)
-                if out not in best or rank < best[out]:
-                    best[out] = rank
-            self._reading = Coder(faces, {out: index for out, (_, index) in best.items()})
+                candidates = [] if not outs or any(o is None for o in outs) else [("".join(o for o in outs if o), 0)]
+                candidates += [(o, 1) for o in self.scheme.context_outs(tile.face)]
+                for out, context in candidates:
+                    rank = (context, -tile.count, index)
+                    if out and (out not in best or rank < best[out]):
+                        best[out] = rank
+            self._reading = Coder(faces, {out: index for out, (_, _, index) in best.items()})
         return self._reading
 
     # ----------------------------------------------------------------- spelling

@@ -118,6 +118,17 @@ class Scheme:
             return FACEDOWN if facedown else None
         return rule.out[0] or None
 
+    def context_outs(self, letter: str) -> list[str]:
+        """The outputs of ``letter`` that only a context rule gives (not written as nothing).
+
+        >>> from lexc.paths import shipped_dir
+        >>> load_scheme(shipped_dir("transliterations") / "ru-bgn.toml").context_outs("Е")
+        ['YE']
+        """
+        rules = self.letters.get(letter, ())
+        default = self.default_out(letter)
+        return sorted({r.out[0] for r in rules[:-1] if r.out[0] and not r.apostrophe and r.out[0] != default})
+
     def apply(self, letters: Sequence[str], faces: Sequence[str] | None = None, *,
               facedown: bool = False) -> list[str]:
         """The board string of each letter of a word (its tiles' surface letters, in order).

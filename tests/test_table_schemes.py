@@ -1,0 +1,105 @@
+"""Schemes agreed at the table (Polyglot rule 3, DESIGN.md rule 9): a second Hebrew and Russian
+scheme chosen per game, each with its own packs.
+
+Scores are worked by hand from the official values (Hebrew: the Spear's/Mattel set, ע 5, ב 3,
+ר י ת 1, א 2; Russian: Ё 3, Л 2, К 2, А 1) on the standard board: H8 is the centre double word,
+L8 a double letter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lexc.catalog import Catalog
+from lexc.cli import app
+from lexc.engine.board import Board
+from lexc.engine.notation import parse_play
+from lexc.engine.scoring import score_play
+from lexc.errors import LexcError
+from lexc.language.scheme import check_against_spec
+from lexc.lexicon.compiler import compile_words
+
+CATALOG = Catalog.shipped()
+FULL = CATALOG.with_schemes({"he": "he-full", "ru": "ru-yo"})
+PG = CATALOG.ruleset("polyglot")
+runner = CliRunner()
+
+
+def score(catalog: Catalog, text: str, lexicons=None):
+    return score_play(Board.empty(PG), parse_play(text), PG, catalog=catalog, lexicons=lexicons)
+
+
+@pytest.mark.parametrize(("code", "name"), [("he", "he-full"), ("ru", "ru-yo")])
+def test_the_second_schemes_cover_their_sets(code: str, name: str) -> None:
+    spec = dataclasses.replace(CATALOG.spec(code), scheme=name)
+    assert check_against_spec(spec, CATALOG.scheme_paths()[name]) == []
+    assert name in CATALOG.schemes_for(code) and CATALOG.spec(code).scheme in CATALOG.schemes_for(code)
+
+
+def test_alef_and_ayin_take_a_tile_under_he_full() -> None:
+    academy, full = CATALOG.normaliser("he"), FULL.normaliser("he")
+    assert (academy.spell("אבא").board, full.spell("אבא").board) == ("B", "ABA")  # no longer one tile
+    assert (academy.spell("עברית").board, full.spell("עברית").board) == ("BRYT", "ABRYT")
+    assert [(t.face, t.points, t.board) for t in full.spell("עברית").tiles][:2] == [("ע", 5, "A"), ("ב", 3, "B")]
+
+
+def test_yo_under_ru_yo() -> None:
+    assert (CATALOG.normaliser("ru").spell("ёлка").board, FULL.normaliser("ru").spell("ёлка").board) == (
+        "YELKA", "YOLKA")
+    assert FULL.normaliser("ru").spell("мёд").board == "MYOD"
+    # Without a pack, YO reads as Ё under ru-yo: Ё (H8–I8) 3 + Л 2 + К 2 + А 1×2 (L8) = 9, ×2 = 18.
+    yolka = score(FULL, "8H YOLKA @ru")
+    assert yolka.words[0].native == "ЁЛКА" and yolka.score == 18
+
+
+def test_the_same_hebrew_word_scores_and_lays_differently_under_two_schemes(tmp_path: Path) -> None:
+    # עברית under he-academy is BRYT: ע is written as nothing and scores 0; ב (H8) 3 + ר 1 + י 1 + ת 1 = 6, ×2 = 12.
+    # Under he-full it is ABRYT: ע (H8) 5 + ב 3 + ר 1 + י 1 + ת 1×2 (L8) = 12, ×2 = 24.
+    academy_pack = tmp_path / "he.lexc"
+    full_pack = FULL.with_packs(tmp_path).pack_path("he")
+    assert full_pack.name == "he.he-full.lexc"
+    compile_words(CATALOG.language("he"), ["עברית", "שבת"], academy_pack)
+    compile_words(FULL.language("he"), ["עברית", "שבת"], full_pack)
+    academy = CATALOG.with_packs(tmp_path)
+    full = FULL.with_packs(tmp_path)
+    bryt = score(academy, "8H BRYT @he", academy.lexicons(["he"]))
+    abryt = score(full, "8H ABRYT @he", full.lexicons(["he"]))
+    assert (bryt.score, bryt.words[0].native, bryt.words[0].valid) == (12, "עברית", True)
+    assert (abryt.score, abryt.words[0].native, abryt.words[0].valid) == (24, "עברית", True)
+    assert [t.value for t in abryt.words[0].tiles] == [5, 3, 1, 1, 2]
+    # Each scheme's pack knows only its own board spellings.
+    assert score(full, "8H BRYT @he", full.lexicons(["he"])).words[0].valid is False
+    # Without the he-full pack, A reads as א (6 tiles to ע's 2): אברית, 2 + 3 + 1 + 1 + 1×2 = 9, ×2 = 18.
+    assert score(FULL, "8H ABRYT @he").score == 18
+    # A pack built under one scheme is refused under the other, with the command that builds the right one.
+    with pytest.raises(LexcError, match=r"built with scheme 'he-academy'.*--scheme he=he-full"):
+        full.pack("he", academy_pack)
+
+
+def test_scheme_option_on_score_check_build_and_replay(tmp_path: Path) -> None:
+    compile_words(FULL.language("he"), ["עברית"], tmp_path / "he.he-full.lexc")
+    scored = runner.invoke(app, ["score", "--ruleset", "polyglot", "8H ABRYT @he", "--scheme", "he=he-full",
+                                 "--packs", str(tmp_path), "--json"])
+    assert scored.exit_code == 0, scored.output
+    data = json.loads(scored.stdout)
+    assert data["score"] == 24 and data["words"][0]["valid"] is True and data["lexicons"] == ["he"]
+    default = runner.invoke(app, ["score", "--ruleset", "polyglot", "8H ABRYT @he", "--packs", str(tmp_path),
+                                  "--json"])
+    assert json.loads(default.stdout)["words"][0]["valid"] is None  # he.lexc (he-academy) is not built
+    checked = runner.invoke(app, ["check", "he", "עברית", "--scheme", "he=he-full", "--packs", str(tmp_path), "--json"])
+    assert checked.exit_code == 0 and json.loads(checked.stdout)[0]["board"] == "ABRYT"
+    bad = runner.invoke(app, ["score", "8H ABRYT @he", "--scheme", "he-full"])
+    assert bad.exit_code == 1 and "write LANG=NAME" in bad.output
+    wrong = runner.invoke(app, ["score", "8H ABRYT @he", "--scheme", "he=ru-yo"])
+    assert wrong.exit_code == 1 and "scheme 'ru-yo' is for 'ru', not 'he'" in wrong.output
+    game = tmp_path / "g.gcg"
+    game.write_text("#character-encoding UTF-8\n#player1 a A\n#player2 b B\n>a: ABRYTEE 8H ABRYT +24 24\n"
+                    "#note lang: he\n", encoding="utf-8")
+    replayed = runner.invoke(app, ["replay", str(game), "--scheme", "he=he-full", "--packs", str(tmp_path), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.stdout)[0]["mismatches"] == [] and json.loads(replayed.stdout)[0]["phonies"] == []
