@@ -103,3 +103,31 @@ def test_scheme_option_on_score_check_build_and_replay(tmp_path: Path) -> None:
     replayed = runner.invoke(app, ["replay", str(game), "--scheme", "he=he-full", "--packs", str(tmp_path), "--json"])
     assert replayed.exit_code == 0, replayed.output
     assert json.loads(replayed.stdout)[0]["mismatches"] == [] and json.loads(replayed.stdout)[0]["phonies"] == []
+
+
+def test_a_game_record_names_its_schemes(tmp_path: Path) -> None:
+    from lexc.records import gcg
+    from lexc.records.replay import replay
+
+    compile_words(FULL.language("he"), ["עברית"], tmp_path / "he.he-full.lexc")
+    text = ("#character-encoding UTF-8\n#player1 a A\n#player2 b B\n#note scheme: he=he-full\n"
+            ">a: ABRYTEE 8H ABRYT +24 24\n#note lang: he\n")
+    game = tmp_path / "agreed.gcg"
+    game.write_text(text, encoding="utf-8")
+    record = gcg.read(game)
+    assert record.schemes == {"he": "he-full"}
+    catalog = CATALOG.with_packs(tmp_path)
+    # The record's scheme applies without any option: ע on H8 is a tile (24), and the he-full pack is opened.
+    result = replay(record, catalog, lexicons=catalog.with_schemes(record.schemes).lexicons(["he"]))
+    assert result.mismatches == () and result.results[0] is not None
+    assert (result.results[0].score, result.results[0].words[0].valid) == (24, True)
+    replayed = runner.invoke(app, ["replay", str(game), "--packs", str(tmp_path), "--json"])
+    assert replayed.exit_code == 0 and json.loads(replayed.stdout)[0]["mismatches"] == []
+    # Under the default scheme (he-academy) the same record does not add up: no Hebrew letter is written A
+    # there, so ABRYT is scored on the English board tiles, A 1 + B 3 + R 1 + Y 4 + T 1×2 (L8) = 11, ×2 = 22.
+    plain = replay(gcg.parse(text.replace("#note scheme: he=he-full\n", "")), CATALOG)
+    assert [(m.recorded, m.computed) for m in plain.mismatches] == [(24, 22)]
+    bad = tmp_path / "bad.gcg"
+    bad.write_text(text.replace("he=he-full", "he-full"), encoding="utf-8")
+    with pytest.raises(LexcError, match="write LANG=NAME"):
+        replay(gcg.read(bad), CATALOG)

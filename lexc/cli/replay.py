@@ -11,13 +11,14 @@ from lexc.cli.common import PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of,
 from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.records import gcg
-from lexc.records.replay import ReplayResult, designated_languages, resolve_ruleset, summary
+from lexc.records.replay import ReplayResult, designated_languages, game_catalog, resolve_ruleset, summary
 from lexc.records.replay import replay as replay_record
 
 
 def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | None,
                 lookup: bool) -> ReplayResult:
     record = gcg.read(path)
+    catalog = game_catalog(record, catalog)
     rules = resolve_ruleset(record, catalog, ruleset, tiles)
     lexicons = catalog.lexicons(designated_languages(record, rules)) if lookup else {}
     return replay_record(record, catalog, rules, lexicons=lexicons)
