@@ -131,3 +131,15 @@ def test_a_game_record_names_its_schemes(tmp_path: Path) -> None:
     bad.write_text(text.replace("he=he-full", "he-full"), encoding="utf-8")
     with pytest.raises(LexcError, match="write LANG=NAME"):
         replay(gcg.read(bad), CATALOG)
+
+
+def test_validate_checks_a_scheme_against_the_spec_of_its_language(tmp_path: Path) -> None:
+    from lexc.language.validate import check_scheme_file
+
+    assert check_scheme_file(CATALOG.scheme_paths()["he-full"], CATALOG).ok
+    # A copy of he-full that forgets ע: fine on its own, but the Hebrew set has an ע tile.
+    text = CATALOG.scheme_paths()["he-full"].read_text(encoding="utf-8").replace('"ע" = "A"\n', "")
+    (tmp_path / "he-full.toml").write_text(text, encoding="utf-8")
+    alone = check_scheme_file(tmp_path / "he-full.toml")
+    against = check_scheme_file(tmp_path / "he-full.toml", CATALOG)
+    assert alone.ok and not against.ok and "'ע'" in against.problems[0].message
