@@ -208,6 +208,15 @@ class Catalog:
         return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, self.packs_dir, self.spec_files,
                        tuple(sorted(chosen.items())))
 
+    def for_ruleset(self, ruleset: Ruleset) -> Catalog:
+        """This catalog with the schemes a Polyglot ruleset agrees on (``[polyglot] schemes``);
+        a scheme already chosen here (``--scheme``, a game record) wins."""
+        agreed = dict(ruleset.polyglot.schemes) if ruleset.polyglot is not None else {}
+        if not agreed or agreed.keys() <= dict(self.chosen_schemes).keys():
+            return self
+        key = ("for_ruleset", tuple(sorted(agreed.items())))  # one catalog per agreement, its files read once
+        return self._cached(key, lambda: self.with_schemes({**agreed, **dict(self.chosen_schemes)}))  # type: ignore[no-any-return]
+
     def scheme_name(self, code: str) -> str | None:
         """The scheme language ``code`` is spelled through here: the chosen one, else its spec's."""
         return dict(self.chosen_schemes).get(code) or self.spec(code).scheme

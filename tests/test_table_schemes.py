@@ -143,3 +143,24 @@ def test_validate_checks_a_scheme_against_the_spec_of_its_language(tmp_path: Pat
     alone = check_scheme_file(tmp_path / "he-full.toml")
     against = check_scheme_file(tmp_path / "he-full.toml", CATALOG)
     assert alone.ok and not against.ok and "'ע'" in against.problems[0].message
+
+
+def test_a_polyglot_ruleset_agrees_on_schemes(tmp_path: Path) -> None:
+    # A club's ruleset: the shipped Polyglot rules with he-full agreed for Hebrew.
+    text = (Path(CATALOG.ruleset_dirs[0]) / "polyglot.toml").read_text(encoding="utf-8")
+    text = text.replace('face_down = false\n', 'face_down = false\nschemes = { he = "he-full" }\n')
+    club = tmp_path / "club.toml"
+    club.write_text(text.replace('name = "polyglot"', 'name = "club"'), encoding="utf-8")
+    rules = CATALOG.ruleset(club)
+    assert rules.polyglot is not None and rules.polyglot.schemes == (("he", "he-full"),)
+    # No option, no pack: ABRYT is read under he-full, אברית 18 (under he-academy A is no Hebrew letter: 22).
+    assert score_play(Board.empty(rules), parse_play("8H ABRYT @he"), rules, catalog=CATALOG).score == 18
+    assert score(CATALOG, "8H ABRYT @he").score == 22
+    compile_words(FULL.language("he"), ["עברית"], tmp_path / "he.he-full.lexc")
+    scored = runner.invoke(app, ["score", "--ruleset", str(club), "8H ABRYT @he", "--packs", str(tmp_path), "--json"])
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.stdout)["score"] == 24 and json.loads(scored.stdout)["words"][0]["valid"] is True
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('schemes = { he = "he-full" }', 'schemes = { he = "ru-yo" }'), encoding="utf-8")
+    with pytest.raises(LexcError, match="scheme 'ru-yo' is for 'ru', not 'he'"):
+        CATALOG.ruleset(bad)

@@ -60,6 +60,7 @@ def score(
             raise LexcError(Problem(str(game), None, "--lang", f"the game is played with {ruleset.tiles} tiles"))
         ruleset = ruleset.with_tiles(catalog.language(lang))
         board = Board.empty(ruleset)
+    catalog = catalog.for_ruleset(ruleset)  # the schemes a Polyglot ruleset agrees on
     play = parse_play(play_text, ruleset.spec, source=play_text)
     langs = play_languages(play, ruleset, lang)
     lexicons = {} if no_lexicon else catalog.lexicons(langs)

@@ -20,6 +20,7 @@ def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | 
     record = gcg.read(path)
     catalog = game_catalog(record, catalog)
     rules = resolve_ruleset(record, catalog, ruleset, tiles)
+    catalog = catalog.for_ruleset(rules)
     lexicons = catalog.lexicons(designated_languages(record, rules)) if lookup else {}
     return replay_record(record, catalog, rules, lexicons=lexicons)
 

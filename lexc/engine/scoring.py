@@ -506,6 +506,7 @@ def _languages(codes: set[str], ruleset: Ruleset, catalog: Catalog | None) -> di
     for code in sorted(codes - {ruleset.tiles}):
         if catalog is None:
             raise LexcError(f"a word designated {code!r} needs a catalog of languages (score_play(..., catalog=...))")
+        catalog = catalog.for_ruleset(ruleset)  # the schemes the ruleset agrees on
         found[code] = catalog.language(code) if catalog.has_spec(code) else Unlisted(code, catalog.unlisted(code))
     return found
 

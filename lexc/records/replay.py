@@ -399,6 +399,7 @@ def replay(record: GameRecord, catalog: Catalog, ruleset: Ruleset | str | None =
     catalog = game_catalog(record, catalog)
     if not isinstance(ruleset, Ruleset):
         ruleset = resolve_ruleset(record, catalog, ruleset, tiles)
+    catalog = catalog.for_ruleset(ruleset)
     mismatches: list[Mismatch] = []
     irregular: list[Irregularity] = []
     results: list[PlayResult | None] = []
