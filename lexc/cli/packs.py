@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
@@ -98,6 +98,7 @@ def build(
     langs: list[str] = typer.Argument(None, help="Languages to build (default: every language with a [[lexicon]])."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
     structure: str = typer.Option("auto", "--structure", help="Trie structure: auto (the smaller), marisa, dawg."),
     json: bool = typer.Option(False, "--json", help="Print the reports as JSON instead of tables."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
@@ -106,14 +107,15 @@ def build(
 ) -> None:
     """Compile the default pack of each language from the sources its spec names.
 
-    Packs go to DIR/LANG.lexc. With --spec and no languages named, the languages of
-    the spec files are built. Languages are compiled in parallel, one process per core;
-    the packs are the same bytes whatever the order. A language whose source is missing
-    is reported and skipped; the exit status is 1 if any language failed.
+    Packs go to DIR/LANG.lexc (DIR/LANG.SCHEME.lexc with --scheme LANG=SCHEME). With --spec
+    and no languages named, the languages of the spec files are built. Languages are compiled
+    in parallel, one process per core; the packs are the same bytes whatever the order. A
+    language whose source is missing is reported and skipped; the exit status is 1 if any
+    language failed.
     """
     from lexc.lexicon.build import build_packs
 
-    catalog = catalog_of(spec, packs)
+    catalog = catalog_of(spec, packs, scheme)
     if not langs and spec:
         langs = [catalog.spec_for_file(path).code for path in spec]
     codes = list(dict.fromkeys(langs)) if langs else [s.code for s in catalog.specs() if s.lexicon]
@@ -273,6 +275,7 @@ def check(
     pack: Path = typer.Option(None, "--pack", help="Use this pack file."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
     json: bool = typer.Option(False, "--json", help="Print a JSON list: word, lang, valid, board, native, value."),
 ) -> None:
     """Check words against a language's pack: valid or not, board spelling, native spelling(s), value.
@@ -282,6 +285,6 @@ def check(
     from lexc.cli.check import run_check
 
     code = run_check(lang, words, json, str(pack) if pack is not None else None,
-                     str(packs) if packs is not None else None, [str(s) for s in spec or ()])
+                     str(packs) if packs is not None else None, [str(s) for s in spec or ()], scheme or [])
     if code:
         raise typer.Exit(code)

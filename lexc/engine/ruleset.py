@@ -49,9 +49,11 @@ class Polyglot:
     default_lang: str = "en"
     rack_values: str = "en"
     face_down: bool = False
+    schemes: tuple[tuple[str, str], ...] = ()  # (language, scheme) agreed for games under this ruleset
 
     def to_json(self) -> dict[str, object]:
-        return {"default_lang": self.default_lang, "rack_values": self.rack_values, "face_down": self.face_down}
+        return {"default_lang": self.default_lang, "rack_values": self.rack_values, "face_down": self.face_down,
+                "schemes": dict(self.schemes)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,9 +316,19 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
     polyglot = None
     if "polyglot" in data:
         table = check.get(data, (), "polyglot", dict, {})
+        schemes = check.get(table, ("polyglot",), "schemes", dict, {})
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in schemes.items()):
+            check.add(("polyglot", "schemes"), "a table of language = \"scheme\" (e.g. he = \"he-full\")")
+            schemes = {}
+        try:
+            catalog.with_schemes(schemes)
+        except LexcError as err:
+            check.add(("polyglot", "schemes"), str(err.problems[0].message))
+            schemes = {}
         polyglot = Polyglot(check.get(table, ("polyglot",), "default_lang", str, "en"),
                             check.get(table, ("polyglot",), "rack_values", str, "en"),
-                            check.get(table, ("polyglot",), "face_down", bool, False))
+                            check.get(table, ("polyglot",), "face_down", bool, False),
+                            tuple(sorted(schemes.items())))
         rack_language = _language_of(check, ("polyglot", "rack_values"), polyglot.rack_values, catalog)
     else:
         rack_language = tile_language

@@ -97,6 +97,38 @@ class Scheme:
         """Letters that stand for an apostrophe (written as nothing unless rule 4 is on)."""
         return frozenset(k for k, rules in self.letters.items() if any(r.apostrophe for r in rules))
 
+    def default_out(self, letter: str, *, facedown: bool = False) -> str | None:
+        """What ``letter`` is written as when no context rule applies (its unconditional rule).
+
+        None when the scheme does not list the letter, or writes it as nothing (an
+        apostrophe letter is :data:`FACEDOWN` when ``facedown``, Polyglot rule 4).
+
+        >>> from lexc.paths import shipped_dir
+        >>> ru = load_scheme(shipped_dir("transliterations") / "ru-bgn.toml")
+        >>> ru.default_out("Щ"), ru.default_out("Е"), ru.default_out("Ь"), ru.default_out("Ь", facedown=True)
+        ('SHCH', 'E', None, "'")
+        """
+        rules = self.letters.get(letter)
+        if not rules:
+            return None
+        rule = rules[-1]
+        if rule.at is not None or rule.after is not None or rule.before is not None:
+            return None
+        if rule.apostrophe:
+            return FACEDOWN if facedown else None
+        return rule.out[0] or None
+
+    def context_outs(self, letter: str) -> list[str]:
+        """The outputs of ``letter`` that only a context rule gives (not written as nothing).
+
+        >>> from lexc.paths import shipped_dir
+        >>> load_scheme(shipped_dir("transliterations") / "ru-bgn.toml").context_outs("Е")
+        ['YE']
+        """
+        rules = self.letters.get(letter, ())
+        default = self.default_out(letter)
+        return sorted({r.out[0] for r in rules[:-1] if r.out[0] and not r.apostrophe and r.out[0] != default})
+
     def apply(self, letters: Sequence[str], faces: Sequence[str] | None = None, *,
               facedown: bool = False) -> list[str]:
         """The board string of each letter of a word (its tiles' surface letters, in order).

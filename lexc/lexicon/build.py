@@ -14,6 +14,7 @@ number of processes. Results come back as each language finishes.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -78,8 +79,7 @@ def build_packs(catalog: Catalog, codes: Sequence[str], *, jobs: int = 1, struct
         for code in codes:
             yield _attempt(catalog, code, structure, progress(code) if progress else None)
         return
-    fields = (catalog.language_dirs, catalog.scheme_dirs, catalog.ruleset_dirs, catalog.packs_dir,
-              catalog.spec_files)
+    fields = tuple(getattr(catalog, f.name) for f in dataclasses.fields(catalog) if not f.name.startswith("_"))
     context = multiprocessing.get_context("spawn")  # no fork of a process with a progress thread running
     with ProcessPoolExecutor(max_workers=min(jobs, len(codes)), mp_context=context) as pool:
         futures: dict[Future[Built], str] = {pool.submit(_worker, fields, code, structure): code for code in codes}
