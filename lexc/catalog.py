@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from lexc.lexicon.pack import Pack
     from lexc.lexicon.words import Lexicon
 
-__all__ = ["Catalog", "Language", "check_code"]
+__all__ = ["Catalog", "Language", "check_code", "parse_schemes"]
 
 #: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
 CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
@@ -58,6 +58,21 @@ def check_code(code: str, what: str = "language") -> str:
     if not CODE.fullmatch(code):
         raise LexcError(f"{code!r} is not a {what} code (two or three letters such as 'fr', 'ru')")
     return code
+
+
+def parse_schemes(schemes: Sequence[str] | None) -> dict[str, str]:
+    """``--scheme LANG=NAME`` options as a mapping; a clear error for one without ``=``.
+
+    >>> parse_schemes(["he=he-full", "ru=ru-yo"])
+    {'he': 'he-full', 'ru': 'ru-yo'}
+    """
+    found: dict[str, str] = {}
+    for text in schemes or ():
+        code, sep, name = text.partition("=")
+        if not sep or not code.strip() or not name.strip():
+            raise LexcError(Problem(None, None, "--scheme", f"{text!r}: write LANG=NAME, e.g. he=he-full"))
+        found[code.strip()] = name.strip()
+    return found
 
 
 @dataclass(frozen=True, eq=False)
@@ -115,6 +130,7 @@ class Catalog:
     ruleset_dirs: tuple[Path, ...]
     packs_dir: Path
     spec_files: tuple[Path, ...] = ()
+    chosen_schemes: tuple[tuple[str, str], ...] = ()  # (language code, scheme name) agreed for a game
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ construction
@@ -165,13 +181,61 @@ class Catalog:
     def with_specs(self, *files: Path | str) -> Catalog:
         """This catalog with the spec files ``files`` added (each wins over a folder's spec of its code)."""
         return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, self.packs_dir,
-                       (*self.spec_files, *map(Path, files)))
+                       (*self.spec_files, *map(Path, files)), self.chosen_schemes)
+
+    def with_schemes(self, schemes: Mapping[str, str]) -> Catalog:
+        """This catalog with the scheme of some languages chosen (Polyglot rule 3: schemes are
+        agreed at the table; DESIGN.md rule 9). ``schemes`` maps a language code to a scheme
+        name; the others keep their spec's default. Their packs are ``PACKS/CODE.SCHEME.lexc``.
+
+        >>> he = catalog.with_schemes({"he": "he-full"})
+        >>> he.language("he").scheme.name, he.normaliser("he").spell("אבא").board
+        ('he-full', 'ABA')
+        >>> catalog.normaliser("he").spell("אבא").board
+        'B'
+        >>> he.pack_path("he").name, he.pack_path("ru").name
+        ('he.he-full.lexc', 'ru.lexc')
+        >>> catalog.with_schemes({"he": "ru-yo"})
+        Traceback (most recent call last):
+        ...
+        lexc.errors.LexcError: <input>: scheme 'ru-yo' is for 'ru', not 'he' (schemes for he: he-academy, he-full)
+        """
+        chosen = dict(self.chosen_schemes)
+        for code, name in schemes.items():
+            spec = self.spec(code)
+            scheme = self.scheme(name)
+            if scheme.language != code:
+                raise LexcError(f"scheme {name!r} is for {scheme.language!r}, not {code!r} "
+                                f"(schemes for {code}: {', '.join(self.schemes_for(code)) or 'none'})")
+            if spec.scheme is None:
+                raise LexcError(f"the {spec.name} spec is written in A–Z and takes no scheme")
+            chosen[code] = name
+        return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, self.packs_dir, self.spec_files,
+                       tuple(sorted(chosen.items())))
+
+    def for_ruleset(self, ruleset: Ruleset) -> Catalog:
+        """This catalog with the schemes a Polyglot ruleset agrees on (``[polyglot] schemes``);
+        a scheme already chosen here (``--scheme``, a game record) wins."""
+        agreed = dict(ruleset.polyglot.schemes) if ruleset.polyglot is not None else {}
+        if not agreed or agreed.keys() <= dict(self.chosen_schemes).keys():
+            return self
+        key = ("for_ruleset", tuple(sorted(agreed.items())))  # one catalog per agreement, its files read once
+        return self._cached(key, lambda: self.with_schemes({**agreed, **dict(self.chosen_schemes)}))  # type: ignore[no-any-return]
+
+    def scheme_name(self, code: str) -> str | None:
+        """The scheme language ``code`` is spelled through here: the chosen one, else its spec's."""
+        return dict(self.chosen_schemes).get(code) or self.spec(code).scheme
+
+    def schemes_for(self, code: str) -> list[str]:
+        """Names of the schemes in the catalog written for language ``code``, sorted."""
+        return sorted(name for name in self.scheme_paths() if self.scheme(name).language == code)
 
     def with_packs(self, packs: Path | str | None) -> Catalog:
         """This catalog reading and writing packs in ``packs`` (unchanged when None)."""
         if packs is None:
             return self
-        return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, Path(packs), self.spec_files)
+        return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, Path(packs), self.spec_files,
+                       self.chosen_schemes)
 
     def _cached(self, key: Any, make: Any) -> Any:
         if key not in self._memo:
@@ -236,10 +300,34 @@ class Catalog:
         """Language ``code``: its spec, its scheme and its normaliser."""
         def make() -> Language:
             spec = self.spec(code)
-            scheme = self.scheme(spec.scheme) if spec.scheme else None
+            name = self.scheme_name(code)
+            scheme = self.scheme(name) if name else None
             english = spec if code == "en" else self.spec("en")
             return Language(spec, scheme, english)
         return self._cached(("language", code), make)  # type: ignore[no-any-return]
+
+    def unlisted(self, code: str) -> str:
+        """The English name of ``code``, an ISO 639 language the catalog has no spec for.
+
+        Polyglot rule 1 (DESIGN.md rule 10): a word may be designated any language; one with
+        no spec is scored in English values. ``code`` must be well formed and its language
+        subtag an ISO 639 code known to ICU; anything else is refused as an unknown language.
+
+        >>> catalog.unlisted("eo"), catalog.unlisted("haw")
+        ('Esperanto', 'Hawaiian')
+        >>> catalog.unlisted("xq")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lexc.errors.LexcError: <input>: unknown language 'xq': not an ISO 639 code (languages with a spec: af, ...)
+        """
+        from lexc.language.casemap import iso_language_name
+
+        check_code(code)
+        name = iso_language_name(code)
+        if name is None:
+            raise LexcError(f"unknown language {code!r}: not an ISO 639 code "
+                            f"(languages with a spec: {', '.join(self.codes())})")
+        return name
 
     def languages(self) -> list[Language]:
         """Every language, sorted by code."""
@@ -295,10 +383,14 @@ class Catalog:
     # ------------------------------------------------------------------ packs
 
     def pack_path(self, code: str) -> Path:
-        """Where the pack of ``code`` lives: ``PACKS/CODE.lexc``."""
+        """Where the pack of ``code`` lives: ``PACKS/CODE.lexc``, or ``PACKS/CODE.SCHEME.lexc`` when a
+        scheme other than the spec's default is chosen (:meth:`with_schemes`)."""
         from lexc.lexicon.pack import SUFFIX
 
-        return self.packs_dir / f"{check_code(code)}{SUFFIX}"
+        chosen = dict(self.chosen_schemes).get(check_code(code))
+        if chosen is not None and chosen != self.spec(code).scheme:
+            return self.packs_dir / f"{code}.{chosen}{SUFFIX}"
+        return self.packs_dir / f"{code}{SUFFIX}"
 
     def pack(self, code: str, path: Path | str | None = None) -> Pack:
         """The current pack of ``code`` (from ``path`` if given), opened once per catalog.
@@ -337,6 +429,10 @@ class Catalog:
                     f"(spec changed since the pack was built); {rebuild}")
         scheme = header.get("scheme")
         scheme = scheme if isinstance(scheme, dict) else {}
+        if language.scheme and scheme.get("name") and scheme["name"] != language.scheme.name:
+            return (f"built with scheme {scheme['name']!r}, but this game spells {language.name} with "
+                    f"{language.scheme.name!r}: build it with `lexc build {pack.lang} --scheme "
+                    f"{pack.lang}={language.scheme.name}`")
         if language.scheme and scheme.get("sha256") and scheme["sha256"] != language.scheme.sha256:
             return (f"stale pack: built from another version of scheme {language.scheme.path} "
                     f"(changed since the pack was built); {rebuild}")

@@ -11,8 +11,10 @@ path such as ``("tiles", "CH", "points")`` to its line.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -129,3 +131,87 @@ def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
         raise LexcError(Problem(str(path), line, None, f"not UTF-8 ({err.reason} at byte {err.start})")) from None
     data, lines = loads(text.removeprefix("\ufeff"), str(path))
     return data, lines, raw
+
+
+# --------------------------------------------------------------------------- checking
+
+
+#: A key path into a TOML document: ``("tiles", "CH", "points")``.
+KeyPath = tuple[object, ...]
+
+_TYPE_NAMES: dict[type, str] = {str: "a string", int: "an integer", bool: "true or false", list: "an array",
+                                dict: "a table", float: "a number"}
+
+
+def type_name(value: object) -> str:
+    """How a message names the TOML type of ``value``: ``a string``, ``an integer``, ``a table``..."""
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def is_of(value: object, types: tuple[type, ...]) -> bool:
+    """Whether ``value`` is one of ``types`` (a boolean is not an integer)."""
+    if isinstance(value, bool) and bool not in types:
+        return False
+    return isinstance(value, types)
+
+
+class Checker:
+    """Collects every problem of one TOML file; key paths are turned into lines by ``Lines``.
+
+    The one checker of specs, schemes and rulesets: each reports every problem it finds, with
+    the file, the line of the key and the key, instead of stopping at the first.
+
+    >>> data, lines = loads('name = 3\\nrack_size = "seven"\\n', "r.toml")
+    >>> check = Checker("r.toml", lines)
+    >>> check.get(data, (), "rack_size", int, 7), check.typed(data, (), {"name": (str,)}, ("board",))
+    (7, False)
+    >>> for problem in check.problems:
+    ...     print(problem)
+    r.toml:2: rack_size: must be an integer, not a string
+    r.toml: board: missing required key
+    r.toml:1: name: must be a string, not an integer
+    r.toml:2: rack_size: unknown key (expected one of: name)
+    """
+
+    def __init__(self, file: str, lines: Lines, *, default_line: int | None = None):
+        self.file, self.lines, self.default_line = file, lines, default_line
+        self.problems: list[Problem] = []
+
+    def add(self, path: KeyPath, message: str, *, at: KeyPath | None = None) -> None:
+        """A problem about key ``path``, reported on the line of ``at`` (default: of ``path``)."""
+        key = ".".join(str(p) for p in path) or None
+        line = self.lines.find(path if at is None else at)
+        self.problems.append(Problem(self.file, line if line is not None else self.default_line, key, message))
+
+    def get(self, table: Mapping[str, Any], path: KeyPath, key: str, kind: type, default: Any) -> Any:
+        """``table[key]`` when it is of ``kind``, else ``default`` (and a problem when it is there but wrong)."""
+        value = table.get(key, default)
+        if not is_of(value, (kind,)):
+            self.add((*path, key), f"must be {_TYPE_NAMES.get(kind, kind.__name__)}, not {type_name(value)}")
+            return default
+        return value
+
+    def typed(self, table: Mapping[str, Any], path: KeyPath,
+              schema: Mapping[str, tuple[type, ...]], required: tuple[str, ...]) -> bool:
+        """Check a table's keys against ``schema`` (key -> allowed types); False if anything is wrong."""
+        ok = True
+        for key in required:
+            if key not in table:
+                self.add((*path, key), "missing required key", at=path)
+                ok = False
+        for key, value in table.items():
+            if key not in schema:
+                self.add((*path, key), unknown_key(key, schema))
+                ok = False
+            elif not is_of(value, schema[key]):
+                want = " or ".join(_TYPE_NAMES[t] for t in schema[key])
+                self.add((*path, key), f"must be {want}, not {type_name(value)}")
+                ok = False
+        return ok
+
+
+def unknown_key(key: str, schema: Mapping[str, object]) -> str:
+    """The message for a key the schema does not have, with the closest known key as a hint."""
+    close = difflib.get_close_matches(key, list(schema), n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    return f"unknown key ({hint}expected one of: {', '.join(schema)})"

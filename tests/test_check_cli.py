@@ -165,3 +165,37 @@ def test_fast_start_hands_help_to_typer():
     done = subprocess.run([sys.executable, "-c", "from lexc.cli.launch import main; main()", "check", "--help"],
                           capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0 and "--packs" in done.stdout
+
+
+def test_a_tie_of_native_words_names_the_one_rule_4_chooses(tmp_path):
+    # ΗΛΙΟΣ and ΙΛΙΟΣ are both ILIOS (ELOT 743: Η and Ι are I) and both 1 + 3 + 1 + 1 + 1 = 7 in five tiles:
+    # the first in Unicode order (Η U+0397 before Ι U+0399) is named, whatever the order of the list.
+    for order in (["ήλιος", "ίλιος"], ["ίλιος", "ήλιος"]):
+        folder = tmp_path / order[0]
+        folder.mkdir()
+        compile_words(CATALOG.language("el"), order, folder / "el.lexc")
+        code, found = check(folder, "el", "ILIOS")
+        assert code == 0 and found[0]["value"] == 7 and found[0]["tiles"][0]["face"] == "Η"
+        assert sorted(found[0]["native"]) == ["ΗΛΙΟΣ", "ΙΛΙΟΣ"]
+
+
+def test_score_a_language_with_no_spec_in_english_values(tmp_path):
+    from lexc.lexicon.compiler import header_base
+    from lexc.lexicon.pack import write_pack
+
+    # KAJ (Esperanto "and") at 8G: K 5 + A 1 (H8) + J 8 = 14, ×2 for the centre = 28, in English values.
+    alone = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G KAJ @eo", "--packs", str(tmp_path), "--json"])
+    assert alone.exit_code == 0, alone.output
+    word = json.loads(alone.stdout)["words"][0]
+    assert (word["lang"], word["values"], word["subtotal"], word["valid"]) == ("eo", "en", 28, None)
+    assert "no spec for Esperanto" in word["note"] and "not looked up" in word["note"]
+    # A pack of eo (no spec: built here from the English tiles) is looked up: KAJ is a word, KAJX a phony.
+    en = CATALOG.language("en")
+    write_pack(tmp_path / "eo.lexc", {**header_base(en), "lang": "eo"}, [en.normaliser().spell(w) for w in ["kaj"]])
+    found = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G KAJ @eo", "--packs", str(tmp_path)])
+    assert found.exit_code == 0 and "looked up in the eo pack" in found.output and "NOT A WORD" not in found.output
+    phony = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G KAJX @eo", "--packs", str(tmp_path), "--json"])
+    assert json.loads(phony.stdout)["phonies"] == ["KAJX"]
+    # A code that is no ISO 639 language is still refused.
+    bad = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G KAJ @xq", "--packs", str(tmp_path)])
+    assert bad.exit_code == 1 and "unknown language 'xq'" in bad.output and "Traceback" not in bad.output

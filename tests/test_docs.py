@@ -2,7 +2,7 @@
 
 Every fenced block line ``$ lexc ...`` followed by output lines is run (the examples of one
 file in order, in a folder of their own, with ``../shared/`` meaning the shared folder beside
-the checkout and the real packs of es, fr and ru built once for the session) and its output
+the checkout and the real packs of en, de, es, fr and ru built once for the session) and its output
 compared line by line: a line ``...`` stands for any number of lines. A ``# comment`` after
 the command is the reader's, not the shell's. A command shown without output is not run (it
 writes files, starts a server, or its output is described in prose); a block preceded by
@@ -60,8 +60,8 @@ def _examples(path: Path) -> list[Example]:
             while i < len(lines) and not lines[i].startswith(("$ ", "```")):
                 output.append(lines[i])
                 i += 1
-            while output and not output[-1].strip():  # a blank line before the block's end is not output
-                output.pop()
+            while output and not output[-1].strip():
+                output.pop()  # a blank line between examples is the reader's
             if output:
                 command = re.sub(r"\s+#\s.*$", "", text[2:])
                 found.append(Example(path, start + 1, command, tuple(output)))
@@ -83,8 +83,8 @@ def _matches(expected: tuple[str, ...], actual: list[str]) -> bool:
 def doc_packs(tmp_path_factory) -> Path:
     """The default packs of the languages the examples check words in, built as `lexc build` builds them."""
     folder = tmp_path_factory.mktemp("doc-packs")
-    languages = ["en", "de", "es", "fr", "ru"]  # README and docs/moves.md check English and German words too
-    done = subprocess.run([str(LEXC), "build", *languages, "--packs", str(folder), "--quiet", "--json"],
+    done = subprocess.run([str(LEXC), "build", "en", "de", "es", "fr", "ru", "--packs", str(folder), "--quiet",
+                           "--json"],
                           capture_output=True, text=True, cwd=REPO)
     assert done.returncode == 0, done.stderr
     return folder

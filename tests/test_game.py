@@ -401,3 +401,45 @@ def test_a_ruleset_file_of_ones_own(tmp_path):
     game = new(ruleset=str(own)).play("8D WHISKY @fr")
     assert game.state.ruleset.name == "club" and f"#note ruleset: {own}" in game.text
     assert Game.from_record(gcg.parse(game.text, "g.gcg"), LEXICONS).state.scores == (92, 0)
+
+
+def test_a_hint_gives_the_best_plays_each_word_in_its_best_language():
+    # At a table, ann holds WHISKY? : WHISKY is English (46 at 8D) and French (92): the hint designates French.
+    game = new(ruleset="polyglot", lang="en")
+    found = game.hints("WHISKY?", top=3, langs=["en", "fr"])
+    best = found[0]
+    assert best.score == max(m.score for m in game.hints("WHISKY?", top=0, langs=["en", "fr"]))
+    assert "WHISKY" in str(best) and best.langs.lang_of(best.play.position, "WHISKY") == "fr"
+    assert game.preview(str(best.play), "WHISKY?").score == best.score  # the engine agrees
+    with pytest.raises(LexcError, match="rack is not known"):
+        game.hints()
+    assert game.hint_languages() == ["en"]
+    played = game.play("8D WHISKY @fr")
+    assert played.hint_languages() == ["en", "fr"]
+    assert game.record.events == ()  # a hint writes nothing
+
+
+def test_lexc_game_hint(tmp_path):
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+    from lexc.lexicon.compiler import compile_words
+
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    compile_words(CATALOG.language("en"), ["quite", "quiet", "qi", "tie"], packs / "en.lexc")
+    path = tmp_path / "g.gcg"
+    runner = CliRunner()
+    made = runner.invoke(app, ["game", "new", str(path), "--players", "ann,bob", "--ruleset", "standard",
+                               "--packs", str(packs)])
+    assert made.exit_code == 0, made.output
+    before = path.read_bytes()
+    shown = runner.invoke(app, ["game", "hint", str(path), "--rack", "QUITE", "--packs", str(packs), "--json"])
+    assert shown.exit_code == 0, shown.output
+    import json
+
+    moves = json.loads(shown.stdout)["moves"]
+    assert moves[0]["score"] == 48 and moves[0]["word"] in ("QUITE", "QUIET")  # the worked example: 8D QUITE 48
+    assert path.read_bytes() == before
+    unknown = runner.invoke(app, ["game", "hint", str(path), "--packs", str(packs)])
+    assert unknown.exit_code == 1 and "rack is not known" in unknown.output

@@ -166,3 +166,37 @@ def test_affixes_single_and_none():
     # stems only; a NEEDAFFIX stem is still not a word, a FORBIDDENWORD still nothing
     assert none == {line: {line.split("/")[0]} for line in
                     ["create/ADN", "try/DS", "play/DS", "box/S", "paint/AR", "tie/UD"]}
+
+
+# ------------------------------------------------------------------ entries of several words
+
+
+def test_stems_with_a_space_are_skipped_with_a_reason(tmp_path):
+    from lexc.lexicon.compiler import compile_pack
+    from lexc.lexicon.hunspell import PHRASE, phrase_of
+    from lexc.lexicon.pack import open_pack
+
+    # Lines as hu_HU.dic writes them (lines 24233, 28954, 28955 of the Debian hunspell-hu file): flags,
+    # then a morphological alias after a tab; "szó po:noun" is a word and a morphological field.
+    (tmp_path / "hu.aff").write_text("SET UTF-8\nSFX A Y 1\nSFX A 0 k .\n", encoding="utf-8")
+    (tmp_path / "hu.dic").write_text("4\nlhasa apso/A\t1\nkerékbetörés/A\t1\nkerékbe törés/A\t1\nszó po:noun\n",
+                                     encoding="utf-8")
+    assert [phrase_of(line) for line in ("lhasa apso/A\t1", "kerékbe törés/A\t1", "szó po:noun")] == [
+        "lhasa apso", "kerékbe törés", None]
+    source = open_source(CATALOG.spec("hu"), tmp_path / "hu.dic", kind="hunspell")
+    report = compile_pack(CATALOG.language("hu"), [source], tmp_path / "hu.lexc")
+    pack = open_pack(tmp_path / "hu.lexc")
+    assert sorted(pack) == ["KEREKBETORES", "KEREKBETORESK", "SZO"]  # no LHASA, no KERÉKBE
+    assert report.rejected == {PHRASE: 2}
+    dic = tmp_path / "hu.dic"
+    assert report.examples[PHRASE] == [f"lhasa apso ({dic}:2)", f"kerékbe törés ({dic}:4)"]
+    assert source.stats.phrases == 2 and source.stats.stems == 4
+
+
+@pytest.mark.skipif(not Path("/usr/share/hunspell/hu_HU.dic").exists(), reason="hunspell-hu is not installed")
+def test_the_real_hungarian_phrases_are_found():
+    from lexc.lexicon.hunspell import phrase_of
+
+    with open("/usr/share/hunspell/hu_HU.dic", encoding="utf-8") as handle:
+        phrases = {p for line in handle if " " in line and (p := phrase_of(line))}
+    assert {"lhasa apso", "kerékbe törés"} <= phrases and "kerékbetörés" not in phrases

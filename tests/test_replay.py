@@ -265,3 +265,29 @@ def test_cli_svg(tmp_path: Path) -> None:
     code, _, err = run("replay", str(DATA / "polyglot_langs.gcg"), str(DATA / "spanish_brackets.gcg"), "--svg",
                        str(picture))
     assert code == 1 and "--svg: draws one record, not 2" in err
+
+
+def test_polyglot_game_in_three_scripts_replays_with_and_without_packs(tmp_path: Path) -> None:
+    from lexc.lexicon.compiler import compile_words
+    from lexc.records.replay import designated_languages
+
+    # Scores worked by hand from the official values (the notes of the record): ЩИ 22, ΗΛΙΟΣ 14, שבת 12
+    # (ב 3, the Spear's/Mattel value) and the phony СОХ 8. Without packs each word is read by its scheme's
+    # defaults; with them, by the packs; the scores are the same and only the packs know СОХ is no word.
+    record = gcg.read(DATA / "polyglot_scripts.gcg")
+    bare = replay(record, CATALOG)
+    assert (bare.ruleset.name, bare.plays, bare.mismatches, bare.phonies) == ("polyglot", 4, (), ())
+    words = [[(w.board, w.lang, w.native, w.subtotal) for w in r.words] for r in bare.results if r is not None]
+    assert words == [[("SHCHI", "ru", "ЩИ", 22)], [("ILIOS", "el", "ΙΛΙΟΣ", 14)], [("SHBT", "he", "שבת", 12)],
+                     [("SOKH", "ru", "СОХ", 8)]]
+    for lang, native in {"ru": ["щи", "дача", "сок"], "el": ["ήλιος"], "he": ["שבת"]}.items():
+        compile_words(CATALOG.language(lang), native, tmp_path / f"{lang}.lexc")
+    catalog = CATALOG.with_packs(tmp_path)
+    looked = replay(record, catalog, lexicons=catalog.lexicons(designated_languages(record, bare.ruleset)))
+    assert (looked.plays, looked.mismatches, looked.phonies) == (4, (), ((3, "SOKH", "ru"),))
+    assert [r.words[0].native for r in looked.results if r is not None] == ["ЩИ", "ΗΛΙΟΣ", "שבת", "СОХ"]
+    code, out, _ = run("replay", str(DATA / "polyglot_scripts.gcg"), "--packs", str(tmp_path), "--json")
+    data = json.loads(out)[0]
+    assert code == 0 and data["mismatches"] == [] and data["phonies"] == [{"index": 3, "word": "SOKH", "lang": "ru"}]
+    code, out, _ = run("replay", str(DATA / "polyglot_scripts.gcg"), "--packs", str(tmp_path / "none"), "--json")
+    assert code == 0 and json.loads(out)[0]["mismatches"] == [] and json.loads(out)[0]["phonies"] == []

@@ -505,3 +505,59 @@ def test_unknown_languages_are_bad_input():
     with pytest.raises(LexcError, match="unknown language 'xx'"):
         score_play(Board.empty(PG), parse_play("8D WHISKY @fr,H7=xx"), PG,
                    catalog=CATALOG)  # even for a word not formed
+
+
+# --------------------------------------------------------------------------- no pack; a language with no spec
+
+
+def test_a_scheme_language_without_a_pack_is_read_by_the_schemes_defaults():
+    # The examples. ЩИ at 8G: Щ (SHCH on G8–J8, no letter premium) 10 + И 1 = 11, ×2 for H8 = 22.
+    shchi = score_play(Board.empty(PG), parse_play("8G SHCHI @ru"), PG, catalog=CATALOG)
+    word = shchi.words[0]
+    assert shchi.score == 22 and word.values == "ru" and word.native == "ЩИ" and word.valid is None
+    assert [(t.face, t.board, t.points) for t in word.tiles] == [("Щ", "SHCH", 10), ("И", "I", 1)]
+    assert "not looked up" in word.note and "ru-bgn" in word.note and "not looked up" in shchi.explain()
+    # ДАЧА at 8D: Д on the DL at D8 2×2 + А 1 + Ч (CH) 5 + А 1 = 11, ×2 for H8 = 22 (in English values 26).
+    dacha = score_play(Board.empty(PG), parse_play("8D DACHA @ru"), PG, catalog=CATALOG)
+    assert dacha.score == 22 and dacha.words[0].native == "ДАЧА"
+
+
+def test_the_default_reading_shares_an_output_with_the_tile_of_which_the_set_has_more():
+    ru = CATALOG.normaliser("ru")
+    # Й and Ы are both Y by default, Е and Э both E: Ы has 2 tiles to Й's 1, Е 8 to Э's 1.
+    assert ru.read("MY").native == "МЫ" and ru.read("MY").value == 2 + 4
+    assert ru.read("MEL").native == "МЕЛ" and ru.read("MEL").value == 2 + 1 + 2
+    # The reading is the inverse of the scheme where the scheme is plain: ЩИ, ДАЧА, ЖУК spelled and read back.
+    for word in ("щи", "дача", "жук", "хлеб"):
+        spelled = ru.spell(word)
+        assert ru.read(spelled.board) == spelled
+    with pytest.raises(LexcError, match="default outputs of scheme 'ru-bgn'"):
+        ru.read("WQ")  # no Russian letter is W or Q
+
+
+def test_a_phony_of_a_scheme_language_is_scored_in_its_values():
+    lexicon = WordList.from_words(CATALOG.language("ru"), ["дача"])
+    # ДАЧИ is not in the list: read by the defaults, Д 2×2 + А 1 + Ч 5 + И 1 = 11 ×2 = 22, flagged.
+    result = score_play(Board.empty(PG), parse_play("8D DACHI @ru"), PG, catalog=CATALOG, lexicons={"ru": lexicon})
+    assert result.score == 22 and result.words[0].valid is False and [w.board for w in result.phonies] == ["DACHI"]
+    assert "not in the lexicon" in result.words[0].note
+
+
+def test_ties_between_native_words_go_to_the_fewest_tiles_then_unicode_order():
+    # Greek Η and Ι are both I (ELOT 743) and both 1 point: ΗΛΙΟΣ (sun) and ΙΛΙΟΣ (Troy) are ILIOS,
+    # Η 1 + Λ 3 + Ι 1 + Ο 1 + Σ 1×2 (DL at L8) = 8, ×2 for H8 = 16, five tiles each: Η (U+0397) comes
+    # before Ι (U+0399).
+    el = CATALOG.language("el")
+    for order in (["ήλιος", "ίλιος"], ["ίλιος", "ήλιος"]):
+        found = score_play(Board.empty(PG), parse_play("8H ILIOS @el"), PG, catalog=CATALOG,
+                           lexicons={"el": WordList.from_words(el, order)})
+        assert found.words[0].native == "ΗΛΙΟΣ" and found.score == 16 and found.words[0].alternatives == 2
+    # Equal score, fewer tiles: ШЧИ (Ш 8 + Ч 5 + И 1 = 14) against a three-tile word of 14 is not in the
+    # Russian set, so the rule is shown on spellings of the one board word with the same points:
+    from lexc.language.normalize import AlignedTile, Spelling
+    three = Spelling("ru", "ШЧИ", (AlignedTile("Ш", 8, "SH"), AlignedTile("Ч", 5, "CH"), AlignedTile("И", 1, "I")))
+    two = Spelling("ru", "ЯЯ", (AlignedTile("Щ", 13, "SHCH"), AlignedTile("И", 1, "I")))
+    for spellings in ([three, two], [two, three]):
+        found = score_play(Board.empty(PG), parse_play("8G SHCHI @ru"), PG, catalog=CATALOG,
+                           lexicons={"ru": WordList("ru", {"SHCHI": spellings})})
+        assert found.words[0].native == "ЯЯ" and found.score == 28

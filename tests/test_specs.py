@@ -67,6 +67,21 @@ def test_russian_shcha_is_10_once_the_russian_spec_is_there():
     assert CATALOG.spec("ru").points("Щ") == 10
 
 
+def test_hebrew_bet_is_3_as_in_the_spears_mattel_set():
+    # gtoal.com's Spear's/Mattel table (and Scrabble3D): ב 3, where Wikipedia's table says 4.
+    he = CATALOG.spec("he")
+    assert he.points("ב") == 3 and he.by_face["ב"].count == 4 and he.total_tiles == 104
+    assert "gtoal.com" in " ".join(he.sources) and "Scrabble3D" in " ".join(he.sources) and "Wikipedia" in he.notes
+    # שבת at 8G with no pack: ש (SH on G8–H8) 2 + ב 3 + ת (T: 9 tiles to ט's 1) 1 = 6, ×2 for H8 = 12.
+    from lexc.engine.board import Board
+    from lexc.engine.notation import parse_play
+    from lexc.engine.scoring import score_play
+
+    pg = CATALOG.ruleset("polyglot")
+    word = score_play(Board.empty(pg), parse_play("8G SHBT @he"), pg, catalog=CATALOG).words[0]
+    assert word.native == "שבת" and word.subtotal == 12 and [t.points for t in word.tiles] == [2, 3, 1]
+
+
 # Set sizes as the sources state them ("French ... has 102 tiles", "Croatian ... 103 tiles").
 STATED_SIZES = {
     "en": 100, "fr": 102, "de": 102, "es": 100, "ca": 100, "it": 120, "pt": 120, "nl": 102, "pl": 100,

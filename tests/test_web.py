@@ -177,3 +177,17 @@ def test_a_time_penalty_after_the_end(client):
     timed = http.post("/api/games/club/move", json={"action": "penalty", "player": "bob", "points": "10",
                                                     "version": game["version"]}).json()
     assert timed["players"][1]["score"] == -20 and ">bob:  (time) -10 -20" in (games / "club.gcg").read_text()
+
+
+def test_a_hint_is_offered_for_a_known_rack(client):
+    http, _ = client
+    game = http.post("/api/games", json={"name": "h", "players": "ann,bob", "lang": "en"}).json()
+    only_english = http.post("/api/games/h/hint", json={"rack": "WHISKY?"}).json()["moves"]
+    assert only_english[0]["score"] == 48 and "@en" in only_english[0]["play"]  # 8H WHISKY: the Y on the DW
+    found = http.post("/api/games/h/hint", json={"rack": "WHISKY?", "langs": ["en", "fr"]})
+    assert found.status_code == 200, found.text
+    moves = found.json()["moves"]
+    assert moves and moves[0]["score"] == 92 and "@fr" in moves[0]["play"]
+    assert http.post("/api/games/h/hint", json={}).status_code == 400
+    assert http.post("/api/games/h/hint", json={"rack": "WHISKY?", "langs": "fr"}).status_code == 400
+    assert http.get("/api/games/h").json()["version"] == game["version"]  # nothing written

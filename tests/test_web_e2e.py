@@ -77,6 +77,16 @@ def browser():
         b.close()
 
 
+def _new_game(page, base: str, name: str) -> None:
+    """Open the page and start a two-player game ``name`` from its new-game form."""
+    page.goto(base + "/")
+    page.click("#new-toggle")
+    page.fill("#new-game [name=name]", name)
+    page.fill("#new-game [name=players]", "ann,bob")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#game:not([hidden])")
+
+
 def _wait_moves(page, count: int) -> None:
     page.wait_for_function(f"document.querySelectorAll('#moves li').length === {count}")
 
@@ -187,12 +197,7 @@ def test_a_stale_page_is_refused_and_nothing_is_lost(server, browser):
     base, games = server
     first = browser.new_page()
     second = browser.new_page()
-    first.goto(base + "/")
-    first.click("#new-toggle")
-    first.fill("#new-game [name=name]", "two-browsers")
-    first.fill("#new-game [name=players]", "ann,bob")
-    first.click("#new-game button[type=submit]")
-    first.wait_for_selector("#game:not([hidden])")
+    _new_game(first, base, "two-browsers")
     second.goto(base + "/?game=two-browsers")
     second.wait_for_selector("#game:not([hidden])")
     first.fill("#notation", "8D WHISKY @fr")
@@ -209,12 +214,7 @@ def test_a_stale_page_is_refused_and_nothing_is_lost(server, browser):
 def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
     base, _ = server
     page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page.goto(base + "/")
-    page.click("#new-toggle")
-    page.fill("#new-game [name=name]", "typing")
-    page.fill("#new-game [name=players]", "ann,bob")
-    page.click("#new-game button[type=submit]")
-    page.wait_for_selector("#game:not([hidden])")
+    _new_game(page, base, "typing")
     page.click("[data-square=H8]")
     page.click("[data-square=H8]")  # again: down
     page.keyboard.type("QX")
@@ -231,3 +231,18 @@ def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
     page.click("#undo-btn")  # taken back: the board is empty again
     _wait_moves(page, 0)
     assert page.locator("#board .tile").count() == 0
+
+
+def test_a_hint_fills_in_the_best_play(server, browser):
+    base, games = server
+    page = browser.new_page()
+    _new_game(page, base, "hinted")
+    page.fill("#rack", "WHISKY?")
+    page.click("#hint-btn")
+    first = page.wait_for_selector("#hints button.hint")
+    play = first.get_attribute("data-play")
+    assert play is not None and play.endswith("WHISKY @fr")  # French values beat English: K 10, Y 10, W 10
+    first.click()
+    shown = page.wait_for_selector(f'#preview [data-play="{play}"]')
+    assert shown.get_attribute("data-score") == "92"
+    assert not (games / "hinted.gcg").read_text().count(">ann:")  # a hint is not a move

@@ -29,12 +29,16 @@ def check_line(result: dict[str, object]) -> str:
 
 
 def run_check(lang: str, words: list[str], as_json: bool, pack_file: str | None, packs: str | None,
-              specs: list[str] | None = None) -> int:
-    """``lexc check``: print the results; 0 if every word is valid, else 1."""
+              specs: list[str] | None = None, schemes: list[str] | None = None) -> int:
+    """``lexc check``: print the results; 0 if every word is valid, else 1 (``schemes``: ``LANG=NAME``)."""
     from lexc.catalog import Catalog
     from lexc.lexicon.lookup import check_word
 
     catalog = Catalog.from_environment(specs=specs or (), packs=packs)
+    if schemes:
+        from lexc.catalog import parse_schemes
+
+        catalog = catalog.with_schemes(parse_schemes(schemes))
     language = catalog.language(lang)  # an unknown language is named as such, not as a missing pack
     pack = catalog.pack(lang, pack_file)
     results = [check_word(pack, word, language) for word in words]

@@ -34,11 +34,19 @@ SPEC_HELP = ("A spec file outside the shipped languages (repeatable): its langua
              "like a shipped one; it wins over a shipped spec of the same code.")
 
 
-def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None) -> Catalog:
-    """The catalog a command works with (:meth:`lexc.catalog.Catalog.from_environment`)."""
-    from lexc.catalog import Catalog
+SCHEME_HELP = ("LANG=NAME: spell LANG through scheme NAME for this game (repeatable; e.g. he=he-full, ru=ru-yo; "
+               "default: the spec's scheme). Its packs are PACKS/LANG.NAME.lexc.")
 
-    return Catalog.from_environment(specs=specs or (), packs=packs)
+
+def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None,
+               schemes: Sequence[str] | None = None) -> Catalog:
+    """The catalog a command works with (:meth:`lexc.catalog.Catalog.from_environment`), with the
+    schemes chosen by ``--scheme LANG=NAME`` (:meth:`lexc.catalog.Catalog.with_schemes`)."""
+    from lexc.catalog import Catalog, parse_schemes
+
+    catalog = Catalog.from_environment(specs=specs or (), packs=packs)
+    chosen = parse_schemes(schemes)
+    return catalog.with_schemes(chosen) if chosen else catalog
 
 
 def print_json(data: object) -> None:

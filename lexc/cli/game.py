@@ -216,3 +216,30 @@ def show(
         print_json(game_json(game))
     else:
         typer.echo(show_text(game))
+
+
+@game_app.command("hint")
+@reports_errors
+def hint(
+    path: Path = FILE,
+    rack: str = RACK,
+    top: int = typer.Option(5, "--top", "-n", help="How many plays to show (0: all)."),
+    langs: str = typer.Option(None, "--langs", help="Polyglot: the languages to search, comma-separated, ties to "
+                              "the first (default: the game's language, then every language designated so far)."),
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """The best plays of the player to move, each word in the language where it is valid and scores best.
+
+    With lexc's own bag the rack is known; at a table give it with --rack. Nothing is written.
+    """
+    game = load(path, _packs(packs))
+    allowed = [lg.strip() for lg in langs.split(",") if lg.strip()] if langs else None
+    found = game.hints(rack, top, allowed)
+    if as_json:
+        print_json({"player": game.to_move, "moves": [m.to_json() for m in found]})
+        return
+    typer.echo(f"best plays for {game.to_move}:" if found else f"no play for {game.to_move}")
+    width = max((len(str(m)) for m in found), default=0)
+    for rank, move in enumerate(found, 1):
+        typer.echo(f"{rank:3d}. {move!s:{width}s}  {move.score:4d}")

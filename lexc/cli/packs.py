@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
 from lexc.cli.output import raw
 from lexc.errors import LexcError, Problem, printable
 
@@ -48,6 +48,7 @@ class _Progress:
     def __init__(self, total: int, quiet: bool):
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+        self.quiet = quiet
         self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                                  MofNCompleteColumn(), TextColumn("{task.fields[words]}"), TimeElapsedColumn(),
                                  disable=quiet, transient=False, console=_console(stderr=True))
@@ -60,6 +61,12 @@ class _Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.progress.__exit__(None, None, None)
+
+    def waiting(self, codes: list[str], jobs: int) -> None:
+        """Parallel builds: one line saying what is being compiled, then a line per language as it ends."""
+        if not self.quiet:
+            self.progress.console.print(f"compiling {len(codes)} languages, {min(jobs, len(codes))} at a time: "
+                                        f"{' '.join(codes)}", highlight=False)
 
     def start(self, lang: str) -> None:
         self.lang = lang
@@ -107,39 +114,45 @@ def build(
     langs: list[str] = typer.Argument(None, help="Languages to build (default: every language with a [[lexicon]])."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
     structure: str = typer.Option("auto", "--structure", help="Trie structure: auto (the smaller), marisa, dawg."),
     json: bool = typer.Option(False, "--json", help="Print the reports as JSON instead of tables."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
+    jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", help="Languages compiled at once, one process "
+                             "each (default: one per core; 1 compiles here, showing each stage)."),
 ) -> None:
     """Compile the default pack of each language from the sources its spec names.
 
-    Packs go to DIR/LANG.lexc. With --spec and no languages named, the languages of
-    the spec files are built. A language whose source is missing is reported and
-    skipped; the exit status is 1 if any language failed.
+    Packs go to DIR/LANG.lexc (DIR/LANG.SCHEME.lexc with --scheme LANG=SCHEME). With --spec
+    and no languages named, the languages of the spec files are built. Languages are compiled
+    in parallel, one process per core; the packs are the same bytes whatever the order. A
+    language whose source is missing is reported and skipped; the exit status is 1 if any
+    language failed.
     """
-    from lexc.lexicon.compiler import compile_pack
-    from lexc.lexicon.sources import default_sources
+    from lexc.lexicon.build import build_packs
 
-    catalog = catalog_of(spec, packs)
+    catalog = catalog_of(spec, packs, scheme)
     if not langs and spec:
         langs = [catalog.spec_for_file(path).code for path in spec]
-    specs = [catalog.spec(lang) for lang in langs] if langs else [s for s in catalog.specs() if s.lexicon]
-    reports: list[CompileReport] = []
-    failures: dict[str, str] = {}
-    with _Progress(len(specs), quiet or json) as progress:
-        for one in specs:
-            progress.start(one.code)
-            try:
-                if not one.lexicon:
-                    raise LexcError(f"{one.code}: the spec names no [[lexicon]] source")
-                report = compile_pack(catalog.language(one.code), default_sources(one), catalog.pack_path(one.code),
-                                      structure=structure, progress=progress.update)
-            except LexcError as err:
-                failures[one.code] = str(err)
-                progress.finish("[red]failed[/red]")
-                continue
-            reports.append(report)
-            progress.finish(f"{report.boards:,} board spellings, {report.bytes:,} bytes")
+    codes = list(dict.fromkeys(langs)) if langs else [s.code for s in catalog.specs() if s.lexicon]
+    outcomes = {}
+    with _Progress(len(codes), quiet or json) as progress:
+        def stages(code: str) -> Any:
+            progress.start(code)
+            return progress.update
+
+        if jobs > 1 and len(codes) > 1:
+            progress.waiting(codes, jobs)
+        for built in build_packs(catalog, codes, jobs=jobs, structure=structure,
+                                 progress=stages if jobs == 1 else None):
+            outcomes[built.code] = built
+            if jobs > 1 and len(codes) > 1:
+                progress.start(built.code)
+            report = built.report
+            progress.finish(f"{report.boards:,} board spellings, {report.bytes:,} bytes" if report
+                            else "[red]failed[/red]")
+    reports: list[CompileReport] = [o.report for c in codes if (o := outcomes[c]).report is not None]
+    failures: dict[str, str] = {c: outcomes[c].error or "" for c in codes if outcomes[c].report is None}
     if json:
         print_json({"packs": [r.to_json() for r in reports], "failed": failures})
     else:
@@ -217,8 +230,11 @@ def info(
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print the whole header as JSON."),
 ) -> None:
-    """Print a pack's header: language, hashes, tile values, sources, options, counts, structure,
-    and whether it is current (built from the spec and scheme the catalog has now)."""
+    """Print a pack's header and whether it is current.
+
+    Language, hashes, tile values, sources, options, counts, structure, and whether the
+    pack is current (built from the spec and scheme the catalog has now).
+    """
     catalog = catalog_of(spec, packs)
     opened = _open(pack, catalog)
     header = opened.header
@@ -277,6 +293,7 @@ def check(
     pack: Path = typer.Option(None, "--pack", help="Use this pack file."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
     json: bool = typer.Option(False, "--json", help="Print a JSON list: word, lang, valid, board, native, value."),
 ) -> None:
     """Check words against a language's pack: valid or not, board spelling, native spelling(s), value.
@@ -286,6 +303,6 @@ def check(
     from lexc.cli.check import run_check
 
     code = run_check(lang, words, json, str(pack) if pack is not None else None,
-                     str(packs) if packs is not None else None, [str(s) for s in spec or ()])
+                     str(packs) if packs is not None else None, [str(s) for s in spec or ()], scheme or [])
     if code:
         raise typer.Exit(code)

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
 from lexc.engine.board import Board
 from lexc.engine.notation import parse_play
 from lexc.engine.ruleset import Ruleset
@@ -37,6 +37,7 @@ def score(
                              "(event N+1 was played on it)."),
     packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
     no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs."),
     svg: Path = typer.Option(None, "--svg", help="Draw the board after the play to this SVG file."),
     json: bool = typer.Option(False, "--json", help="Print the scored play as JSON."),
@@ -46,7 +47,7 @@ def score(
     Words are looked up in the packs of their languages when packs are built; phonies are
     reported, never refused. Exit status 1 when the notation is bad or the play cannot be laid.
     """
-    catalog = catalog_of(spec, packs)
+    catalog = catalog_of(spec, packs, scheme)
     if game is not None:
         board, ruleset = _game_position(game, upto, ruleset_name, catalog)
     else:
@@ -59,6 +60,7 @@ def score(
             raise LexcError(Problem(str(game), None, "--lang", f"the game is played with {ruleset.tiles} tiles"))
         ruleset = ruleset.with_tiles(catalog.language(lang))
         board = Board.empty(ruleset)
+    catalog = catalog.for_ruleset(ruleset)  # the schemes a Polyglot ruleset agrees on
     play = parse_play(play_text, ruleset.spec, source=play_text)
     langs = play_languages(play, ruleset, lang)
     lexicons = {} if no_lexicon else catalog.lexicons(langs)

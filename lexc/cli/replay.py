@@ -7,18 +7,20 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
 from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.records import gcg
-from lexc.records.replay import ReplayResult, designated_languages, resolve_ruleset, summary
+from lexc.records.replay import ReplayResult, designated_languages, game_catalog, resolve_ruleset, summary
 from lexc.records.replay import replay as replay_record
 
 
 def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | None,
                 lookup: bool) -> ReplayResult:
     record = gcg.read(path)
+    catalog = game_catalog(record, catalog)
     rules = resolve_ruleset(record, catalog, ruleset, tiles)
+    catalog = catalog.for_ruleset(rules)
     lexicons = catalog.lexicons(designated_languages(record, rules)) if lookup else {}
     return replay_record(record, catalog, rules, lexicons=lexicons)
 
@@ -43,6 +45,7 @@ def replay(
                              "one record only."),
     packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
     no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs (no phonies listed)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not explain the mismatching scores."),
     json: bool = typer.Option(False, "--json", help="Print a JSON list, one object per file."),
@@ -57,7 +60,7 @@ def replay(
     if svg is not None and len(files) != 1:
         raise LexcError(Problem(None, None, "--svg", f"draws one record, not {len(files)}"))
     outcomes: list[ReplayResult | LexcError] = []
-    catalog = catalog_of(spec, packs)
+    catalog = catalog_of(spec, packs, scheme)
     for path in files:
         try:
             outcomes.append(_replay_one(path, catalog, ruleset, tiles, not no_lexicon))

@@ -18,8 +18,10 @@ def languages(
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print a JSON list with every tile."),
 ) -> None:
-    """List every shipped language (and those given with --spec): code, name, script, tiles, blanks,
-    official values."""
+    """List every language: code, name, script, tiles, blanks, official values.
+
+    The shipped languages, and those given with --spec.
+    """
     specs = catalog_of(spec).specs()
     if json:
         print_json([s.to_json() for s in specs])

@@ -419,20 +419,12 @@ def _read_tile(text: str, i: int, tileset: Spec | None, source: str | None, line
     return face, blank, 1
 
 
-_SIMPLE: dict[int, tuple[Spec, frozenset[str]]] = {}
 _LATIN = frozenset(COLUMNS)
 
 
 def _simple_faces(tileset: Spec | None) -> frozenset[str]:
     """Upper-case faces of one character that begin no longer face: read without case mapping."""
-    if tileset is None:
-        return _LATIN
-    entry = _SIMPLE.get(id(tileset))
-    if entry is None or entry[0] is not tileset:
-        firsts = {face[0] for face in tileset.multi_letter_faces}
-        faces = frozenset(f for f in tileset.by_face if len(f) == 1 and f not in firsts and f.isupper())
-        entry = _SIMPLE[id(tileset)] = (tileset, faces)
-    return entry[1]
+    return _LATIN if tileset is None else tileset.simple_faces
 
 
 def _face_of(text: str, tileset: Spec | None) -> tuple[str | None, bool]:

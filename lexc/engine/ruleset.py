@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from lexc.engine.notation import BLANK, parse_rack, parse_square
 from lexc.errors import LexcError, Problem
 from lexc.language.spec import Spec
-from lexc.tomlsrc import Lines, load
+from lexc.tomlsrc import Checker, Lines, load
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog, Language
@@ -49,9 +49,11 @@ class Polyglot:
     default_lang: str = "en"
     rack_values: str = "en"
     face_down: bool = False
+    schemes: tuple[tuple[str, str], ...] = ()  # (language, scheme) agreed for games under this ruleset
 
     def to_json(self) -> dict[str, object]:
-        return {"default_lang": self.default_lang, "rack_values": self.rack_values, "face_down": self.face_down}
+        return {"default_lang": self.default_lang, "rack_values": self.rack_values, "face_down": self.face_down,
+                "schemes": dict(self.schemes)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,23 +240,8 @@ _KEYS: dict[str, tuple[type, ...]] = {
 _REQUIRED = ("name", "rack_size", "centre", "bonuses", "board")
 
 
-class _Check:
-    def __init__(self, file: str, lines: Lines):
-        self.file, self.lines = file, lines
-        self.problems: list[Problem] = []
 
-    def add(self, path: tuple[object, ...], message: str) -> None:
-        self.problems.append(Problem(self.file, self.lines.find(path), ".".join(map(str, path)) or None, message))
-
-    def get(self, table: Mapping[str, Any], path: tuple[object, ...], key: str, kind: type, default: Any) -> Any:
-        value = table.get(key, default)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            self.add((*path, key), f"must be {kind.__name__}, not {type(value).__name__}")
-            return default
-        return value
-
-
-def _layout(check: _Check, board: Mapping[str, Any]) -> tuple[str, ...]:
+def _layout(check: Checker, board: Mapping[str, Any]) -> tuple[str, ...]:
     layout = board.get("layout")
     if not isinstance(layout, list) or not layout or not all(isinstance(r, str) for r in layout):
         check.add(("board", "layout"), "must be a non-empty array of strings, one per row")
@@ -272,7 +259,7 @@ def _layout(check: _Check, board: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(layout)
 
 
-def _square(check: _Check, path: tuple[object, ...], text: object, rows: int, cols: int) -> tuple[int, int]:
+def _square(check: Checker, path: tuple[object, ...], text: object, rows: int, cols: int) -> tuple[int, int]:
     if not isinstance(text, str):
         check.add(path, "must be a square such as H8")
         return 0, 0
@@ -290,7 +277,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
                catalog: Catalog) -> tuple[Ruleset | None, list[Problem]]:
     """Check parsed ruleset data against ``catalog``'s languages; returns the ruleset (if usable) and
     every problem found."""
-    check = _Check(file, lines)
+    check = Checker(file, lines)
     for key in _REQUIRED:
         if key not in data:
             check.add((), f"missing required key '{key}'")
@@ -329,9 +316,19 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
     polyglot = None
     if "polyglot" in data:
         table = check.get(data, (), "polyglot", dict, {})
+        schemes = check.get(table, ("polyglot",), "schemes", dict, {})
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in schemes.items()):
+            check.add(("polyglot", "schemes"), "a table of language = \"scheme\" (e.g. he = \"he-full\")")
+            schemes = {}
+        try:
+            catalog.with_schemes(schemes)
+        except LexcError as err:
+            check.add(("polyglot", "schemes"), str(err.problems[0].message))
+            schemes = {}
         polyglot = Polyglot(check.get(table, ("polyglot",), "default_lang", str, "en"),
                             check.get(table, ("polyglot",), "rack_values", str, "en"),
-                            check.get(table, ("polyglot",), "face_down", bool, False))
+                            check.get(table, ("polyglot",), "face_down", bool, False),
+                            tuple(sorted(schemes.items())))
         rack_language = _language_of(check, ("polyglot", "rack_values"), polyglot.rack_values, catalog)
     else:
         rack_language = tile_language
@@ -358,7 +355,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
     return (None, check.problems) if check.problems else (ruleset, [])
 
 
-def _language_of(check: _Check, path: tuple[object, ...], code: str, catalog: Catalog) -> Language | None:
+def _language_of(check: Checker, path: tuple[object, ...], code: str, catalog: Catalog) -> Language | None:
     try:
         return catalog.language(code)
     except LexcError as err:

@@ -347,7 +347,15 @@ def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
     return tuple(tiles), word_mult, total * word_mult, word_squares
 
 
-def _score_word(squares: tuple[Square, ...], main: bool, across: bool, language: Language, ruleset: Ruleset,
+class Unlisted(NamedTuple):
+    """A designated language with no spec (Polyglot rule 1): its ISO 639 code and English name."""
+
+    code: str
+    name: str
+
+
+def _score_word(squares: tuple[Square, ...], main: bool, across: bool, language: Language | Unlisted,
+                ruleset: Ruleset,
                 lexicon: Lexicon | None, problems: list[str]) -> WordScore:
     position = format_position(squares[0].row, squares[0].col, across)
     native_game = ruleset.polyglot is None
@@ -363,15 +371,24 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, language:
         tiles, word_mult, subtotal, word_squares = _tiles_on_board(squares, ruleset, problems)
         return _new(WordScore, (key, lang, ruleset.tiles, native, position, main, tiles, word_mult, subtotal,
                                 valid, 1, "", word_squares))
+    if isinstance(language, Unlisted):  # Polyglot rule 1 (DESIGN.md rule 10): no spec, English values
+        tiles, word_mult, subtotal, word_squares = _tiles_on_board(squares, ruleset, problems)
+        valid = None if lexicon is None else key in lexicon
+        looked = "not looked up: no pack" if lexicon is None else f"looked up in the {lang} pack"
+        note = f"no spec for {language.name}: scored in {ruleset.spec.name} values; {looked}"
+        return WordScore(key, lang, ruleset.tiles, None, position, main, tiles, word_mult, subtotal, valid, 1,
+                         note, word_squares)
     spec = language.spec
     candidates = lexicon.spellings(key) if lexicon is not None else []
     valid = None if lexicon is None else bool(candidates)
-    note = ""
+    note = "" if lexicon is not None else "not looked up: no pack"
     spellings = [c for c in candidates if c.board == key]
+    read = False
     if not spellings:
         try:
             face_down = ruleset.polyglot is not None and ruleset.polyglot.face_down
-            spellings = [language.normaliser(facedown=face_down).spell(key)]
+            spellings = [language.normaliser(facedown=face_down).read(key)]
+            read = language.scheme is not None
         except LexcError:
             note = f"no {spec.name} spelling of {key}: scored on the board tiles"
         spellings = [s for s in spellings if s.board == key]
@@ -382,13 +399,20 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, language:
             note = f"{spec.name} has no official tile values: scored in {ruleset.spec.name}"
         return WordScore(key, lang, ruleset.tiles, native, position, main, tiles, word_mult, subtotal, valid,
                          len(spellings) or 1, note, word_squares)
+    if read and language.scheme is not None:
+        looked = "not looked up: no pack" if lexicon is None else "not in the lexicon"
+        note = f"{looked}; read by the default outputs of scheme {language.scheme.name}"
     best: WordScore | None = None
+    best_rank: tuple[int, int, str] | None = None
     for spelling in spellings:
         tiles, word_mult, word_squares = _score_units(squares, _spelling_units(spelling), ruleset)
         subtotal = sum(t.value for t in tiles) * word_mult
-        if best is None or subtotal > best.subtotal:
+        # DESIGN.md rule 4: the highest score; ties to the fewest native tiles, then the first in Unicode order.
+        rank = (-subtotal, len(spelling.tiles), spelling.native)
+        if best_rank is None or rank < best_rank:
+            best_rank = rank
             best = WordScore(key, lang, lang, spelling.native, position, main, tiles, word_mult, subtotal, valid,
-                             len(spellings), "", word_squares)
+                             len(spellings), note, word_squares)
     assert best is not None
     return best
 
@@ -453,7 +477,8 @@ def play_languages(play: Play, ruleset: Ruleset, lang: str | None = None) -> set
     return langs
 
 
-def _word(board: Board, new: Mapping[int, BoardTile], play: Play, run: Run, language: Language, ruleset: Ruleset,
+def _word(board: Board, new: Mapping[int, BoardTile], play: Play, run: Run, language: Language | Unlisted,
+          ruleset: Ruleset,
           lexicons: Mapping[str, Lexicon] | None) -> WordScore:
     lexicon = lexicons.get(language.code) if lexicons else None
     across = play.across if run[0] else not play.across
@@ -474,13 +499,15 @@ def _word_languages(board: Board, play: Play, ruleset: Ruleset, new: Mapping[int
     return [_designated(play, board, new, r, default) for r in runs]
 
 
-def _languages(codes: set[str], ruleset: Ruleset, catalog: Catalog | None) -> dict[str, Language]:
-    """The language of each code a word is designated; a code the catalog does not know is bad input."""
-    found = {ruleset.tiles: ruleset.language}
+def _languages(codes: set[str], ruleset: Ruleset, catalog: Catalog | None) -> dict[str, Language | Unlisted]:
+    """The language of each code a word is designated. A well-formed ISO 639 code the catalog has
+    no spec for is :class:`Unlisted` (Polyglot rule 1); any other unknown code is bad input."""
+    found: dict[str, Language | Unlisted] = {ruleset.tiles: ruleset.language}
     for code in sorted(codes - {ruleset.tiles}):
         if catalog is None:
             raise LexcError(f"a word designated {code!r} needs a catalog of languages (score_play(..., catalog=...))")
-        found[code] = catalog.language(code)
+        catalog = catalog.for_ruleset(ruleset)  # the schemes the ruleset agrees on
+        found[code] = catalog.language(code) if catalog.has_spec(code) else Unlisted(code, catalog.unlisted(code))
     return found
 
 

@@ -18,13 +18,14 @@ packs come from a :class:`~lexc.catalog.Catalog`, which a game reaches through i
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import cast
 
 from lexc.atomic import write_atomic
 from lexc.catalog import Catalog
 from lexc.engine.board import Board
+from lexc.engine.moves import Move, MoveFinder
 from lexc.engine.notation import (
     BLANK,
     BoardTile,
@@ -62,6 +63,7 @@ __all__ = [
     "Languages",
     "LexcError",
     "Lexicon",
+    "Move",
     "Packs",
     "Play",
     "PlayResult",
@@ -74,6 +76,7 @@ __all__ = [
     "board_svg",
     "board_tiles",
     "end_adjustments",
+    "finder",
     "format_position",
     "gcg_dumps",
     "gcg_parse",
@@ -143,3 +146,21 @@ class Packs(Mapping[str, Lexicon]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+def finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
+    """The move finder of a game: in Polyglot over ``langs`` (each from its in-memory word list or
+    its pack), otherwise over the board language's pack."""
+    from lexc.lexicon.walk import Walk, walk_of
+
+    if ruleset.polyglot is None:
+        return MoveFinder.from_packs(ruleset, packs.catalog)
+    walks, lexicons = {}, {}
+    for lang in langs:
+        if lang not in packs:
+            raise LexcError(Problem(None, None, "langs", f"no pack for {lang!r}: run `lexc build {lang}`"))
+        lexicon = packs[lang]
+        walks[lang] = (Walk.from_words(lexicon.keys()) if lang in packs.words
+                       else walk_of(packs.catalog.pack(lang), "board"))
+        lexicons[lang] = lexicon
+    return MoveFinder.from_walks(ruleset, walks, lexicons, catalog=packs.catalog)

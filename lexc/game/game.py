@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from lexc.game.engine import (
@@ -33,6 +33,7 @@ from lexc.game.engine import (
     GameRecord,
     Kind,
     LexcError,
+    Move,
     Packs,
     Play,
     PlayResult,
@@ -41,6 +42,7 @@ from lexc.game.engine import (
     Through,
     WordScore,
     board_tiles,
+    finder,
     gcg_dumps,
     parse_play,
     parse_rack,
@@ -144,6 +146,27 @@ class Game:
                           rack=held, lang=self.setup.lang)
 
     # -- moves
+
+    def hint_languages(self) -> list[str]:
+        """The languages a hint searches: the game's default first, then every other language a
+        word has been designated so far, those with a lexicon (Polyglot); the board's otherwise."""
+        if self.setup.lang is None:
+            return [self.state.ruleset.tiles]
+        used = [self.setup.lang]
+        for event in self.record.events:
+            if event.langs:
+                used += [event.langs.default or self.setup.lang, *(lang for _, lang in event.langs.words)]
+        return [lang for lang in dict.fromkeys(used) if lang in self.lexicons]
+
+    def hints(self, rack: str | None = None, top: int = 5, langs: Sequence[str] | None = None) -> list[Move]:
+        """The best ``top`` plays of the player to move (from lexc's bag, or ``rack`` at a table), each
+        word designated the allowed language in which it is valid and scores highest (docs/moves.md)."""
+        held = self._rack(self.state.to_move, rack)
+        if not held:
+            raise LexcError(Problem(None, None, "rack", f"{self.to_move}'s rack is not known: give it (--rack)"))
+        chosen = list(langs) if langs else self.hint_languages()
+        moves = finder(self.state.ruleset, self.lexicons, chosen).moves(self.state.board, held)
+        return moves[:top] if top > 0 else moves
 
     def play(self, text: str, rack: str | None = None) -> Game:
         """The player to move places tiles (``rack``: the rack typed at a table, when known)."""

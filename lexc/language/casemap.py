@@ -65,3 +65,24 @@ def uppercaser(locale: str) -> Callable[[str], str]:
         return str(icu.UnicodeString(text).toUpper(loc))
 
     return fast
+
+
+def iso_language_name(code: str) -> str | None:
+    """The English name of the language of ``code`` (its first subtag) if ICU knows it as an
+    ISO 639 code (two letters, or three such as ``haw``), else None.
+
+    >>> iso_language_name("eo"), iso_language_name("pt-BR"), iso_language_name("xq")
+    ('Esperanto', 'Portuguese', None)
+    """
+    primary = code.replace("_", "-").split("-")[0].lower()
+    if not primary.isascii() or not primary.isalpha() or len(primary) not in (2, 3):
+        return None
+    locale = _locale(primary)
+    if primary not in _iso_languages() and not str(locale.getISO3Language()):
+        return None
+    return str(locale.getDisplayLanguage(_locale("en")))
+
+
+@cache
+def _iso_languages() -> frozenset[str]:
+    return frozenset(str(c) for c in icu.Locale.getISOLanguages())

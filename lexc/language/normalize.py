@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice, product
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from unidecode import unidecode
 
@@ -45,6 +45,9 @@ from lexc.errors import LexcError
 from lexc.language import casemap
 from lexc.language.scheme import FACEDOWN, Scheme
 from lexc.language.spec import JOINERS, Spec, latin_letter
+
+if TYPE_CHECKING:
+    from lexc.lexicon.pack import Coder
 
 #: Tiling separator in a source word: longest match runs on each part separately.
 PIN = "|"
@@ -162,8 +165,9 @@ class Normaliser:
 
     def __init__(self, spec: Spec, scheme: Scheme | None = None, *, facedown: bool = False,
                  board_values: Spec | None = None):
-        if spec.scheme and (scheme is None or scheme.name != spec.scheme):
-            raise LexcError(f"the {spec.name} spec is spelled through scheme {spec.scheme!r}: give that scheme")
+        if spec.scheme and (scheme is None or scheme.language != spec.code):
+            raise LexcError(f"the {spec.name} spec is spelled through a scheme for {spec.code!r} "
+                            f"(its default: {spec.scheme!r}): give one")
         self.spec, self.scheme, self.facedown = spec, scheme, facedown
         self._english = board_values
         self._boards: dict[str, str] = {}
@@ -184,6 +188,7 @@ class Normaliser:
                 if board is not None:
                     self._aligned[surface] = AlignedTile(face, self._value(face, board), board)
         self._tile_cache: dict[tuple[str, str], AlignedTile] = {}
+        self._reading: Coder | None = None
 
     # ----------------------------------------------------------------- letters to tiles
 
@@ -319,6 +324,62 @@ class Normaliser:
             return tuple(out)
 
         return list(tail(0))
+
+    # ----------------------------------------------------------------- reading a board spelling
+
+    def read(self, board: str) -> Spelling:
+        """The native tiles a board spelling stands for when no lexicon says which word it is.
+
+        A Latin-script language spells the board spelling as a native word (:meth:`spell`:
+        Spanish CHURRO is CH·U·RR·O). A language spelled through a scheme reads it by the
+        scheme's *default reading*: each tile of the set is written by its letters'
+        unconditional outputs (Щ is SHCH, Е is E; a context rule such as Е = YE at the
+        start of a word is not a default), and the board spelling is cut by longest match
+        over those outputs, the tiler packs use for their default table
+        (:class:`lexc.lexicon.pack.Coder`). Where two tiles share an output (Russian Е and
+        Э are both E, Й and Ы both Y) it reads as the one with more tiles in the set, then
+        the first in the spec. An output that only a context rule gives (Russian YE, Е at the
+        start of a word or after a vowel) reads as that letter too, below every default.
+        Raises :class:`Unspellable` when the outputs cannot cut it.
+
+        >>> ru = catalog.normaliser("ru").read("SHCHI")
+        >>> ru.native, [(t.face, t.points, t.board) for t in ru.tiles], ru.value
+        ('ЩИ', [('Щ', 10, 'SHCH'), ('И', 1, 'I')], 11)
+        >>> catalog.normaliser("ru").read("DACHA").native, catalog.normaliser("es").read("CHURRO").tiling
+        ('ДАЧА', ('CH', 'U', 'RR', 'O'))
+        >>> catalog.normaliser("ru").read("YELKA").native, catalog.normaliser("ru").read("MY").native
+        ('ЕЛКА', 'МЫ')
+        """
+        if self.scheme is None:
+            return self.spell(board)
+        coder = self._reading_coder()
+        tiling = coder.default_tiling(board) if board else None
+        if tiling is None:
+            raise Unspellable(board, f"the default outputs of scheme {self.scheme.name!r} do not spell it")
+        tiles, start = [], 0
+        for face, width in tiling:
+            tiles.append(self._tile(coder.faces[face], board[start:start + width]))
+            start += width
+        return Spelling(self._code, coder.joined(tiling), tuple(tiles))
+
+    def _reading_coder(self) -> Coder:
+        if self._reading is None:
+            from lexc.lexicon.pack import Coder
+
+            assert self.scheme is not None
+            faces = tuple(t.face for t in self.spec.tiles)
+            # output -> (context output?, -count, index): defaults first, then most tiles, then first in the spec
+            best: dict[str, tuple[int, int, int]] = {}
+            for index, tile in enumerate(self.spec.tiles):
+                outs = [self.scheme.default_out(c, facedown=self.facedown) for c in tile.face if c not in JOINERS]
+                candidates = [] if not outs or any(o is None for o in outs) else [("".join(o for o in outs if o), 0)]
+                candidates += [(o, 1) for o in self.scheme.context_outs(tile.face)]
+                for out, context in candidates:
+                    rank = (context, -tile.count, index)
+                    if out and (out not in best or rank < best[out]):
+                        best[out] = rank
+            self._reading = Coder(faces, {out: index for out, (_, _, index) in best.items()})
+        return self._reading
 
     # ----------------------------------------------------------------- spelling
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexc.errors import LexcError, Problem
-from lexc.tomlsrc import Lines, load
+from lexc.tomlsrc import Checker, Lines, load, type_name
 
 if TYPE_CHECKING:
     from lexc.language.spec import Spec
@@ -97,6 +97,38 @@ class Scheme:
         """Letters that stand for an apostrophe (written as nothing unless rule 4 is on)."""
         return frozenset(k for k, rules in self.letters.items() if any(r.apostrophe for r in rules))
 
+    def default_out(self, letter: str, *, facedown: bool = False) -> str | None:
+        """What ``letter`` is written as when no context rule applies (its unconditional rule).
+
+        None when the scheme does not list the letter, or writes it as nothing (an
+        apostrophe letter is :data:`FACEDOWN` when ``facedown``, Polyglot rule 4).
+
+        >>> from lexc.paths import shipped_dir
+        >>> ru = load_scheme(shipped_dir("transliterations") / "ru-bgn.toml")
+        >>> ru.default_out("Щ"), ru.default_out("Е"), ru.default_out("Ь"), ru.default_out("Ь", facedown=True)
+        ('SHCH', 'E', None, "'")
+        """
+        rules = self.letters.get(letter)
+        if not rules:
+            return None
+        rule = rules[-1]
+        if rule.at is not None or rule.after is not None or rule.before is not None:
+            return None
+        if rule.apostrophe:
+            return FACEDOWN if facedown else None
+        return rule.out[0] or None
+
+    def context_outs(self, letter: str) -> list[str]:
+        """The outputs of ``letter`` that only a context rule gives (not written as nothing).
+
+        >>> from lexc.paths import shipped_dir
+        >>> load_scheme(shipped_dir("transliterations") / "ru-bgn.toml").context_outs("Е")
+        ['YE']
+        """
+        rules = self.letters.get(letter, ())
+        default = self.default_out(letter)
+        return sorted({r.out[0] for r in rules[:-1] if r.out[0] and not r.apostrophe and r.out[0] != default})
+
     def apply(self, letters: Sequence[str], faces: Sequence[str] | None = None, *,
               facedown: bool = False) -> list[str]:
         """The board string of each letter of a word (its tiles' surface letters, in order).
@@ -149,22 +181,7 @@ def _pick(rules: Sequence[Rule], letters: Sequence[str], start: int, end: int, f
 
 # --------------------------------------------------------------------------- loading and checking
 
-class _Check:
-    def __init__(self, file: str, lines: Lines):
-        self.file, self.lines = file, lines
-        self.problems: list[Problem] = []
-
-    def add(self, path: tuple[object, ...], message: str) -> None:
-        key = ".".join(str(p) for p in path) or None
-        self.problems.append(Problem(self.file, self.lines.find(path), key, message))
-
-
-def _type_name(value: object) -> str:
-    return {str: "a string", int: "an integer", bool: "true or false", list: "an array", dict: "a table",
-            float: "a number"}.get(type(value), type(value).__name__)
-
-
-def _classes(check: _Check, data: Mapping[str, Any]) -> dict[str, frozenset[str]]:
+def _classes(check: Checker, data: Mapping[str, Any]) -> dict[str, frozenset[str]]:
     classes: dict[str, frozenset[str]] = {}
     for name, value in data.get("classes", {}).items():
         letters = isinstance(value, list) and value and all(isinstance(v, str) and v for v in value)
@@ -175,10 +192,10 @@ def _classes(check: _Check, data: Mapping[str, Any]) -> dict[str, frozenset[str]
     return classes
 
 
-def _letter_set(check: _Check, path: tuple[object, ...], value: object,
+def _letter_set(check: Checker, path: tuple[object, ...], value: object,
                 classes: Mapping[str, frozenset[str]]) -> frozenset[str] | None:
     if not isinstance(value, str) or not value:
-        check.add(path, f"must be a class name or a string of letters, not {_type_name(value)}")
+        check.add(path, f"must be a class name or a string of letters, not {type_name(value)}")
         return None
     if value not in classes and value.isascii() and value.isupper():
         known = ", ".join(classes) or "none"
@@ -187,7 +204,7 @@ def _letter_set(check: _Check, path: tuple[object, ...], value: object,
     return classes.get(value, frozenset(value))
 
 
-def _out(check: _Check, path: tuple[object, ...], value: object, width: int) -> tuple[str, ...] | None:
+def _out(check: Checker, path: tuple[object, ...], value: object, width: int) -> tuple[str, ...] | None:
     outs: list[object] = list(value) if isinstance(value, list) else [value]
     if width > 1 and (not isinstance(value, list) or len(value) != width):
         check.add(path, f"a sequence of {width} letters needs an array of {width} outputs, one per letter")
@@ -198,7 +215,7 @@ def _out(check: _Check, path: tuple[object, ...], value: object, width: int) -> 
     result: list[str] = []
     for out in outs:
         if not isinstance(out, str):
-            check.add(path, f"an output must be a string, not {_type_name(out)}")
+            check.add(path, f"an output must be a string, not {type_name(out)}")
             return None
         if not _AZ.fullmatch(out):
             bad = next(c for c in out if not "A" <= c <= "Z")
@@ -209,7 +226,7 @@ def _out(check: _Check, path: tuple[object, ...], value: object, width: int) -> 
     return tuple(result)
 
 
-def _rule(check: _Check, path: tuple[object, ...], value: object, width: int,
+def _rule(check: Checker, path: tuple[object, ...], value: object, width: int,
           classes: Mapping[str, frozenset[str]]) -> Rule | None:
     if not isinstance(value, dict):
         out = _out(check, path, value, width)
@@ -231,7 +248,7 @@ def _rule(check: _Check, path: tuple[object, ...], value: object, width: int,
     before = _letter_set(check, (*path, "before"), value["before"], classes) if "before" in value else None
     apostrophe = value.get("apostrophe", False)
     if not isinstance(apostrophe, bool):
-        check.add((*path, "apostrophe"), f"must be true or false, not {_type_name(apostrophe)}")
+        check.add((*path, "apostrophe"), f"must be true or false, not {type_name(apostrophe)}")
         ok = False
     elif apostrophe and (width > 1 or out not in (("",), None)):
         check.add((*path, "apostrophe"), "an apostrophe letter is written as nothing: out = \"\"")
@@ -241,7 +258,7 @@ def _rule(check: _Check, path: tuple[object, ...], value: object, width: int,
     return Rule(out, at, after, before, bool(apostrophe))
 
 
-def _rules(check: _Check, path: tuple[object, ...], value: object, width: int,
+def _rules(check: Checker, path: tuple[object, ...], value: object, width: int,
            classes: Mapping[str, frozenset[str]]) -> tuple[Rule, ...] | None:
     if width == 1 and isinstance(value, list) and not all(isinstance(v, dict) for v in value):
         check.add(path, "a letter's value is a string, a rule table, or an array of rule tables")
@@ -267,7 +284,7 @@ def _rules(check: _Check, path: tuple[object, ...], value: object, width: int,
 
 def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Scheme | None, list[Problem]]:
     """Check parsed scheme data; returns the scheme (if usable) and every problem found."""
-    check = _Check(file, lines)
+    check = Checker(file, lines)
     for key in _REQUIRED:
         if key not in data:
             check.add((), f"missing required key '{key}'")
@@ -275,7 +292,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Scheme
         if key not in _TOP:
             check.add((key,), f"unknown key (expected one of: {', '.join(_TOP)})")
         elif not isinstance(value, _TOP[key]):
-            check.add((key,), f"must be {' or '.join(_type_name(t()) for t in _TOP[key])}, not {_type_name(value)}")
+            check.add((key,), f"must be {' or '.join(type_name(t()) for t in _TOP[key])}, not {type_name(value)}")
     name = data.get("name")
     if isinstance(name, str) and Path(file).suffix == ".toml" and Path(file).stem != name:
         check.add(("name",), f"name {name!r} does not match the file name {Path(file).name!r}")
@@ -301,7 +318,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Scheme
     variants: dict[str, str] = {}
     for letter, face in (data.get("variants") or {}).items() if isinstance(data.get("variants"), dict) else ():
         if not isinstance(face, str) or not face:
-            check.add(("variants", letter), f"must be the face of a tile, not {_type_name(face)}")
+            check.add(("variants", letter), f"must be the face of a tile, not {type_name(face)}")
         elif face == letter:
             check.add(("variants", letter), "a letter is not a variant of itself")
         else:

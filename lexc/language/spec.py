@@ -19,7 +19,6 @@ A spec never executes code: it is plain data read with :mod:`tomllib`.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 import unicodedata
@@ -32,7 +31,7 @@ from typing import Any
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input, text_codec
 from lexc.language import casemap
-from lexc.tomlsrc import Lines, load, table_header
+from lexc.tomlsrc import Checker, KeyPath, Lines, load, table_header, type_name
 
 #: Scripts lexc knows, by ISO 15924 name. Only Latin is spelled without a scheme.
 SCRIPTS = ("Latin", "Cyrillic", "Greek", "Hebrew", "Arabic")
@@ -112,6 +111,14 @@ class Spec:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_face", MappingProxyType({t.face: t for t in self.tiles}))
         object.__setattr__(self, "_values", MappingProxyType({t.face: t.points for t in self.tiles}))
+        firsts = {face[0] for face in self.multi_letter_faces}
+        object.__setattr__(self, "_simple_faces", frozenset(t.face for t in self.tiles if len(t.face) == 1
+                                                            and t.face not in firsts and t.face.isupper()))
+
+    @property
+    def simple_faces(self) -> frozenset[str]:
+        """Upper-case faces of one character that begin no longer face (read without case mapping)."""
+        return self._simple_faces  # type: ignore[attr-defined,no-any-return]
 
     @property
     def values(self) -> Mapping[str, int]:
@@ -163,8 +170,8 @@ class Spec:
 
 # --------------------------------------------------------------------------- checking
 #
-# Each check adds Problems to a _Checker and never stops at the first one. A
-# problem names the key path it is about; _Checker turns that path into a line.
+# Each check adds Problems to a Checker and never stops at the first one. A
+# problem names the key path it is about; Checker turns that path into a line.
 
 _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "code": (str,),
@@ -200,60 +207,9 @@ _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
 }
 _SOURCE_CHOICES = {"kind": SOURCE_KINDS, "convention": ("native", "coded"), "capitalised": ("keep", "skip"),
                    "affixes": ("all", "single", "none")}
-_TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "an array",
-               dict: "a table", float: "a number"}
 _LOCALE = re.compile(r"^[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*$")
 _CODE = re.compile(r"^[a-z]{2,3}$")
 
-KeyPath = tuple[object, ...]
-
-
-class _Checker:
-    """Collects problems for one file; key paths are turned into lines by ``Lines``."""
-
-    def __init__(self, file: str, lines: Lines):
-        self.file, self.lines = file, lines
-        self.problems: list[Problem] = []
-
-    def add(self, path: KeyPath, message: str, *, at: KeyPath | None = None) -> None:
-        """A problem about key ``path``, reported on the line of ``at`` (default: of ``path``)."""
-        key = ".".join(str(p) for p in path) or None
-        line = self.lines.find(path if at is None else at)
-        self.problems.append(Problem(self.file, line if line is not None else 1, key, message))
-
-    def typed(self, table: Mapping[str, Any], path: KeyPath,
-              schema: Mapping[str, tuple[type, ...]], required: tuple[str, ...]) -> bool:
-        """Check a table's keys against ``schema``; False if anything is wrong."""
-        ok = True
-        for key in required:
-            if key not in table:
-                self.add((*path, key), "missing required key", at=path)
-                ok = False
-        for key, value in table.items():
-            if key not in schema:
-                self.add((*path, key), _unknown(key, schema))
-                ok = False
-            elif not _is(value, schema[key]):
-                want = " or ".join(_TYPE_NAMES[t] for t in schema[key])
-                self.add((*path, key), f"must be {want}, not {_type_name(value)}")
-                ok = False
-        return ok
-
-
-def _unknown(key: str, schema: Mapping[str, object]) -> str:
-    close = difflib.get_close_matches(key, list(schema), n=1)
-    hint = f"did you mean '{close[0]}'? " if close else ""
-    return f"unknown key ({hint}expected one of: {', '.join(schema)})"
-
-
-def _type_name(value: object) -> str:
-    return _TYPE_NAMES.get(type(value), type(value).__name__)
-
-
-def _is(value: object, types: tuple[type, ...]) -> bool:
-    if isinstance(value, bool) and bool not in types:
-        return False
-    return isinstance(value, types)
 
 
 def latin_letter(char: str, folds: Mapping[str, str]) -> str | None:
@@ -280,7 +236,7 @@ def _upper(face: str, locale: str) -> str:
         return face.upper()
 
 
-def _check_top(check: _Checker, data: Mapping[str, Any], file: str) -> None:
+def _check_top(check: Checker, data: Mapping[str, Any], file: str) -> None:
     """The scalar keys: code, locale, script and scheme, blanks, sources."""
     check.typed(data, (), _TOP_KEYS, _REQUIRED)
     code, locale, script = data.get("code"), data.get("locale"), data.get("script")
@@ -302,7 +258,7 @@ def _check_top(check: _Checker, data: Mapping[str, Any], file: str) -> None:
 
 
 
-def _check_source_list(check: _Checker, data: Mapping[str, Any]) -> None:
+def _check_source_list(check: Checker, data: Mapping[str, Any]) -> None:
     sources = data.get("sources")
     if not isinstance(sources, list):
         return
@@ -321,11 +277,11 @@ def _number(value: int) -> str:
     return str(value) if abs(value) < 10**30 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
 
 
-def _check_tile(check: _Checker, face: str, entry: object, official: bool) -> Tile | None:
+def _check_tile(check: Checker, face: str, entry: object, official: bool) -> Tile | None:
     """One ``[tiles]`` entry on its own: its table, types, count and points."""
     path: KeyPath = ("tiles", face)
     if not isinstance(entry, dict):
-        check.add(path, f"must be a table {{ count = N, points = P }}, not {_type_name(entry)}")
+        check.add(path, f"must be a table {{ count = N, points = P }}, not {type_name(entry)}")
         return None
     required = ("count", "points") if official else ("count",)
     if not check.typed(entry, path, _TILE_KEYS, required):
@@ -347,7 +303,7 @@ def _check_tile(check: _Checker, face: str, entry: object, official: bool) -> Ti
     return Tile(face, count, points, "points" in entry) if ok else None
 
 
-def _check_face(check: _Checker, face: str, locale: str, seen: dict[str, str]) -> bool:
+def _check_face(check: Checker, face: str, locale: str, seen: dict[str, str]) -> bool:
     """A face: non-empty, NFC, upper case in the locale, not the same tile as an earlier face."""
     path: KeyPath = ("tiles", face)
     if len(face) > MAX_FACE_LENGTH:
@@ -385,7 +341,7 @@ MAX_BLANKS = 100
 MAX_POINTS = 1000
 
 
-def _check_tiles(check: _Checker, data: Mapping[str, Any], locale: str) -> list[Tile]:
+def _check_tiles(check: Checker, data: Mapping[str, Any], locale: str) -> list[Tile]:
     tiles: list[Tile] = []
     seen: dict[str, str] = {}
     official = data.get("official", True) is not False
@@ -413,7 +369,7 @@ def _longest_match(text: str, faces: set[str]) -> bool:
     return True
 
 
-def _check_overlaps(check: _Checker, tiles: list[Tile]) -> None:
+def _check_overlaps(check: Checker, tiles: list[Tile]) -> None:
     """A prefix clash: two multi-letter faces overlap and longest match cannot tile a word both spell.
 
     With N, NY and YA but no Y or A tile, NYA is N·YA, yet longest match takes NY and is
@@ -442,7 +398,7 @@ def _script_of(char: str) -> str | None:
     return next((s for s in SCRIPTS if s.upper() == first), None)
 
 
-def _check_scripts(check: _Checker, tiles: list[Tile], script: str) -> set[str]:
+def _check_scripts(check: Checker, tiles: list[Tile], script: str) -> set[str]:
     """A face letter of another script than the set's (Д in a Latin set, Q in a Cyrillic one)."""
     foreign: set[str] = set()
     for tile in tiles:
@@ -456,7 +412,7 @@ def _check_scripts(check: _Checker, tiles: list[Tile], script: str) -> set[str]:
     return foreign
 
 
-def _check_spelling(check: _Checker, tiles: list[Tile], folds: Mapping[str, str], bad_folds: set[str]) -> None:
+def _check_spelling(check: Checker, tiles: list[Tile], folds: Mapping[str, str], bad_folds: set[str]) -> None:
     """Latin script: every letter of every face is spelled with A–Z (marks stripped, or a fold)."""
     faces = {t.face for t in tiles}
     for tile in tiles:
@@ -471,11 +427,11 @@ def _check_spelling(check: _Checker, tiles: list[Tile], folds: Mapping[str, str]
                                             f"e.g. [folds] {char!r} = \"...\"")
 
 
-def _check_folds(check: _Checker, data: Mapping[str, Any]) -> dict[str, str]:
+def _check_folds(check: Checker, data: Mapping[str, Any]) -> dict[str, str]:
     folds: dict[str, str] = {}
     for key, value in data["folds"].items():
         if not isinstance(value, str):
-            check.add(("folds", key), f"must be a string, not {_type_name(value)}")
+            check.add(("folds", key), f"must be a string, not {type_name(value)}")
         elif not key or all("A" <= c <= "Z" for c in key):
             check.add(("folds", key), "a fold is for a letter that is not already A–Z")
         elif not value or not all("A" <= c <= "Z" for c in value):
@@ -485,11 +441,11 @@ def _check_folds(check: _Checker, data: Mapping[str, Any]) -> dict[str, str]:
     return folds
 
 
-def _check_aliases(check: _Checker, data: Mapping[str, Any], faces: set[str]) -> dict[str, str]:
+def _check_aliases(check: Checker, data: Mapping[str, Any], faces: set[str]) -> dict[str, str]:
     aliases: dict[str, str] = {}
     for key, value in data["aliases"].items():
         if not isinstance(value, str):
-            check.add(("aliases", key), f"must be a string, not {_type_name(value)}")
+            check.add(("aliases", key), f"must be a string, not {type_name(value)}")
         elif key in faces:
             check.add(("aliases", key), f"{key!r} is a tile of the set and cannot also be an alias")
         elif value not in faces:
@@ -499,7 +455,7 @@ def _check_aliases(check: _Checker, data: Mapping[str, Any], faces: set[str]) ->
     return aliases
 
 
-def _check_source(check: _Checker, index: int, entry: object) -> LexiconSource | None:
+def _check_source(check: Checker, index: int, entry: object) -> LexiconSource | None:
     """One ``[[lexicon]]`` entry."""
     path: KeyPath = ("lexicon", index)
     if not isinstance(entry, dict):
@@ -534,7 +490,7 @@ def _known_encoding(name: str) -> bool:
 
 def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec | None, list[Problem]]:
     """Check parsed spec data; returns the spec (if usable) and every problem found."""
-    check = _Checker(file, lines)
+    check = Checker(file, lines, default_line=1)
     _check_top(check, data, file)
     locale = data["locale"] if isinstance(data.get("locale"), str) else "und"
     script = data["script"] if isinstance(data.get("script"), str) else "Latin"

@@ -7,6 +7,7 @@ by :func:`lexc.language.scheme.check_scheme_file`. Checking never stops at the f
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -77,9 +78,17 @@ def _located(path: Path, problems: list[Problem]) -> list[Problem]:
             if p.line is None and p.file == str(path) and p.key else p for p in problems]
 
 
-def check_scheme_file(path: Path) -> Report:
-    """Check one scheme file on its own."""
+def check_scheme_file(path: Path, catalog: Catalog | None = None) -> Report:
+    """Check one scheme file on its own and, given a ``catalog`` with a spec of its language,
+    against that spec's tile set (a scheme no spec names by default may still be chosen for a
+    game: ``--scheme he=he-full``)."""
     problems, summary = scheme.check_scheme_file(path)
+    if not problems and catalog is not None:
+        loaded = scheme.load_scheme(path)
+        if catalog.has_spec(loaded.language):
+            spec = dataclasses.replace(catalog.spec(loaded.language), scheme=loaded.name)
+            problems = scheme.check_against_spec(spec, path)
+            summary = summary if not problems else ""
     return Report(path, "scheme", tuple(problems), summary)
 
 
@@ -114,7 +123,7 @@ def validate(catalog: Catalog, paths: Iterable[Path] = (), *, in_folder: bool = 
         elif not path.exists():
             reports.append(Report(path, "spec", (Problem(str(path), None, None, "no such file"),)))
         elif _kind(path, catalog) == "scheme":
-            reports.append(check_scheme_file(path))
+            reports.append(check_scheme_file(path, catalog))
         else:
             folder = in_folder or any(path.parent.resolve() == d.resolve() for d in catalog.language_dirs)
             reports.append(check_spec_file(path, catalog, in_folder=folder))

@@ -220,6 +220,9 @@ class _Collector:
         """Spell one word and keep it; False if it was left out."""
         self.read += 1
         text = word if isinstance(word, str) else word.text
+        if not isinstance(word, str) and word.rejected:
+            self.rejections.add(word.rejected, word)
+            return False
         if len(text) > MAX_WORD:
             file, line = (None, None) if isinstance(word, str) else (word.file, word.line)
             raise LexcError(Problem(file, line, None, f"a word of {len(text):,} characters: not a word list (a word "

@@ -433,6 +433,43 @@ def parse_dic_line(text: str) -> tuple[str, str]:
     return token[:slash].replace("\\/", "/"), token[slash + 1:]
 
 
+#: The rejection reason of a .dic entry of several words.
+PHRASE = "a phrase: the dictionary entry holds a space"
+
+# A morphological field after the word: ``po:noun`` (two letters and a colon), or a number (AM alias).
+_MORPH = re.compile(r"(?:[A-Za-z]{2}:|[0-9]+$)")
+
+
+def phrase_of(text: str) -> str | None:
+    r"""The whole entry of a .dic line that holds several words separated by spaces, else None.
+
+    Fields after the word are separated by a tab, or by a space when they are morphological
+    fields (``po:noun``, or an AM alias number); any other space is inside the entry.
+
+    >>> phrase_of("lhasa apso/12"), phrase_of("kerékbe törés"), phrase_of("tries/SU po:noun")
+    ('lhasa apso', 'kerékbe törés', None)
+    >>> phrase_of("szó/12 34"), phrase_of("plain	po:noun x")
+    (None, None)
+    """
+    entry = text.strip(" \t\r\n").split("\t", 1)[0]
+    parts = [p for p in entry.split(" ") if p]
+    if len(parts) < 2 or _MORPH.match(parts[1]):
+        return None
+    words = [parts[0]]
+    for part in parts[1:]:
+        if _MORPH.match(part):
+            break
+        words.append(part)
+    phrase = " ".join(words)
+    slash = 0
+    while True:  # the flags start at the first unescaped slash
+        slash = phrase.find("/", slash)
+        if slash <= 0 or phrase[slash - 1] != "\\":
+            break
+        slash += 1
+    return (phrase if slash <= 0 else phrase[:slash]).replace("\\/", "/")
+
+
 class HunspellSource(Source):
     """A Hunspell dictionary: every form of every .dic stem, stem by stem (a stream)."""
 
@@ -496,6 +533,12 @@ class HunspellSource(Source):
                 continue
             if "\x00" in text:
                 raise LexcError(Problem(name, number, None, "NUL byte in a .dic line"))
+            phrase = phrase_of(stripped) if " " in stripped else None
+            if phrase is not None:
+                stats.stems += 1
+                stats.phrases += 1
+                yield SourceWord(aff.text(phrase, name, number), name, number, PHRASE)
+                continue
             stem_bytes, flag_text = parse_dic_line(stripped)
             stem = aff.text(stem_bytes, name, number)
             if ignore is not None:

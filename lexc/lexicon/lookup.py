@@ -64,7 +64,8 @@ def check_word(pack: Pack, word: str, language: Language) -> dict[str, object]:
     if records:
         scored = [(native, pack.tiles(board, tiling)) for native, tiling in records]
         typed = [s for s in scored if spelled is not None and s[0] == spelled.native]
-        chosen = typed[0] if typed else max(scored, key=lambda s: _value(s[1]))
+        # DESIGN.md rule 4: the highest value; ties to the fewest native tiles, then the first in Unicode order.
+        chosen = typed[0] if typed else min(scored, key=lambda s: (-_value(s[1]), len(s[1]), s[0]))
         result["value"] = _value(chosen[1])
         result["tiles"] = _tiles(chosen[1])
         result["spellings"] = [{"native": n, "value": _value(t), "tiles": _tiles(t)} for n, t in scored]

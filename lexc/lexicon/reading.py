@@ -43,6 +43,8 @@ class SourceWord:
     """One word of a source: its native text (tiling pins ``|`` kept), file and 1-based line.
 
     For a Hunspell dictionary ``line`` is the .dic line of the stem the form was built from.
+    ``rejected`` is why the source itself leaves the entry out ('' if it does not): the
+    compiler counts it among the rejections with that reason.
 
     >>> SourceWord("CH|URRO", "fise.txt", 3).native
     'CHURRO'
@@ -51,6 +53,7 @@ class SourceWord:
     text: str
     file: str
     line: int
+    rejected: str = ""
 
     @property
     def native(self) -> str:
@@ -69,6 +72,7 @@ class SourceStats:
     coded: int = 0  # words whose multi-letter tiles were written in a convention ([CH], aliases)
     capitalised: int = 0  # entries skipped for an upper-case letter (capitalised = "skip")
     stems: int = 0  # Hunspell: dictionary entries read
+    phrases: int = 0  # Hunspell: entries of several words (a space inside: "lhasa apso"), left out
     forbidden: int = 0  # Hunspell: entries not expanded (FORBIDDENWORD, ONLYINCOMPOUND)
     prefixes_skipped: int = 0  # Hunspell: prefix rules left out by max_prefix_length
     truncated: bool = False  # Hunspell: max_forms reached

@@ -388,22 +388,21 @@ def _pack_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-_LOADED: dict[tuple[Path, str, str], Walk] = {}
-
-
 def walk_of(pack: Any, kind: str = "board", *, save: bool = True) -> Walk:
     """The walk of an opened pack: read from ``LANG.KIND.walk`` beside it when that file was made from
     these very pack bytes (SHA-256), else built from the pack and saved there atomically.
 
     A walk file that does not check out (another pack's, corrupt, another version) is rebuilt.
+    The walk is kept on the pack object (a catalog opens each pack once), not in a table of this
+    module.
     """
     if kind not in KINDS:
         raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+    kept: dict[str, Walk] = getattr(pack, "_walks", None) or {}
+    if kind in kept:
+        return kept[kind]
     pack_file = Path(pack.path)
     sha = _pack_sha256(pack_file)
-    key = (pack_file.resolve(), kind, sha)
-    if key in _LOADED:
-        return _LOADED[key]
     target = walk_path(pack_file, kind)
     walk = _read_matching(target, sha, kind)
     if walk is None:
@@ -417,7 +416,8 @@ def walk_of(pack: Any, kind: str = "board", *, save: bool = True) -> Walk:
                 write_atomic(target, encode_walk(walk, meta))
             except OSError:
                 pass  # a read-only packs folder: the walk is rebuilt next time
-    _LOADED[key] = walk
+    kept[kind] = walk
+    pack._walks = kept
     return walk
 
 

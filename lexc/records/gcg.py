@@ -254,6 +254,25 @@ class GameRecord:
         return self._setting("board-layout", "BoardLayout")
 
     @property
+    def schemes(self) -> dict[str, str]:
+        r"""The schemes the table agreed on: ``#note scheme: he=he-full ru=ru-yo`` before the first
+        event (a lexc extension, Polyglot rule 3), by language code.
+
+        >>> parse("#player1 a A\n#player2 b B\n#note scheme: he=he-full, ru=ru-yo\n>a: AB 8H AB +8 8\n").schemes
+        {'he': 'he-full', 'ru': 'ru-yo'}
+        """
+        found: dict[str, str] = {}
+        for pragma in self.pragmas:
+            if pragma.name == "note" and pragma.value.lower().startswith("scheme:"):
+                for item in pragma.value[len("scheme:"):].replace(",", " ").split():
+                    code, sep, name = item.partition("=")
+                    if not sep or not code or not name:
+                        raise LexcError(Problem(self.file, pragma.line, "#note scheme",
+                                                f"{item!r}: write LANG=NAME, e.g. he=he-full"))
+                    found[code] = name
+        return found
+
+    @property
     def incomplete(self) -> bool:
         """Whether the file says ``#incomplete`` (old Quackle writes it even on finished games)."""
         return any(p.name == "incomplete" for p in self.all_pragmas())

@@ -256,6 +256,15 @@ def default_ruleset_name(record: GameRecord) -> str:
     return "tournament" if Kind.END_POINTS in kinds and Kind.END_PENALTY not in kinds else "standard"
 
 
+def game_catalog(record: GameRecord, catalog: Catalog) -> Catalog:
+    """``catalog`` with the schemes ``record`` says its table agreed on (``#note scheme:``);
+    a scheme already chosen in ``catalog`` (``--scheme``) wins."""
+    agreed = record.schemes
+    if not agreed:
+        return catalog
+    return catalog.with_schemes({**agreed, **dict(catalog.chosen_schemes)})
+
+
 def resolve_ruleset(record: GameRecord, catalog: Catalog, name: str | None = None,
                     tiles: str | None = None) -> Ruleset:
     """The ruleset to replay ``record`` on: ``name`` (default: :func:`default_ruleset_name`),
@@ -387,8 +396,10 @@ def replay(record: GameRecord, catalog: Catalog, ruleset: Ruleset | str | None =
     ones not found are the result's phonies. Raises :class:`LexcError`, naming the file and
     line, when a play cannot be laid on the board at all (off the board, on an occupied square...).
     """
+    catalog = game_catalog(record, catalog)
     if not isinstance(ruleset, Ruleset):
         ruleset = resolve_ruleset(record, catalog, ruleset, tiles)
+    catalog = catalog.for_ruleset(ruleset)
     mismatches: list[Mismatch] = []
     irregular: list[Irregularity] = []
     results: list[PlayResult | None] = []

@@ -164,6 +164,21 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
 
         return await _answer(work, await _body(request))
 
+    async def hint(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            game = load(existing(request), lexicons)
+            top = data.get("top", 5)
+            if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= 50:
+                raise LexcError(f"top: a number from 1 to 50, not {top!r}")
+            langs = data.get("langs") or None
+            if langs is not None and (not isinstance(langs, list) or len(langs) > 30
+                                      or not all(isinstance(lang, str) for lang in langs)):
+                raise LexcError("langs: a list of language codes")
+            found = game.hints(_text(data, "rack"), top, langs)
+            return JSONResponse({"player": game.to_move, "moves": [m.to_json() for m in found]})
+
+        return await _answer(work, await _body(request))
+
     async def move(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
             game = update(existing(request), lexicons, _move(data), expected=_text(data, "version"))
@@ -181,6 +196,7 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
         Route("/", index), Route("/api/games", list_all), Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{name}", show), Route("/api/games/{name}/preview", preview, methods=["POST"]),
         Route("/api/games/{name}/move", move, methods=["POST"]),
+        Route("/api/games/{name}/hint", hint, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(TokenCheck, token=token)] if token else []

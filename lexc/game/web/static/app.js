@@ -366,6 +366,20 @@ function endPanel() {
         } }, "End game"));
 }
 
+async function hintPanel() {
+  try {
+    const found = await api(`/api/games/${encodeURIComponent(ui.name)}/hint`, { rack: $("rack").value || null, top: 5,
+                               langs: ui.game.lang ? ui.meta.languages.filter((l) => l.pack).map((l) => l.code) : null });
+    const rows = found.moves.map((m) => el("li", {},
+      el("button", { type: "button", class: "hint", "data-play": m.play,
+                     onclick: () => { ui.tentative.clear(); $("notation").value = m.play;
+                                      readDesignation(m.play); renderBoard(); schedulePreview(); } },
+         `${m.play}  ${m.score}`)));
+    panel(el("div", { id: "hints" }, el("div", {}, `Best plays for ${found.player}:`),
+             rows.length ? el("ol", {}, ...rows) : el("div", {}, "no play found")));
+  } catch (error) { status(error.message, true); }
+}
+
 function penaltyPanel() {
   const who = el("select", { id: "penalty-player" }, ...ui.game.players.map((p) => el("option", { value: p.name }, p.name)));
   const points = el("input", { id: "penalty-points", inputmode: "numeric", value: "10", size: "4" });
@@ -425,6 +439,7 @@ $("challenge-btn").addEventListener("click", challengePanel);
 $("undo-btn").addEventListener("click", () => move({ action: "undo" }));
 $("end-btn").addEventListener("click", endPanel);
 $("penalty-btn").addEventListener("click", penaltyPanel);
+$("hint-btn").addEventListener("click", hintPanel);
 $("game-list").addEventListener("change", (e) => openGame(e.target.value).catch((err) => status(err.message, true)));
 $("new-toggle").addEventListener("click", () => { $("new-game").hidden = !$("new-game").hidden; });
 $("new-game").addEventListener("submit", async (event) => {
