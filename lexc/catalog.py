@@ -447,13 +447,14 @@ class Catalog:
         return found
 
     def pack_languages(self) -> list[str]:
-        """Codes of the languages with a pack file in the packs folder."""
+        """Codes of the languages whose pack (:meth:`pack_path`, under the chosen schemes) is in the packs folder."""
         from lexc.lexicon.pack import SUFFIX
 
         if not self.packs_dir.is_dir():
             return []
-        return sorted(p.name[: -len(SUFFIX)] for p in self.packs_dir.glob(f"*{SUFFIX}")
-                      if CODE.fullmatch(p.name[: -len(SUFFIX)]))
+        stems = {p.name[: -len(SUFFIX)] for p in self.packs_dir.glob(f"*{SUFFIX}")}
+        codes = {stem.split(".")[0] for stem in stems if CODE.fullmatch(stem.split(".")[0])}
+        return sorted(code for code in codes if self.pack_path(code).name[: -len(SUFFIX)] in stems)
 
     def lexicons(self, codes: Iterable[str] | None = None) -> Mapping[str, Lexicon]:
         """The packs to look words up in: of ``codes`` (default every pack in the folder) that exist."""

@@ -91,3 +91,32 @@ def test_svg_boards_show_each_tile_valued_in_its_words_language(packs, tmp_path)
     e8 = english.read_text()
     e8 = e8[e8.index('data-square="D8">'):]
     assert ">4</text>" in e8[:e8.index("</g>")]
+
+
+def test_a_game_keeps_the_schemes_the_table_agreed_on(tmp_path):
+    """Polyglot rule 3: the table agrees on Hebrew's full scheme (א is A); the game file says so,
+    the word is looked up in the pack built with that scheme and scored in Hebrew values."""
+    full = CATALOG.with_schemes({"he": "he-full"})
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    compile_words(full.language("he"), ["אבא", "אב"], full.with_packs(folder).pack_path("he"))
+    path = str(tmp_path / "g.gcg")
+    made = lexc(folder, "game", "new", path, "--players", "ann,bob", "--scheme", "he=he-full")
+    assert made.exit_code == 0, made.output
+    assert "#note scheme: he=he-full" in Path(path).read_text(encoding="utf-8").splitlines()
+    played = lexc(folder, "game", "play", path, "8G ABA @he", "--json")
+    assert played.exit_code == 0, played.output
+    word = json.loads(played.stdout)["made"][0]["words"][0]
+    assert (word["native"], word["subtotal"]) == ("אבא", 14)  # (א 2 + ב 3 + א 2) ×2
+    challenged = lexc(folder, "game", "challenge", path)  # looked up in he.he-full.lexc: good
+    assert challenged.exit_code == 0 and "challenged: bob: good" in challenged.stdout, challenged.output
+    assert lexc(folder, "game", "play", path, "H7 BA.", "--json").exit_code == 1  # bob lost his turn
+    assert lexc(folder, "game", "challenge", path).exit_code == 1  # nothing to challenge
+    assert lexc(folder, "replay", path).exit_code == 0
+
+
+def test_a_scheme_for_another_language_is_refused(tmp_path):
+    path = tmp_path / "g.gcg"
+    made = lexc(tmp_path, "game", "new", str(path), "--players", "ann,bob", "--scheme", "he=ru-yo")
+    assert made.exit_code == 1 and "--scheme: scheme 'ru-yo' is for 'ru', not 'he'" in made.output
+    assert not path.exists()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from lexc.catalog import parse_schemes
 from lexc.cli.common import PACKS_HELP, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.game import CHALLENGES, Game, Setup
@@ -76,13 +77,16 @@ def new(
                              "--rack when known."),
     challenge: str = typer.Option(None, "--challenge", help=f"{', '.join(CHALLENGES)} (default: the ruleset's)."),
     title: str = typer.Option(None, "--title", help="A title for the record (#title)."),
+    scheme: list[str] = typer.Option(None, "--scheme", help="LANG=NAME: the scheme the table agreed on for LANG "
+                                     "(repeatable; e.g. he=he-full, ru=ru-yo). Written in the game file."),
     packs: Path = PACKS,
     as_json: bool = JSON,
 ) -> None:
     """Start a game in FILE (never overwrites a file)."""
     names = [n for n in players.split(",") if n.strip()]
     lexicons = _packs(packs)
-    setup = Setup.new(names, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, challenge=challenge, seed=deal)
+    setup = Setup.new(names, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, challenge=challenge, seed=deal,
+                      schemes=parse_schemes(scheme))
     game = Game.new(setup, lexicons, title)
     create(game, path)
     if as_json:

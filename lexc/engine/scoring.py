@@ -480,7 +480,7 @@ def play_languages(play: Play, ruleset: Ruleset, lang: str | None = None) -> set
 def _word(board: Board, new: Mapping[int, BoardTile], play: Play, run: Run, language: Language | Unlisted,
           ruleset: Ruleset,
           lexicons: Mapping[str, Lexicon] | None) -> WordScore:
-    lexicon = lexicons.get(language.code) if lexicons else None
+    lexicon = lexicons.get(language.code) if lexicons is not None else None
     across = play.across if run[0] else not play.across
     return _score_word(_squares(board, new, run), run[0], across, language, ruleset, lexicon, [])
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import cast
 
 from lexc.atomic import write_atomic
-from lexc.catalog import Catalog
+from lexc.catalog import Catalog, parse_schemes
 from lexc.engine.board import Board
 from lexc.engine.moves import Move, MoveFinder
 from lexc.engine.notation import (
@@ -85,6 +85,7 @@ __all__ = [
     "parse_langs",
     "parse_play",
     "parse_rack",
+    "parse_schemes",
     "parse_square",
     "play_of",
     "play_values",
@@ -124,6 +125,10 @@ class Packs(Mapping[str, Lexicon]):
     def __init__(self, catalog: Catalog, words: Mapping[str, Lexicon] | None = None) -> None:
         self.catalog = catalog
         self.words = dict(words or {})
+
+    def with_catalog(self, catalog: Catalog) -> Packs:
+        """The same in-memory words over another catalog (a game's, with its agreed schemes)."""
+        return self if catalog is self.catalog else Packs(catalog, self.words)
 
     def path(self, lang: str) -> Path:
         """Where the pack of ``lang`` would be."""

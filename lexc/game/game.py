@@ -107,10 +107,13 @@ class Game:
     @classmethod
     def from_record(cls, record: GameRecord, lexicons: Packs, setup: Setup | None = None) -> Game:
         """The game a record holds (every event checked: :func:`lexc.game.state.fold`); its
-        languages and ruleset come from the catalog of ``lexicons``."""
+        languages and ruleset come from the catalog of ``lexicons``, with the schemes the record
+        agreed on (``#note scheme:``)."""
         if setup is None:
             notes = [p for p in record.pragmas if p.name == "note"]
-            setup = Setup.from_header(record.players, notes, record.lang, record.file, catalog=lexicons.catalog)
+            setup = Setup.from_header(record.players, notes, record.lang, record.file, catalog=lexicons.catalog,
+                                      schemes=record.schemes)
+        lexicons = lexicons.with_catalog(setup.catalog)
         return cls(setup, record, fold(setup, record, lexicons), lexicons)
 
     # -- reading it

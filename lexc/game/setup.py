@@ -11,12 +11,19 @@ programs show as comments:
 (['#player1 ann ann', '#player2 bob bob'], ['ruleset: polyglot', 'challenge: double', 'deal: seed 7'])
 >>> Setup.from_header(setup.gcg_players(), setup.header_notes(), "en", catalog=catalog) == setup
 True
+
+The schemes the table agreed on (Polyglot rule 3) are part of the setup: they choose how words
+of those languages are spelled on the board and which packs they are looked up in.
+
+>>> hebrew = Setup.new(["ann", "bob"], catalog=catalog, schemes={"he": "he-full"})
+>>> hebrew.header_notes()[-1], hebrew.catalog.language("he").scheme.name
+('scheme: he=he-full', 'he-full')
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lexc.game.engine import Catalog, LexcError, Player, Pragma, Problem, Ruleset, known_language
@@ -28,7 +35,7 @@ from lexc.game.engine import Catalog, LexcError, Player, Pragma, Problem, Rulese
 CHALLENGES = ("double", "single", "five-point", "void", "none")
 
 _NICK = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
-_SETTING = re.compile(r"(ruleset|challenge|deal):\s*(.*)")
+_SETTING = re.compile(r"(ruleset|challenge|deal|scheme):\s*(.*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +54,17 @@ class Setup:
     challenge: str
     seed: int | None
     catalog: Catalog = field(compare=False, repr=False)
+    schemes: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def new(cls, players: Sequence[str], *, catalog: Catalog, ruleset: str = "polyglot", lang: str | None = None,
-            challenge: str | None = None, seed: int | None = None) -> Setup:
-        """A checked setup; every problem is a :class:`LexcError` naming the option."""
+            challenge: str | None = None, seed: int | None = None, schemes: Mapping[str, str] | None = None,
+            ) -> Setup:
+        """A checked setup; every problem is a :class:`LexcError` naming the option.
+
+        ``schemes`` maps a language code to the scheme agreed for it (``{"he": "he-full"}``);
+        the setup's catalog spells those languages through them.
+        """
         names = tuple(p.strip() for p in players)
         if not 2 <= len(names) <= 4:
             raise LexcError(Problem(None, None, "--players", f"a game has 2 to 4 players, not {len(names)}"))
@@ -71,7 +84,8 @@ class Setup:
         rule = challenge or default_challenge(rules)
         if rule not in CHALLENGES:
             raise LexcError(Problem(None, None, "--challenge", f"must be one of {', '.join(CHALLENGES)}, not {rule!r}"))
-        return cls(names, ruleset, lang, rule, seed, catalog)
+        agreed = tuple(sorted((schemes or {}).items()))
+        return cls(names, ruleset, lang, rule, seed, _agreed(catalog, rules, dict(agreed)), agreed)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -93,13 +107,18 @@ class Setup:
     def header_notes(self) -> list[str]:
         """The ``#note`` settings of the header (the default language is written by the GCG writer)."""
         deal = f"seed {self.seed}" if self.seed is not None else "table"
-        return [f"ruleset: {self.ruleset_name}", f"challenge: {self.challenge}", f"deal: {deal}"]
+        notes = [f"ruleset: {self.ruleset_name}", f"challenge: {self.challenge}", f"deal: {deal}"]
+        if self.schemes:
+            notes.append("scheme: " + " ".join(f"{code}={name}" for code, name in self.schemes))
+        return notes
 
     @classmethod
     def from_header(cls, players: Sequence[Player], notes: Sequence[str | Pragma], lang: str | None,
-                    file: str | None = None, *, catalog: Catalog) -> Setup:
+                    file: str | None = None, *, catalog: Catalog, schemes: Mapping[str, str] | None = None,
+                    ) -> Setup:
         """The setup a game file's header describes (players, ``#note`` settings, default language).
 
+        ``schemes`` are the record's agreed schemes (:attr:`lexc.records.gcg.GameRecord.schemes`).
         Errors name the file and the line of the setting at fault.
         """
         settings: dict[str, tuple[str, int | None]] = {}
@@ -124,14 +143,25 @@ class Setup:
             seed = int(match[1])
         try:
             return cls.new([p.nick for p in players], catalog=catalog, ruleset=settings["ruleset"][0], lang=lang,
-                           challenge=settings.get("challenge", (None, None))[0], seed=seed)
+                           challenge=settings.get("challenge", (None, None))[0], seed=seed, schemes=schemes)
         except LexcError as err:
-            key = {"--ruleset": "ruleset", "--challenge": "challenge"}.get(err.problems[0].key or "", "ruleset")
+            key = {"--ruleset": "ruleset", "--challenge": "challenge", "--scheme": "scheme"}.get(
+                err.problems[0].key or "", "ruleset")
             raise bad(key, err.problems[0].message) from None
 
     def to_json(self) -> dict[str, object]:
         return {"players": list(self.players), "ruleset": self.ruleset_name, "lang": self.lang,
-                "challenge": self.challenge, "deal": "seed" if self.dealt else "table", "seed": self.seed}
+                "challenge": self.challenge, "deal": "seed" if self.dealt else "table", "seed": self.seed,
+                "schemes": dict(self.schemes)}
+
+
+def _agreed(catalog: Catalog, ruleset: Ruleset, schemes: Mapping[str, str]) -> Catalog:
+    """The catalog of a game: the schemes agreed at the table, then those the ruleset names."""
+    try:
+        chosen = catalog.with_schemes(schemes) if schemes else catalog
+    except LexcError as err:
+        raise LexcError(Problem(None, None, "--scheme", err.problems[0].message)) from None
+    return chosen.for_ruleset(ruleset)
 
 
 def default_challenge(ruleset: Ruleset) -> str:

@@ -32,7 +32,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from lexc.game.engine import LexcError, Packs, language_name
+from lexc.game.engine import LexcError, Packs, language_name, parse_schemes
 from lexc.game.game import Game
 from lexc.game.setup import CHALLENGES, Setup
 from lexc.game.store import StaleGame, create, game_path, list_games, load, update
@@ -141,8 +141,8 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
             if ruleset not in offered:
                 raise LexcError(f"ruleset: {ruleset!r} is not offered here (known: {', '.join(offered)})")
             setup = Setup.new(players, catalog=lexicons.catalog, ruleset=ruleset, lang=_text(data, "lang"),
-                              challenge=_text(data, "challenge"),
-                              seed=_seed(_text(data, "deal")))
+                              challenge=_text(data, "challenge"), seed=_seed(_text(data, "deal")),
+                              schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()))
             game = Game.new(setup, lexicons, _text(data, "title"))
             create(game, path)
             return JSONResponse(game_json(game, name))
