@@ -134,6 +134,9 @@ class Coder:
         self.table = dict(table)
         runs = sorted(self.table, key=lambda r: (-len(r), r))  # an alternation takes the first that matches
         self.pattern = re.compile("|".join(map(re.escape, runs)) if runs else "(?!)")
+        # per run, its tile and its face: a default reading is then a few calls into C per word
+        self._tile = {run: (face, len(run)) for run, face in self.table.items()}
+        self._face = {run: self.faces[face] for run, face in self.table.items()}
 
     def greedy(self, board: str, i: int) -> tuple[int, int] | None:
         """The (face index, length) longest match gives at ``board[i]``, or None."""
@@ -148,10 +151,29 @@ class Coder:
 
     def default_tiling(self, board: str) -> Tiling | None:
         """The tiling longest match over the table gives ``board``; None if it cannot tile it."""
-        chunks = self.chunks(board)
-        if sum(map(len, chunks)) != len(board):
+        found = self.default_reading(board)
+        return None if found is None else found[1]
+
+    def default_reading(self, board: str) -> tuple[str, Tiling] | None:
+        """The native spelling and tiling of ``board`` when its record is empty (longest match over
+        the table, faces put together); None if the table cannot tile it.
+
+        >>> Coder(("C", "H", "CH", "O"), {"C": 0, "H": 1, "CH": 2, "O": 3}).default_reading("OCHO")
+        ('OCHO', ((3, 1), (2, 2), (3, 1)))
+        """
+        chunks = self.pattern.findall(board)
+        if len("".join(chunks)) != len(board):
             return None
-        return tuple((self.table[c], len(c)) for c in chunks)
+        return "".join(map(self._face.__getitem__, chunks)), tuple(map(self._tile.__getitem__, chunks))
+
+    def _read_run(self, board: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+        """The tiles longest match reads ``board[start:end]`` as; ValueError if it cannot."""
+        if start > end:
+            raise ValueError(f"tiles run past the end of {board!r}")
+        chunks = self.pattern.findall(board, start, end)
+        if len("".join(chunks)) != end - start:
+            raise ValueError(f"the table cannot read {board[start:end]!r} in {board!r}")
+        return map(self._tile.__getitem__, chunks)
 
     def joined(self, tiling: Tiling) -> str:
         """The faces of ``tiling`` put together: the native spelling a record does not need to give."""
@@ -186,7 +208,12 @@ class Coder:
         return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(joined, native, strict=True)) if g != c)
 
     def decode(self, board: str, record: str) -> tuple[str, Tiling]:
-        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`)."""
+        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`).
+
+        Between the tiles the record gives, longest match reads the board: an encoded tile
+        that longest match gives always ends where the next tile starts, so each stretch is
+        read in one pass of the table's pattern.
+        """
         overrides: dict[int, list[tuple[int, int]]] = {}
         j = 0
         if record.startswith("^"):
@@ -198,23 +225,17 @@ class Coder:
                 overrides.setdefault(pos, []).append((face, length))
         tiles: list[tuple[int, int]] = []
         i, n = 0, len(board)
-        while True:
-            moved = False
-            for face, length in overrides.get(n - i, ()):
+        for at in sorted(n - pos for pos in overrides):
+            if at < i:
+                raise ValueError(f"record {record!r} gives overlapping tiles of {board!r}")
+            tiles.extend(self._read_run(board, i, at))
+            i = at
+            for face, length in overrides[n - at]:
                 tiles.append((face, length))
                 if length:
                     i += length
-                    moved = True
                     break
-            if i >= n and not moved:
-                break
-            if moved:
-                continue
-            found = self.greedy(board, i)
-            if found is None:
-                raise ValueError(f"record {record!r} does not tile {board!r}")
-            tiles.append(found)
-            i += found[1]
+        tiles.extend(self._read_run(board, i, n))
         tiling = tuple(tiles)
         native = self.joined(tiling)
         if j < len(record):
@@ -524,6 +545,7 @@ class Pack:
         self._points: list[int | None] = [t["points"] for t in tiles]
         self._board_values: dict[str, int] = header.get("board_values") or {}
         self._replaces: dict[str, Any] = {}
+        self._any_record: tuple[str, Any] | None = None
 
     def _has(self, key: str) -> bool:
         raise NotImplementedError
@@ -558,10 +580,10 @@ class Pack:
             return []
         extra = self._records(board)
         if not extra:
-            tiling = self.coder.default_tiling(board)
-            if tiling is None:
+            reading = self.coder.default_reading(board)
+            if reading is None:
                 raise _bad(self.path, f"corrupt pack: {board!r} has no record and no default tiling")
-            return [(self.coder.joined(tiling), tiling)]
+            return [reading]
         found = []
         for record in sorted(extra):
             try:
@@ -612,9 +634,13 @@ def _make_classes() -> dict[str, type[Pack]]:
             return self._complete(prefix, letters, longest - len(prefix))
 
         def _records(self, board: str) -> list[str]:
-            chars = self.header["records"]["chars"] + PAD
-            longest = int(self.header["records"]["longest"])
-            found = dawg.DAWG.similar_keys(self, board + SEP + _ANY * longest, self._replace(chars))
+            if self._any_record is None:  # the walk over every record character, made once per pack
+                chars = self.header["records"]["chars"] + PAD
+                self._any_record = (SEP + _ANY * int(self.header["records"]["longest"]), self._replace(chars))
+            tail, replaces = self._any_record
+            found = dawg.DAWG.similar_keys(self, board + tail, replaces)
+            if not found:
+                return found
             start = len(board) + 1
             return [k[start:].rstrip(PAD) for k in found]
 
