@@ -638,7 +638,7 @@ def _make_classes() -> dict[str, type[Pack]]:
                 chars = self.header["records"]["chars"] + PAD
                 self._any_record = (SEP + _ANY * int(self.header["records"]["longest"]), self._replace(chars))
             tail, replaces = self._any_record
-            found = dawg.DAWG.similar_keys(self, board + tail, replaces)
+            found: list[str] = dawg.DAWG.similar_keys(self, board + tail, replaces)
             if not found:
                 return found
             start = len(board) + 1
