@@ -77,12 +77,13 @@ def browser():
         b.close()
 
 
-def _new_game(page, base: str, name: str) -> None:
+def _new_game(page, base: str, name: str, schemes: str = "") -> None:
     """Open the page and start a two-player game ``name`` from its new-game form."""
     page.goto(base + "/")
     page.click("#new-toggle")
     page.fill("#new-game [name=name]", name)
     page.fill("#new-game [name=players]", "ann,bob")
+    page.fill("#new-game [name=schemes]", schemes)
     page.click("#new-game button[type=submit]")
     page.wait_for_selector("#game:not([hidden])")
 
@@ -246,3 +247,16 @@ def test_a_hint_fills_in_the_best_play(server, browser):
     shown = page.wait_for_selector(f'#preview [data-play="{play}"]')
     assert shown.get_attribute("data-score") == "92"
     assert not (games / "hinted.gcg").read_text().count(">ann:")  # a hint is not a move
+
+
+def test_a_game_started_with_an_agreed_scheme(server, browser):
+    """The table agrees on Hebrew's full scheme (א is A): the page says so, ABA designated Hebrew
+    is אבא scored in Hebrew values (א 2 + ב 3 + א 2, ×2 on the centre), and the file records it."""
+    base, games = server
+    page = browser.new_page()
+    _new_game(page, base, "hebrew", "he=he-full")
+    assert page.text_content("#schemes") == "Schemes agreed: he=he-full"
+    _type_play(page, "8G ABA @he")
+    preview = page.text_content("#preview") or ""
+    assert "אבא" in preview and page.get_attribute("#preview [data-score]", "data-score") == "14"
+    assert "#note scheme: he=he-full" in (games / "hebrew.gcg").read_text(encoding="utf-8").splitlines()

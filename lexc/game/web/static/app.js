@@ -140,7 +140,9 @@ function renderPlayers() {
   const won = game.winners.join(" and ");
   const best = Math.max(...game.players.map((p) => p.score));
   const state = game.ended ? `Game over: ${won} ${game.winners.length > 1 ? "win" : "wins"} with ${best}.` : game.can_end ? "The game can end now." : `${game.to_move} to move.`;
-  $("bag").replaceChildren(el("p", {}, `${state} Bag: ${game.bag} tiles. Unseen${game.unseen_for ? " by " + game.unseen_for : ""}: ${unseen}`));
+  const agreed = Object.entries(game.setup.schemes || {}).map(([lang, name]) => `${lang}=${name}`).join(" ");
+  $("bag").replaceChildren(el("p", {}, `${state} Bag: ${game.bag} tiles. Unseen${game.unseen_for ? " by " + game.unseen_for : ""}: ${unseen}`),
+    ...(agreed ? [el("p", { id: "schemes" }, `Schemes agreed: ${agreed}`)] : []));
 }
 
 // Hebrew and Arabic words inside an explanation are isolated, so that the points after them stay
