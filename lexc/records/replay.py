@@ -52,10 +52,10 @@ __all__ = [
     "designated_languages",
     "play_of",
     "position",
+    "record_editions",
     "replay",
     "resolve_ruleset",
     "tile_language",
-    "record_editions",
 ]
 
 #: ``#tile-distribution`` names (Macondo / Woogles) and the spec of their tiles.
@@ -218,7 +218,7 @@ def _edition_suffix(key: str, catalog: Catalog) -> tuple[str | None, str | None]
 
 
 def record_editions(record: GameRecord, catalog: Catalog) -> dict[str, str]:
-    """The editions a record names, by language: ``#note edition: is=original``, and the edition
+    r"""The editions a record names, by language: ``#note edition: is=original``, and the edition
     a ``#tile-distribution`` such as ``icelandic_original`` gives the board's tiles.
 
     >>> from lexc.records.gcg import parse
