@@ -148,7 +148,8 @@ def test_replay_edition_option_wins_over_the_record() -> None:
     assert done.exit_code == 1
     data = json.loads(done.stdout)[0]
     assert data["edition"] == "mattel-2016"
-    assert [(m["recorded"], m["computed"]) for m in data["mismatches"]] == [(34, 26), (9, 13), (11, 15), (8, 14)]  # HÚS 4+8+1, SKIP 1+3+3+8, RÓS 1+12+1
+    # Mattel 2016: HÚS 4 + 8 + 1, SKIP 1 + 3 + 1×3 + 8, RÓS 1 + 6×2 + 1
+    assert [(m["recorded"], m["computed"]) for m in data["mismatches"]] == [(34, 26), (9, 13), (11, 15), (8, 14)]
     clean = runner.invoke(app, ["replay", str(GAME), "--no-lexicon"])
     assert clean.exit_code == 0, clean.output
     assert "Icelandic tiles, edition krafla): every score reproduced" in clean.stdout
