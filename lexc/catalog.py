@@ -149,8 +149,8 @@ class Catalog:
     packs_dir: Path
     spec_files: tuple[Path, ...] = ()
     chosen_schemes: tuple[tuple[str, str], ...] = ()  # (language code, scheme name) agreed for a game
-    _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
     chosen_editions: tuple[tuple[str, str], ...] = ()  # (language code, edition name) chosen for a game
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ construction
 
