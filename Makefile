@@ -17,7 +17,7 @@ DEB_PACKAGES := pkg-config libicu-dev hunspell-tools chromium \
 	hunspell-ru hunspell-bg hunspell-uk hunspell-el hunspell-he hunspell-ar hunspell-hu \
 	hunspell-hr hunspell-pl hunspell-es hunspell-ca hunspell-cs hunspell-sk hunspell-sl \
 	hunspell-ro hunspell-sv hunspell-tr hunspell-fr hunspell-de-de hunspell-it \
-	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy
+	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy hunspell-is
 
 .PHONY: setup run test lint bench fuzz clean debian
 

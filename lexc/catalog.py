@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from lexc.lexicon.pack import Pack
     from lexc.lexicon.words import Lexicon
 
-__all__ = ["Catalog", "Language", "check_code", "parse_schemes"]
+__all__ = ["Catalog", "Language", "check_code", "parse_editions", "parse_schemes"]
 
 #: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
 CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
@@ -66,11 +67,28 @@ def parse_schemes(schemes: Sequence[str] | None) -> dict[str, str]:
     >>> parse_schemes(["he=he-full", "ru=ru-yo"])
     {'he': 'he-full', 'ru': 'ru-yo'}
     """
+    return _choices(schemes, "--scheme", "he=he-full")
+
+
+def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
+    """``--edition LANG=NAME`` options as a mapping; a clear error for one without ``=``.
+
+    >>> parse_editions(["is=original"])
+    {'is': 'original'}
+    >>> parse_editions(["original"])
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <input>: --edition: 'original': write LANG=NAME, e.g. is=original
+    """
+    return _choices(editions, "--edition", "is=original")
+
+
+def _choices(texts: Sequence[str] | None, option: str, example: str) -> dict[str, str]:
     found: dict[str, str] = {}
-    for text in schemes or ():
+    for text in texts or ():
         code, sep, name = text.partition("=")
         if not sep or not code.strip() or not name.strip():
-            raise LexcError(Problem(None, None, "--scheme", f"{text!r}: write LANG=NAME, e.g. he=he-full"))
+            raise LexcError(Problem(None, None, option, f"{text!r}: write LANG=NAME, e.g. {example}"))
         found[code.strip()] = name.strip()
     return found
 
@@ -102,7 +120,7 @@ class Language:
         return self.spec.code, self.spec.sha256, self.scheme.sha256 if self.scheme else ""
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Language) and other.key == self.key
+        return isinstance(other, Language) and other.key == self.key and other.spec == self.spec  # editions differ
 
     def __hash__(self) -> int:
         return hash(self.key)
@@ -131,6 +149,7 @@ class Catalog:
     packs_dir: Path
     spec_files: tuple[Path, ...] = ()
     chosen_schemes: tuple[tuple[str, str], ...] = ()  # (language code, scheme name) agreed for a game
+    chosen_editions: tuple[tuple[str, str], ...] = ()  # (language code, edition name) chosen for a game
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ construction
@@ -180,8 +199,7 @@ class Catalog:
 
     def with_specs(self, *files: Path | str) -> Catalog:
         """This catalog with the spec files ``files`` added (each wins over a folder's spec of its code)."""
-        return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, self.packs_dir,
-                       (*self.spec_files, *map(Path, files)), self.chosen_schemes)
+        return self._but(spec_files=(*self.spec_files, *map(Path, files)))
 
     def with_schemes(self, schemes: Mapping[str, str]) -> Catalog:
         """This catalog with the scheme of some languages chosen (Polyglot rule 3: schemes are
@@ -210,17 +228,57 @@ class Catalog:
             if spec.scheme is None:
                 raise LexcError(f"the {spec.name} spec is written in A–Z and takes no scheme")
             chosen[code] = name
-        return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, self.packs_dir, self.spec_files,
-                       tuple(sorted(chosen.items())))
+        return self._but(chosen_schemes=tuple(sorted(chosen.items())))
+
+    def with_editions(self, editions: Mapping[str, str]) -> Catalog:
+        """This catalog with the tile set of some languages chosen among their editions (a spec's
+        ``[editions]``, docs/language-spec.md). ``editions`` maps a language code to an edition name;
+        the others keep their default. The packs are the same: an edition changes counts and
+        points, never faces, and a pack depends on the faces only.
+
+        >>> orig = catalog.with_editions({"is": "original"})
+        >>> orig.language("is").spec.points("Þ"), catalog.language("is").spec.points("Þ")
+        (4, 7)
+        >>> orig.pack_path("is").name
+        'is.lexc'
+        >>> catalog.with_editions({"is": "2016"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lexc.errors.LexcError: <input>: edition: Icelandic has no edition '2016' (editions: krafla, ...)
+        >>> catalog.with_editions({"es": "fise"})
+        Traceback (most recent call last):
+        ...
+        lexc.errors.LexcError: <input>: edition: Spanish has one tile set, no editions (asked for 'fise')
+        """
+        chosen = dict(self.chosen_editions)
+        for code, name in editions.items():
+            spec = self.spec(code)
+            if not spec.editions:
+                raise LexcError(Problem(None, None, "edition", f"{spec.name} has one tile set, no editions "
+                                                               f"(asked for {name!r})"))
+            spec.with_edition(name)  # a clear error for an edition the spec has not
+            chosen[code] = name
+        return self._but(chosen_editions=tuple(sorted(chosen.items())))
+
+    def edition_name(self, code: str) -> str | None:
+        """The edition of language ``code`` here: the chosen one, else its spec's default (None without editions)."""
+        return dict(self.chosen_editions).get(code) or self.spec(code).default_edition
+
+    def _but(self, **changes: Any) -> Catalog:
+        """A new catalog (with its own memo) like this one but for ``changes``."""
+        return dataclasses.replace(self, _memo={}, **changes)
 
     def for_ruleset(self, ruleset: Ruleset) -> Catalog:
-        """This catalog with the schemes a Polyglot ruleset agrees on (``[polyglot] schemes``);
-        a scheme already chosen here (``--scheme``, a game record) wins."""
+        """This catalog with the schemes a Polyglot ruleset agrees on (``[polyglot] schemes``) and the
+        editions it names (``editions``); one already chosen here (``--scheme``, ``--edition``, a game
+        record) wins."""
         agreed = dict(ruleset.polyglot.schemes) if ruleset.polyglot is not None else {}
-        if not agreed or agreed.keys() <= dict(self.chosen_schemes).keys():
+        editions = dict(ruleset.editions)
+        if agreed.keys() <= dict(self.chosen_schemes).keys() and editions.keys() <= dict(self.chosen_editions).keys():
             return self
-        key = ("for_ruleset", tuple(sorted(agreed.items())))  # one catalog per agreement, its files read once
-        return self._cached(key, lambda: self.with_schemes({**agreed, **dict(self.chosen_schemes)}))  # type: ignore[no-any-return]
+        key = ("for_ruleset", tuple(sorted(agreed.items())), tuple(sorted(editions.items())))  # files read once
+        return self._cached(key, lambda: self.with_schemes({**agreed, **dict(self.chosen_schemes)})  # type: ignore[no-any-return]
+                            .with_editions({**editions, **dict(self.chosen_editions)}))
 
     def scheme_name(self, code: str) -> str | None:
         """The scheme language ``code`` is spelled through here: the chosen one, else its spec's."""
@@ -234,8 +292,7 @@ class Catalog:
         """This catalog reading and writing packs in ``packs`` (unchanged when None)."""
         if packs is None:
             return self
-        return Catalog(self.language_dirs, self.scheme_dirs, self.ruleset_dirs, Path(packs), self.spec_files,
-                       self.chosen_schemes)
+        return self._but(packs_dir=Path(packs))
 
     def _cached(self, key: Any, make: Any) -> Any:
         if key not in self._memo:
@@ -300,6 +357,8 @@ class Catalog:
         """Language ``code``: its spec, its scheme and its normaliser."""
         def make() -> Language:
             spec = self.spec(code)
+            edition = dict(self.chosen_editions).get(code)
+            spec = spec.with_edition(edition) if edition else spec
             name = self.scheme_name(code)
             scheme = self.scheme(name) if name else None
             english = spec if code == "en" else self.spec("en")

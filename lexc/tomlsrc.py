@@ -92,6 +92,8 @@ def _index(text: str) -> Lines:
                 table = (*name, index)
             else:
                 table = name
+                for size in range(1, len(name)):  # [a.b.c] also opens a and a.b when no header of theirs came first
+                    lines.where.setdefault(name[:size], number)
             lines.where.setdefault(table, number)
             continue
         key = _KEY.match(raw)

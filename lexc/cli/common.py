@@ -38,15 +38,22 @@ SCHEME_HELP = ("LANG=NAME: spell LANG through scheme NAME for this game (repeata
                "default: the spec's scheme). Its packs are PACKS/LANG.NAME.lexc.")
 
 
+EDITION_HELP = ("LANG=NAME: play LANG with its tile set NAME (repeatable; e.g. is=original; default: the "
+                "spec's default edition; `lexc languages` lists them).")
+
+
 def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None,
-               schemes: Sequence[str] | None = None) -> Catalog:
+               schemes: Sequence[str] | None = None, editions: Sequence[str] | None = None) -> Catalog:
     """The catalog a command works with (:meth:`lexc.catalog.Catalog.from_environment`), with the
-    schemes chosen by ``--scheme LANG=NAME`` (:meth:`lexc.catalog.Catalog.with_schemes`)."""
-    from lexc.catalog import Catalog, parse_schemes
+    schemes chosen by ``--scheme LANG=NAME`` (:meth:`lexc.catalog.Catalog.with_schemes`) and the
+    tile sets chosen by ``--edition LANG=NAME`` (:meth:`lexc.catalog.Catalog.with_editions`)."""
+    from lexc.catalog import Catalog, parse_editions, parse_schemes
 
     catalog = Catalog.from_environment(specs=specs or (), packs=packs)
     chosen = parse_schemes(schemes)
-    return catalog.with_schemes(chosen) if chosen else catalog
+    catalog = catalog.with_schemes(chosen) if chosen else catalog
+    picked = parse_editions(editions)
+    return catalog.with_editions(picked) if picked else catalog
 
 
 def print_json(data: object) -> None:

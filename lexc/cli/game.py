@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from lexc.catalog import parse_schemes
+from lexc.catalog import parse_editions, parse_schemes
 from lexc.cli.common import PACKS_HELP, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.game import CHALLENGES, Game, Setup
@@ -79,6 +79,8 @@ def new(
     title: str = typer.Option(None, "--title", help="A title for the record (#title)."),
     scheme: list[str] = typer.Option(None, "--scheme", help="LANG=NAME: the scheme the table agreed on for LANG "
                                      "(repeatable; e.g. he=he-full, ru=ru-yo). Written in the game file."),
+    edition: list[str] = typer.Option(None, "--edition", help="LANG=NAME: the tile set of LANG, among its "
+                                      "editions (repeatable; e.g. is=original). Written in the game file."),
     packs: Path = PACKS,
     as_json: bool = JSON,
 ) -> None:
@@ -86,7 +88,7 @@ def new(
     names = [n for n in players.split(",") if n.strip()]
     lexicons = _packs(packs)
     setup = Setup.new(names, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, challenge=challenge, seed=deal,
-                      schemes=parse_schemes(scheme))
+                      schemes=parse_schemes(scheme), editions=parse_editions(edition))
     game = Game.new(setup, lexicons, title)
     create(game, path)
     if as_json:

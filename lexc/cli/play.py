@@ -7,7 +7,16 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import (
+    EDITION_HELP,
+    PACKS_HELP,
+    SCHEME_HELP,
+    SPEC_HELP,
+    app,
+    catalog_of,
+    print_json,
+    reports_errors,
+)
 from lexc.engine.board import Board
 from lexc.engine.notation import parse_play
 from lexc.engine.ruleset import Ruleset
@@ -38,6 +47,7 @@ def score(
     packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
+    edition: list[str] = typer.Option(None, "--edition", help=EDITION_HELP),
     no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs."),
     svg: Path = typer.Option(None, "--svg", help="Draw the board after the play to this SVG file."),
     json: bool = typer.Option(False, "--json", help="Print the scored play as JSON."),
@@ -47,7 +57,7 @@ def score(
     Words are looked up in the packs of their languages when packs are built; phonies are
     reported, never refused. Exit status 1 when the notation is bad or the play cannot be laid.
     """
-    catalog = catalog_of(spec, packs, scheme)
+    catalog = catalog_of(spec, packs, scheme, edition)
     if game is not None:
         board, ruleset = _game_position(game, upto, ruleset_name, catalog)
     else:

@@ -7,7 +7,16 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import (
+    EDITION_HELP,
+    PACKS_HELP,
+    SCHEME_HELP,
+    SPEC_HELP,
+    app,
+    catalog_of,
+    print_json,
+    reports_errors,
+)
 from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.records import gcg
@@ -46,6 +55,7 @@ def replay(
     packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
+    edition: list[str] = typer.Option(None, "--edition", help=EDITION_HELP),
     no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs (no phonies listed)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not explain the mismatching scores."),
     json: bool = typer.Option(False, "--json", help="Print a JSON list, one object per file."),
@@ -60,7 +70,7 @@ def replay(
     if svg is not None and len(files) != 1:
         raise LexcError(Problem(None, None, "--svg", f"draws one record, not {len(files)}"))
     outcomes: list[ReplayResult | LexcError] = []
-    catalog = catalog_of(spec, packs, scheme)
+    catalog = catalog_of(spec, packs, scheme, edition)
     for path in files:
         try:
             outcomes.append(_replay_one(path, catalog, ruleset, tiles, not no_lexicon))

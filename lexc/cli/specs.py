@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from lexc.cli.common import SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.language.spec import Spec
 from lexc.language.validate import validate as run_validate
 
 
@@ -18,7 +19,7 @@ def languages(
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print a JSON list with every tile."),
 ) -> None:
-    """List every language: code, name, script, tiles, blanks, official values.
+    """List every language: code, name, script, tiles, blanks, official values, editions.
 
     The shipped languages, and those given with --spec.
     """
@@ -29,9 +30,23 @@ def languages(
     table = Table("code", "name", "script", "tiles", "in bag", "blanks", "official", "scheme",
                   box=None, header_style="bold")
     for s in specs:
+        official = ("yes, one source" if s.single_source else "yes") if s.official else "no (English values)"
         table.add_row(s.code, s.name, s.script, str(len(s.tiles)), str(s.total_tiles),
-                      str(s.blanks), "yes" if s.official else "no (English values)", s.scheme or "")
+                      str(s.blanks), official, s.scheme or "")
     Console().print(table)
+    for s in specs:
+        if s.editions:
+            typer.echo(f"{s.code} {s.name} editions: {_editions(s)}")
+
+
+def _editions(spec: Spec) -> str:
+    """``krafla (default, 100 tiles), mattel-2016 (104 tiles), ...``: a language's tile sets and their bags."""
+    def one(name: str) -> str:
+        edition = spec.editions[name]
+        said = ["default"] if name == spec.default_edition else []
+        said += [f"{edition.total_tiles} tiles"] + (["one source"] if edition.single_source else [])
+        return f"{name} ({', '.join(said)})"
+    return ", ".join(one(name) for name in spec.edition_names())
 
 
 @app.command()

@@ -86,6 +86,7 @@ class Ruleset:
     sources: tuple[str, ...] = ()
     path: Path | None = None
     sha256: str = ""
+    editions: tuple[tuple[str, str], ...] = ()  # (language, edition) of tile sets games under this ruleset use
     #: The languages of the board's tiles and of rack values, resolved by the catalog that read the ruleset.
     tile_language: Language | None = field(default=None, repr=False, compare=False)
     rack_language: Language | None = field(default=None, repr=False, compare=False)
@@ -177,7 +178,8 @@ class Ruleset:
             "inner": list(self.inner) if self.inner else None, "end_game": self.end_game,
             "challenge": {"rule": self.challenge, "bonus": self.challenge_bonus},
             "polyglot": self.polyglot.to_json() if self.polyglot else None,
-            "premiums": list(self.premiums), "sources": list(self.sources),
+            "premiums": list(self.premiums), "sources": list(self.sources), "editions": dict(self.editions),
+            "edition": self.spec.edition if self.tile_language is not None else None,
         }
 
 
@@ -235,7 +237,7 @@ _KEYS: dict[str, tuple[type, ...]] = {
     "name": (str,), "description": (str,), "sources": (list,), "tiles": (str,), "rack_size": (int,),
     "centre": (str,), "first_play_tiles": (int,), "min_word": (int,), "bonuses": (dict,),
     "end_game": (dict,), "challenge": (dict,), "polyglot": (dict,), "inner": (dict,),
-    "distribution": (dict,), "board": (dict,),
+    "distribution": (dict,), "board": (dict,), "editions": (dict,),
 }
 _REQUIRED = ("name", "rack_size", "centre", "bonuses", "board")
 
@@ -298,6 +300,8 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
     rack_size = check.get(data, (), "rack_size", int, 7)
     if rack_size < 1:
         check.add(("rack_size",), f"must be at least 1, not {rack_size}")
+    editions = _editions(check, data, catalog)
+    catalog = catalog.with_editions({**editions, **dict(catalog.chosen_editions)}) if editions else catalog
     tiles = check.get(data, (), "tiles", str, "en")
     tile_language = _language_of(check, ("tiles",), tiles, catalog)
     end = check.get(check.get(data, (), "end_game", dict, {}), ("end_game",), "rule", str, "standard")
@@ -350,9 +354,25 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
         challenge_bonus=check.get(challenge_table, ("challenge",), "bonus", int, 0), polyglot=polyglot,
         distribution=MappingProxyType(distribution) if distribution is not None else None,
         sources=tuple(str(s) for s in check.get(data, (), "sources", list, [])),
-        tile_language=tile_language, rack_language=rack_language,
+        tile_language=tile_language, rack_language=rack_language, editions=tuple(sorted(editions.items())),
     )
     return (None, check.problems) if check.problems else (ruleset, [])
+
+
+def _editions(check: Checker, data: Mapping[str, Any], catalog: Catalog) -> dict[str, str]:
+    """``editions = { is = "original" }``: the tile sets of languages with several (docs/rulesets.md)."""
+    editions = check.get(data, (), "editions", dict, {})
+    if not all(isinstance(v, str) for v in editions.values()):
+        check.add(("editions",), "a table of language = \"edition\" (e.g. is = \"original\")")
+        return {}
+    good = {}
+    for code, name in editions.items():
+        try:
+            catalog.with_editions({code: name})
+            good[code] = name
+        except LexcError as err:
+            check.add(("editions", code), str(err.problems[0].message))
+    return good
 
 
 def _language_of(check: Checker, path: tuple[object, ...], code: str, catalog: Catalog) -> Language | None:

@@ -112,7 +112,7 @@ class Game:
         if setup is None:
             notes = [p for p in record.pragmas if p.name == "note"]
             setup = Setup.from_header(record.players, notes, record.lang, record.file, catalog=lexicons.catalog,
-                                      schemes=record.schemes)
+                                      schemes=record.schemes, editions=record.editions)
         lexicons = lexicons.with_catalog(setup.catalog)
         return cls(setup, record, fold(setup, record, lexicons), lexicons)
 

@@ -35,7 +35,7 @@ from lexc.game.engine import Catalog, LexcError, Player, Pragma, Problem, Rulese
 CHALLENGES = ("double", "single", "five-point", "void", "none")
 
 _NICK = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
-_SETTING = re.compile(r"(ruleset|challenge|deal|scheme):\s*(.*)")
+_SETTING = re.compile(r"(ruleset|challenge|deal|scheme|edition):\s*(.*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +55,12 @@ class Setup:
     seed: int | None
     catalog: Catalog = field(compare=False, repr=False)
     schemes: tuple[tuple[str, str], ...] = ()
+    editions: tuple[tuple[str, str], ...] = ()  # the tile set of each language with several, as chosen
 
     @classmethod
     def new(cls, players: Sequence[str], *, catalog: Catalog, ruleset: str = "polyglot", lang: str | None = None,
             challenge: str | None = None, seed: int | None = None, schemes: Mapping[str, str] | None = None,
-            ) -> Setup:
+            editions: Mapping[str, str] | None = None) -> Setup:
         """A checked setup; every problem is a :class:`LexcError` naming the option.
 
         ``schemes`` maps a language code to the scheme agreed for it (``{"he": "he-full"}``);
@@ -85,7 +86,9 @@ class Setup:
         if rule not in CHALLENGES:
             raise LexcError(Problem(None, None, "--challenge", f"must be one of {', '.join(CHALLENGES)}, not {rule!r}"))
         agreed = tuple(sorted((schemes or {}).items()))
-        return cls(names, ruleset, lang, rule, seed, _agreed(catalog, rules, dict(agreed)), agreed)
+        chosen = _editions(catalog, rules, editions or {})
+        game_catalog = _agreed(catalog, rules, dict(agreed), chosen)
+        return cls(names, ruleset, lang, rule, seed, game_catalog, agreed, tuple(sorted(chosen.items())))
 
     @property
     def ruleset(self) -> Ruleset:
@@ -110,12 +113,14 @@ class Setup:
         notes = [f"ruleset: {self.ruleset_name}", f"challenge: {self.challenge}", f"deal: {deal}"]
         if self.schemes:
             notes.append("scheme: " + " ".join(f"{code}={name}" for code, name in self.schemes))
+        if self.editions:
+            notes.append("edition: " + " ".join(f"{code}={name}" for code, name in self.editions))
         return notes
 
     @classmethod
     def from_header(cls, players: Sequence[Player], notes: Sequence[str | Pragma], lang: str | None,
                     file: str | None = None, *, catalog: Catalog, schemes: Mapping[str, str] | None = None,
-                    ) -> Setup:
+                    editions: Mapping[str, str] | None = None) -> Setup:
         """The setup a game file's header describes (players, ``#note`` settings, default language).
 
         ``schemes`` are the record's agreed schemes (:attr:`lexc.records.gcg.GameRecord.schemes`).
@@ -143,25 +148,40 @@ class Setup:
             seed = int(match[1])
         try:
             return cls.new([p.nick for p in players], catalog=catalog, ruleset=settings["ruleset"][0], lang=lang,
-                           challenge=settings.get("challenge", (None, None))[0], seed=seed, schemes=schemes)
+                           challenge=settings.get("challenge", (None, None))[0], seed=seed, schemes=schemes,
+                           editions=editions)
         except LexcError as err:
-            key = {"--ruleset": "ruleset", "--challenge": "challenge", "--scheme": "scheme"}.get(
+            key = {"--ruleset": "ruleset", "--challenge": "challenge", "--scheme": "scheme",
+                   "--edition": "edition"}.get(
                 err.problems[0].key or "", "ruleset")
             raise bad(key, err.problems[0].message) from None
 
     def to_json(self) -> dict[str, object]:
         return {"players": list(self.players), "ruleset": self.ruleset_name, "lang": self.lang,
                 "challenge": self.challenge, "deal": "seed" if self.dealt else "table", "seed": self.seed,
-                "schemes": dict(self.schemes)}
+                "schemes": dict(self.schemes), "editions": dict(self.editions)}
 
 
-def _agreed(catalog: Catalog, ruleset: Ruleset, schemes: Mapping[str, str]) -> Catalog:
-    """The catalog of a game: the schemes agreed at the table, then those the ruleset names."""
+def _agreed(catalog: Catalog, ruleset: Ruleset, schemes: Mapping[str, str], editions: Mapping[str, str]) -> Catalog:
+    """The catalog of a game: the schemes and editions agreed at the table, then those the ruleset names."""
     try:
         chosen = catalog.with_schemes(schemes) if schemes else catalog
     except LexcError as err:
         raise LexcError(Problem(None, None, "--scheme", err.problems[0].message)) from None
-    return chosen.for_ruleset(ruleset)
+    return chosen.with_editions(editions).for_ruleset(ruleset) if editions else chosen.for_ruleset(ruleset)
+
+
+def _editions(catalog: Catalog, ruleset: Ruleset, editions: Mapping[str, str]) -> dict[str, str]:
+    """The editions a game records: those chosen, the ruleset's, and the one of its board's tiles when
+    their language has several (so the record names its tile set). Checked: an unknown one is an error."""
+    chosen = {**dict(ruleset.editions), **editions}
+    try:
+        catalog.with_editions(chosen)
+        if ruleset.polyglot is None and ruleset.tiles not in chosen and catalog.spec(ruleset.tiles).editions:
+            chosen[ruleset.tiles] = catalog.edition_name(ruleset.tiles) or ""
+    except LexcError as err:
+        raise LexcError(Problem(None, None, "--edition", err.problems[0].message)) from None
+    return chosen
 
 
 def default_challenge(ruleset: Ruleset) -> str:

@@ -19,6 +19,7 @@ A spec never executes code: it is plain data read with :mod:`tomllib`.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import unicodedata
@@ -77,6 +78,31 @@ class LexiconSource:
     affixes: str = "all"  # hunspell: "all", "single" (no continuation classes) or "none" (stems only)
 
 
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """One tile set of a language with several (docs/language-spec.md): the spec's own ``[tiles]``
+    (its ``default_edition``) or an ``[editions.NAME]`` table, with its own counts, points, blanks
+    and sources over the same faces."""
+
+    name: str
+    tiles: tuple[Tile, ...]
+    blanks: int
+    official: bool
+    sources: tuple[str, ...]
+    single_source: bool = False
+    notes: str = ""
+
+    @property
+    def total_tiles(self) -> int:
+        """Number of tiles in the bag, blanks included."""
+        return sum(t.count for t in self.tiles) + self.blanks
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "official": self.official, "single_source": self.single_source,
+                "blanks": self.blanks, "total_tiles": self.total_tiles, "tiles": [t.to_json() for t in self.tiles],
+                "sources": list(self.sources), "notes": self.notes}
+
+
 @dataclass(frozen=True, eq=False)
 class Spec:
     """A language's tile set and everything needed to spell its words on the board.
@@ -100,6 +126,10 @@ class Spec:
     notes: str = ""
     path: Path | None = None
     sha256: str = ""
+    single_source: bool = False  # official values confirmed by one public source only
+    default_edition: str | None = None  # the name of the set in [tiles], when the spec has editions
+    editions: Mapping[str, Edition] = field(default_factory=dict)  # every set by name, the default's included
+    edition: str | None = None  # the set this Spec's tiles are: default_edition unless chosen (with_edition)
 
     def __eq__(self, other: object) -> bool:
         mine = (self.code, self.sha256, self.tiles)
@@ -144,6 +174,38 @@ class Spec:
         """Faces of more than one character (CH, L·L, DŽ), longest first."""
         return tuple(sorted((t.face for t in self.tiles if len(t.face) > 1), key=len, reverse=True))
 
+    def edition_names(self) -> tuple[str, ...]:
+        """Names of every tile set of the language, the default first (empty without editions)."""
+        others = sorted(name for name in self.editions if name != self.default_edition)
+        return (self.default_edition, *others) if self.default_edition else ()
+
+    def with_edition(self, name: str) -> Spec:
+        """This spec with the tile set of edition ``name`` (same faces, file and hash; its own
+        counts, points, blanks and sources). A clear error for an edition the spec has not.
+
+        >>> from lexc.paths import shipped_dir
+        >>> spec = load_spec(shipped_dir("languages") / "is.toml")
+        >>> spec.edition, spec.points("Þ"), spec.with_edition("original").points("Þ")
+        ('krafla', 7, 4)
+        >>> spec.with_edition("mattel-2016").total_tiles
+        104
+        >>> spec.with_edition("krafla") is spec
+        True
+        >>> spec.with_edition("2016")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        lexc.errors.LexcError: <input>: edition: Icelandic has no edition '2016' (editions: krafla, ...)
+        """
+        if name == self.edition:
+            return self
+        chosen = self.editions.get(name)
+        if chosen is None:
+            known = ", ".join(self.edition_names()) or "none"
+            raise LexcError(Problem(None, None, "edition", f"{self.name} has no edition {name!r} (editions: {known})"))
+        return dataclasses.replace(self, tiles=chosen.tiles, blanks=chosen.blanks, official=chosen.official,
+                                   sources=chosen.sources, single_source=chosen.single_source,
+                                   notes=chosen.notes, edition=name)
+
     def upper(self, text: str) -> str:
         """``text`` upper-cased in this language's locale."""
         return casemap.upper(text, self.locale)
@@ -164,8 +226,15 @@ class Spec:
             "aliases": dict(self.aliases),
             "scheme": self.scheme,
             "sources": list(self.sources),
+            "single_source": self.single_source,
             "notes": self.notes,
+            "edition": self.edition,
+            "default_edition": self.default_edition,
+            "editions": [self._edition_json(name) for name in self.edition_names()],
         }
+
+    def _edition_json(self, name: str) -> dict[str, object]:
+        return {"default": name == self.default_edition, **self.editions[name].to_json()}
 
 
 # --------------------------------------------------------------------------- checking
@@ -188,7 +257,20 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "folds": (dict,),
     "aliases": (dict,),
     "lexicon": (list,),
+    "single_source": (bool,),
+    "default_edition": (str,),
+    "editions": (dict,),
 }
+_EDITION_KEYS: dict[str, tuple[type, ...]] = {
+    "official": (bool,),
+    "blanks": (int,),
+    "sources": (list,),
+    "single_source": (bool,),
+    "notes": (str,),
+    "tiles": (dict,),
+}
+#: An edition's name: lower-case letters, digits and '-' (no '_': ``#tile-distribution icelandic_original``).
+EDITION_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 _REQUIRED = ("code", "name", "script", "locale", "official", "blanks", "sources", "tiles")
 _TILE_KEYS: dict[str, tuple[type, ...]] = {"count": (int,), "points": (int,)}
 _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
@@ -249,23 +331,23 @@ def _check_top(check: Checker, data: Mapping[str, Any], file: str) -> None:
     elif isinstance(script, str) and script != "Latin" and "scheme" not in data:
         check.add(("scheme",), f"a {script}-script language needs a scheme (a file in transliterations/)",
                   at=("script",))
-    blanks = data.get("blanks")
-    if isinstance(blanks, int) and not isinstance(blanks, bool) and blanks < 0:
-        check.add(("blanks",), f"must not be negative, not {_number(blanks)}")
-    elif isinstance(blanks, int) and not isinstance(blanks, bool) and blanks > MAX_BLANKS:
-        check.add(("blanks",), f"must be at most {MAX_BLANKS}, not {_number(blanks)}")
+    _check_blanks(check, data.get("blanks"), ("blanks",))
     _check_source_list(check, data)
 
 
 
-def _check_source_list(check: Checker, data: Mapping[str, Any]) -> None:
+def _check_source_list(check: Checker, data: Mapping[str, Any], prefix: KeyPath = ()) -> None:
+    """``sources``: non-empty strings; two distinct ones for official values (one, if ``single_source``)."""
     sources = data.get("sources")
     if not isinstance(sources, list):
         return
+    least = 1 if data.get("single_source") is True else 2
     if not all(isinstance(s, str) and s.strip() for s in sources):
-        check.add(("sources",), "must be a list of non-empty strings")
-    elif data.get("official") is True and len(set(sources)) < 2:
-        check.add(("sources",), f"official values need at least two public sources, found {len(set(sources))}")
+        check.add((*prefix, "sources"), "must be a list of non-empty strings")
+    elif data.get("official") is True and len(set(sources)) < least:
+        check.add((*prefix, "sources"), f"official values need at least two public sources, found {len(set(sources))}"
+                                        + (" (say single_source = true for a set one source confirms)"
+                                           if len(set(sources)) == 1 else ""))
 
 
 def _number(value: int) -> str:
@@ -277,9 +359,10 @@ def _number(value: int) -> str:
     return str(value) if abs(value) < 10**30 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
 
 
-def _check_tile(check: Checker, face: str, entry: object, official: bool) -> Tile | None:
+def _check_tile(check: Checker, face: str, entry: object, official: bool,
+                prefix: KeyPath = ("tiles",)) -> Tile | None:
     """One ``[tiles]`` entry on its own: its table, types, count and points."""
-    path: KeyPath = ("tiles", face)
+    path: KeyPath = (*prefix, face)
     if not isinstance(entry, dict):
         check.add(path, f"must be a table {{ count = N, points = P }}, not {type_name(entry)}")
         return None
@@ -303,9 +386,10 @@ def _check_tile(check: Checker, face: str, entry: object, official: bool) -> Til
     return Tile(face, count, points, "points" in entry) if ok else None
 
 
-def _check_face(check: Checker, face: str, locale: str, seen: dict[str, str]) -> bool:
+def _check_face(check: Checker, face: str, locale: str, seen: dict[str, str],
+                prefix: KeyPath = ("tiles",)) -> bool:
     """A face: non-empty, NFC, upper case in the locale, not the same tile as an earlier face."""
-    path: KeyPath = ("tiles", face)
+    path: KeyPath = (*prefix, face)
     if len(face) > MAX_FACE_LENGTH:
         check.add(path, f"a face of {len(face):,} characters: a tile has at most {MAX_FACE_LENGTH}")
         return False
@@ -341,20 +425,86 @@ MAX_BLANKS = 100
 MAX_POINTS = 1000
 
 
-def _check_tiles(check: Checker, data: Mapping[str, Any], locale: str) -> list[Tile]:
+def _check_tiles(check: Checker, data: Mapping[str, Any], locale: str, prefix: KeyPath = ()) -> list[Tile]:
+    """The ``tiles`` table of ``data`` (the spec, or one of its editions at ``prefix``)."""
     tiles: list[Tile] = []
     seen: dict[str, str] = {}
     official = data.get("official", True) is not False
+    where: KeyPath = (*prefix, "tiles")
     if len(data["tiles"]) > MAX_FACES:
-        check.add(("tiles",), f"{len(data['tiles']):,} faces: a tile set has at most {MAX_FACES}")
+        check.add(where, f"{len(data['tiles']):,} faces: a tile set has at most {MAX_FACES}")
         return tiles
     for face, entry in data["tiles"].items():
-        tile = _check_tile(check, face, entry, official)
-        if _check_face(check, face, locale, seen) and tile is not None:
+        tile = _check_tile(check, face, entry, official, where)
+        if _check_face(check, face, locale, seen, where) and tile is not None:
             tiles.append(tile)
     if not data["tiles"]:
-        check.add(("tiles",), "a tile set needs at least one tile")
+        check.add(where, "a tile set needs at least one tile")
     return tiles
+
+
+def _check_blanks(check: Checker, blanks: object, path: KeyPath) -> None:
+    if isinstance(blanks, int) and not isinstance(blanks, bool) and blanks < 0:
+        check.add(path, f"must not be negative, not {_number(blanks)}")
+    elif isinstance(blanks, int) and not isinstance(blanks, bool) and blanks > MAX_BLANKS:
+        check.add(path, f"must be at most {MAX_BLANKS}, not {_number(blanks)}")
+
+
+def _check_edition(check: Checker, name: str, entry: object, locale: str, faces: set[str]) -> Edition | None:
+    """One ``[editions.NAME]`` table: its keys, sources, blanks, and tiles over the faces of ``[tiles]``
+    (one pack serves every edition: a word's tiling depends on the faces only)."""
+    path: KeyPath = ("editions", name)
+    if not EDITION_NAME.fullmatch(name):
+        check.add(path, f"an edition's name is lower-case letters, digits and '-' (at most 32), not {name!r}")
+        return None
+    if not isinstance(entry, dict):
+        check.add(path, f"must be a table (write [editions.{name}] with its own [editions.{name}.tiles]), "
+                        f"not {type_name(entry)}")
+        return None
+    if not check.typed(entry, path, _EDITION_KEYS, ("blanks", "sources", "tiles")):
+        return None
+    entry = {"official": True, **entry}
+    _check_source_list(check, entry, path)
+    _check_blanks(check, entry["blanks"], (*path, "blanks"))
+    before = len(check.problems)
+    tiles = _check_tiles(check, entry, locale, path)
+    mine = {t.face for t in tiles}
+    missing, extra = sorted(faces - mine), sorted(mine - faces)
+    if (missing or extra) and len(check.problems) == before:
+        said = "; ".join(part for part in (f"missing {' '.join(missing)}" if missing else "",
+                                           f"not in [tiles]: {' '.join(extra)}" if extra else "") if part)
+        check.add((*path, "tiles"), f"an edition has the faces of [tiles], with its own counts and points ({said})")
+    if len(check.problems) > before:
+        return None
+    return Edition(name, tuple(tiles), entry["blanks"], entry["official"], tuple(entry["sources"]),
+                   entry.get("single_source", False), entry.get("notes", ""))
+
+
+def _check_editions(check: Checker, data: Mapping[str, Any], locale: str, tiles: list[Tile]) -> dict[str, Edition]:
+    """``default_edition`` and ``[editions.NAME]``: every tile set by name, the default's (``[tiles]``) first."""
+    default, tables = data.get("default_edition"), data.get("editions")
+    if default is None and tables is None:
+        return {}
+    if not isinstance(default, str):
+        if isinstance(tables, dict):
+            check.add(("default_edition",), "a spec with [editions] names the set of its [tiles] "
+                                            "(default_edition = \"NAME\")", at=("editions",))
+        return {}
+    if not EDITION_NAME.fullmatch(default):
+        check.add(("default_edition",), f"an edition's name is lower-case letters, digits and '-', not {default!r}")
+        return {}
+    found = {default: Edition(default, tuple(tiles), data.get("blanks", 0), data.get("official", True) is True,
+                              tuple(data.get("sources", ())), data.get("single_source", False) is True,
+                              data.get("notes", ""))}
+    for name, entry in (tables or {}).items() if isinstance(tables, dict) else ():
+        if name == default:
+            check.add(("editions", name), f"{name!r} is the default edition, the set of [tiles]: "
+                                          "give it no [editions] table")
+            continue
+        edition = _check_edition(check, name, entry, locale, {t.face for t in tiles})
+        if edition is not None:
+            found[name] = edition
+    return found
 
 
 def _longest_match(text: str, faces: set[str]) -> bool:
@@ -505,6 +655,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
         _check_spelling(check, tiles, folds, bad_folds | foreign)  # reported on their own
     lexicon: list[Any] = data["lexicon"] if isinstance(data.get("lexicon"), list) else []
     sources = [_check_source(check, i, entry) for i, entry in enumerate(lexicon)]
+    editions = _check_editions(check, data, locale, tiles)
     if check.problems:
         return None, check.problems
     spec = Spec(
@@ -514,6 +665,8 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
         aliases=MappingProxyType(aliases), scheme=data.get("scheme"),
         lexicon=tuple(s for s in sources if s is not None),
         native_name=data.get("native_name", ""), notes=data.get("notes", ""),
+        single_source=data.get("single_source", False), default_edition=data.get("default_edition"),
+        editions=MappingProxyType(editions), edition=data.get("default_edition"),
     )
     return spec, []
 

@@ -44,8 +44,13 @@ class Report:
 
 def _spec_summary(spec: Spec) -> str:
     values = "official values" if spec.official else "no official values (English values apply)"
+    values += " (one source)" if spec.official and spec.single_source else ""
+    others = [spec.editions[name] for name in spec.edition_names()[1:]]
+    editions = "".join(f"; edition {e.name}: {e.total_tiles} in the bag with {e.blanks} blanks"
+                       + (", one source" if e.single_source else "") for e in others)
+    default = f" (edition {spec.default_edition}, the default)" if spec.default_edition else ""
     return (f"{spec.code} {spec.name}: {len(spec.tiles)} tiles, {spec.total_tiles} in the bag "
-            f"with {spec.blanks} blanks, {values}")
+            f"with {spec.blanks} blanks, {values}{default}{editions}")
 
 
 def check_spec_file(path: Path, catalog: Catalog, *, in_folder: bool = False) -> Report:

@@ -273,6 +273,25 @@ class GameRecord:
         return found
 
     @property
+    def editions(self) -> dict[str, str]:
+        r"""The tile sets chosen for languages with several: ``#note edition: is=original`` before the
+        first event (a lexc extension, like ``#note scheme:``), by language code.
+
+        >>> parse("#player1 a A\n#player2 b B\n#note edition: is=original\n>a: AB 8H AB +8 8\n").editions
+        {'is': 'original'}
+        """
+        found: dict[str, str] = {}
+        for pragma in self.pragmas:
+            if pragma.name == "note" and pragma.value.lower().startswith("edition:"):
+                for item in pragma.value[len("edition:"):].replace(",", " ").split():
+                    code, sep, name = item.partition("=")
+                    if not sep or not code or not name:
+                        raise LexcError(Problem(self.file, pragma.line, "#note edition",
+                                                f"{item!r}: write LANG=NAME, e.g. is=original"))
+                    found[code] = name
+        return found
+
+    @property
     def incomplete(self) -> bool:
         """Whether the file says ``#incomplete`` (old Quackle writes it even on finished games)."""
         return any(p.name == "incomplete" for p in self.all_pragmas())

@@ -52,6 +52,7 @@ __all__ = [
     "designated_languages",
     "play_of",
     "position",
+    "record_editions",
     "replay",
     "resolve_ruleset",
     "tile_language",
@@ -159,6 +160,7 @@ class ReplayResult:
     def to_json(self) -> dict[str, object]:
         return {
             "file": self.file, "ruleset": self.ruleset.name, "tiles": self.ruleset.tiles,
+            "edition": self.ruleset.spec.edition,
             "moves": self.moves, "plays": self.plays,
             "mismatches": [m.to_json() for m in self.mismatches],
             "irregularities": [i.to_json() for i in self.irregularities],
@@ -170,8 +172,9 @@ class ReplayResult:
         """The result as text: a heading line, then each mismatch (explained) and irregularity."""
         count = len(self.mismatches)
         verdict = "every score reproduced" if not count else f"{count} mismatch{'es' if count > 1 else ''}"
+        edition = f", edition {self.ruleset.spec.edition}" if self.ruleset.spec.edition else ""
         lines = [f"{self.file}: {self.moves} moves, {self.plays} plays re-scored "
-                 f"({self.ruleset.name} ruleset, {self.ruleset.spec.name} tiles): {verdict}"]
+                 f"({self.ruleset.name} ruleset, {self.ruleset.spec.name} tiles{edition}): {verdict}"]
         for mismatch in self.mismatches:
             lines.append(f"  mismatch: {mismatch}")
             if explain and mismatch.explanation:
@@ -191,6 +194,9 @@ def _pragma_line(record: GameRecord, name: str) -> int | None:
 
 def _distribution_lang(name: str, record: GameRecord, catalog: Catalog) -> str:
     key = name.strip().lower()
+    base, _ = _edition_suffix(key, catalog)
+    if base is not None:
+        key = base
     if key in DISTRIBUTIONS:
         return DISTRIBUTIONS[key]
     for spec in catalog.specs():
@@ -198,6 +204,33 @@ def _distribution_lang(name: str, record: GameRecord, catalog: Catalog) -> str:
             return spec.code
     raise LexcError(Problem(record.file, _pragma_line(record, "tile-distribution"), "#tile-distribution",
                             f"unknown tile distribution {name!r} (known: {', '.join(sorted(DISTRIBUTIONS))})"))
+
+
+def _edition_suffix(key: str, catalog: Catalog) -> tuple[str | None, str | None]:
+    """``("icelandic", "original")`` for ``icelandic_original``: a distribution name, then an edition
+    of its language (Macondo's way of naming a variant set, as in ``english_super``); Nones otherwise."""
+    base, sep, edition = key.rpartition("_")
+    if not sep or not base or not edition or key in DISTRIBUTIONS:
+        return None, None
+    code = DISTRIBUTIONS.get(base) or next((s.code for s in catalog.specs() if base in (s.code, s.name.lower())),
+                                           None)
+    return (base, edition) if code is not None and catalog.spec(code).editions else (None, None)
+
+
+def record_editions(record: GameRecord, catalog: Catalog) -> dict[str, str]:
+    r"""The editions a record names, by language: ``#note edition: is=original``, and the edition
+    a ``#tile-distribution`` such as ``icelandic_original`` gives the board's tiles.
+
+    >>> from lexc.records.gcg import parse
+    >>> record_editions(parse("#player1 a A\n#player2 b B\n#tile-distribution icelandic_mattel-2016\n"), catalog)
+    {'is': 'mattel-2016'}
+    """
+    found = dict(record.editions)
+    if record.tile_distribution:
+        base, edition = _edition_suffix(record.tile_distribution.strip().lower(), catalog)
+        if base is not None and edition is not None:
+            found.setdefault(_distribution_lang(base, record, catalog), edition)
+    return found
 
 
 def _letters(record: GameRecord) -> set[str]:
@@ -257,12 +290,22 @@ def default_ruleset_name(record: GameRecord) -> str:
 
 
 def game_catalog(record: GameRecord, catalog: Catalog) -> Catalog:
-    """``catalog`` with the schemes ``record`` says its table agreed on (``#note scheme:``);
-    a scheme already chosen in ``catalog`` (``--scheme``) wins."""
+    """``catalog`` with the schemes ``record`` says its table agreed on (``#note scheme:``) and the
+    editions it names (:func:`record_editions`); a choice already made in ``catalog``
+    (``--scheme``, ``--edition``) wins."""
     agreed = record.schemes
-    if not agreed:
+    if agreed:
+        catalog = catalog.with_schemes({**agreed, **dict(catalog.chosen_schemes)})
+    editions = record_editions(record, catalog)
+    if not editions:
         return catalog
-    return catalog.with_schemes({**agreed, **dict(catalog.chosen_schemes)})
+    try:
+        return catalog.with_editions({**editions, **dict(catalog.chosen_editions)})
+    except LexcError as err:
+        pragma = "#note edition" if record.editions else "#tile-distribution"
+        line = next((p.line for p in record.pragmas if p.name == "note" and p.value.lower().startswith("edition:")),
+                    None) if record.editions else _pragma_line(record, "tile-distribution")
+        raise LexcError(Problem(record.file, line, pragma, err.problems[0].message)) from None
 
 
 def resolve_ruleset(record: GameRecord, catalog: Catalog, name: str | None = None,
@@ -436,7 +479,7 @@ def position(record: GameRecord, catalog: Catalog, upto: int | None = None, *,
     ``position(record, catalog, i)``.
     """
     if not isinstance(ruleset, Ruleset):
-        ruleset = resolve_ruleset(record, catalog, ruleset, tiles)
+        ruleset = resolve_ruleset(record, game_catalog(record, catalog), ruleset, tiles)
     count = len(record.events)
     if upto is not None and not 0 <= upto <= count:
         raise LexcError(Problem(record.file, None, "--upto", f"must be between 0 and {count} (the record has "
