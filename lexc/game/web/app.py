@@ -27,6 +27,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
@@ -286,7 +287,15 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(TokenCheck, token=token)] if token else []
-    return Starlette(routes=routes, middleware=middleware, exception_handlers={Exception: _failure})
+    return Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: _http_error,
+                                                                                     Exception: _failure})
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """No such address (404), a wrong method (405): a JSON error like every other answer."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
+    return JSONResponse({"error": f"{detail}: {_shown(request.url.path)}"}, status_code=status)
 
 
 async def _failure(request: Request, exc: Exception) -> Response:
