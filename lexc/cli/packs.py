@@ -144,7 +144,7 @@ def build(
         if jobs > 1 and len(codes) > 1:
             progress.waiting(codes, jobs)
         for built in build_packs(catalog, codes, jobs=jobs, structure=structure,
-                                 progress=stages if jobs == 1 else None):
+                                 progress=stages if jobs == 1 or len(codes) < 2 else None):
             outcomes[built.code] = built
             if jobs > 1 and len(codes) > 1:
                 progress.start(built.code)
