@@ -210,6 +210,27 @@ def test_hunspell_expansion_past_the_default_cap_is_an_error(tmp_path: Path,
     assert sum(1 for _ in chosen.words()) == 5000 and chosen.stats.truncated
 
 
+def test_affix_rules_that_never_yield_a_new_form_stop_at_the_per_stem_cap(tmp_path: Path) -> None:
+    """3,000 suffixes that add nothing and carry their own flag: 9 million tries per stem, no new form."""
+    from lexc.catalog import Catalog
+    from lexc.lexicon.hunspell import MAX_STEM_WORK
+    from lexc.lexicon.sources import open_source
+
+    rules = 3_000
+    assert rules * rules > MAX_STEM_WORK
+    (tmp_path / "same.aff").write_text("\n".join(["SET UTF-8", f"SFX A Y {rules}", *["SFX A 0 0/A ."] * rules])
+                                       + "\n", encoding="utf-8")
+    (tmp_path / "same.dic").write_text("2\ncat\ndog/A\n", encoding="utf-8")
+    spec = Catalog.shipped().language("en").spec
+    source = open_source(spec, str(tmp_path / "same.dic"), affixes="all")
+    words = source.words()
+    assert next(words).text == "cat"
+    with pytest.raises(LexcError) as refused:
+        list(words)
+    assert str(refused.value) == (f"{tmp_path / 'same.dic'}:3: affix rules tried more than {MAX_STEM_WORK:,} times "
+                                  "on one stem: rules that never end or never yield a new form?")
+
+
 # --------------------------------------------------------------------------- SIGTERM
 
 #: Runs the real CLI; when the pack's temporary file is written and about to be fsynced, the process

@@ -59,8 +59,11 @@ STEP = 20_000
 
 
 
-#: Besides letters and marks, what an example of a rejected word may show: the punctuation inside words.
-_IN_WORDS = frozenset("'’-.·")
+#: Of a line that is not a word, at most this many letters are shown (a key's base64 line is not echoed).
+_PART_CHARS = 12
+#: Besides letters and marks, what an example of a rejected word may show: the punctuation inside words and
+#: the space between the words of a phrase.
+_IN_WORDS = frozenset("'’-.· ")
 
 
 def example(text: str) -> str:
@@ -71,12 +74,14 @@ def example(text: str) -> str:
 
     >>> example("élève"), example("o'clock"), example("root:$6$Jx2.vA:19000:0:99999:7:::")
     ('élève', "o'clock", 'root… (33 characters)')
-    >>> example("-----BEGIN OPENSSH PRIVATE KEY-----"), example("x" * 100)
-    ('-----BEGIN… (35 characters)', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (100 characters)')
+    >>> example("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAABlwAAAAdzc2gtcn"), example("x" * 100)
+    ('b… (70 characters)', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (100 characters)')
+    >>> example("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7")  # a line that is no word: 12 at most
+    'MIIEvQIBADAN… (52 characters)'
     """
     end = next((i for i, c in enumerate(text) if c not in _IN_WORDS and unicodedata.category(c)[0] not in "LM"),
                len(text))
-    shown = printable(text[:min(end, EXAMPLE_CHARS)])
+    shown = printable(text[:min(end, EXAMPLE_CHARS if end == len(text) else _PART_CHARS)])
     return text if shown == text else f"{shown}… ({len(text):,} characters)"
 
 
