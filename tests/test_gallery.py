@@ -310,7 +310,7 @@ def _values(case: dict[str, Any], tmp: Path, packs: Path, path: Path | None, out
     values = {"gallery": str(GALLERY), "packs": str(packs), "out": str(out), "version": __version__,
               "input": str(path) if path else ""}
     size = len((packs / "en.lexc").read_bytes())
-    values.update(size=str(size), half=str(size // 2), more=str(size + 1))
+    values.update(size=str(size), half=str(size // 2), more=str(size + 1), thousand="AEIOU" * 200)
     return values
 
 
