@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from test_fuzz import EXAMPLES, FUZZ, TEXT  # type: ignore[import-not-found]  # tests/ is on sys.path
 from typer.testing import CliRunner
@@ -41,13 +41,18 @@ CATALOG = Catalog.shipped()
 ENGLISH = Path("/usr/share/dict/american-english-huge")
 runner = CliRunner()
 FEW = settings(FUZZ, max_examples=max(10, EXAMPLES // 4))
-CODES = st.sampled_from(["en", "fr", "ru", "he", "es", "xx", "../en", "en,fr", "", "EN", "en\x00"])
+CODES = st.sampled_from(["en"] * 6 + ["fr", "ru", "he", "es", "xx", "../en", "en,fr", "", "EN", "en\x00"])
 SCHEMES = st.one_of(st.builds(lambda lang, name: f"{lang}={name}", st.sampled_from(["he", "ru", "en", "xx", ""]),
                               st.sampled_from(["he-full", "ru-yo", "iso9", "../he", "/etc/passwd", "", "he-full "])),
                     TEXT)
-RULESETS = st.sampled_from(["polyglot", "standard", "super", "dover", "tournament", "/etc/passwd", "../x", "nope"])
-RACKS = st.one_of(st.text(st.sampled_from(list("AEIQUWHISKY?щиש")), max_size=12), TEXT)
+RULESETS = st.sampled_from(["polyglot"] * 3 + ["standard", "super", "dover", "tournament", "/etc/passwd", "../x",
+                                               "nope"])
+#: Racks a bag could deal (up to two blanks), and anything else.
+DEALT = st.builds(lambda letters, blanks: letters + "?" * blanks,
+                  st.text(st.sampled_from(list("AEIORSTNLQUWHKY")), min_size=1, max_size=7), st.integers(0, 2))
+RACKS = st.one_of(DEALT, DEALT, st.text(st.sampled_from(list("AEIQUWHISKY?щиש")), max_size=12), TEXT)
 NOTATION = st.one_of(
+    st.sampled_from(["8D WHISKY @fr", "H8 QI", "8H QI", "8G AH", "8D WHISKY", "E7 A.", "9E QI @en", "D8 W.ISKY"]),
     st.builds(lambda pos, word, tail: f"{pos} {word}{tail}",
               st.sampled_from(["8D", "H8", "8H", "D8", "7E", "9A", "E7", "15O", "16A", "8Z"]),
               st.text(st.sampled_from(list("WHISKYQIAH.()?щишsk")), min_size=1, max_size=9),
@@ -84,12 +89,25 @@ def _run(packs: Path, *args: str):
     return result
 
 
+def _outcome(name: str, result) -> None:
+    """Count how a command ended in hypothesis' statistics: exit status and the gist of the first error."""
+    error = next((line for line in result.output.splitlines() if line.startswith("error:")), "")
+    gist = re.sub(r"'.*?'|\d+", "…", error)[:70]
+    event(f"{name}: exit {result.exit_code} {gist}".rstrip())
+
+
 # --------------------------------------------------------------------------- lexc game
 
+def _mostly(good, hostile):
+    """Three times out of four ``good``: a command with several options still gets past the first check."""
+    return st.one_of(good, good, good, hostile)
+
+
 NEW = st.fixed_dictionaries({}, optional={
-    "--ruleset": RULESETS, "--lang": CODES, "--deal": st.one_of(st.integers(-10, 10**6).map(str), TEXT),
-    "--challenge": st.sampled_from(["double", "single", "void", "five-point", "none", "x"]),
-    "--title": TEXT, "--scheme": SCHEMES})
+    "--ruleset": _mostly(st.just("polyglot"), RULESETS), "--lang": _mostly(st.sampled_from(["en", "fr"]), CODES),
+    "--deal": _mostly(st.integers(0, 3).map(str), st.one_of(st.integers(-10, 10**6).map(str), TEXT)),
+    "--challenge": _mostly(st.just("double"), st.sampled_from(["single", "void", "five-point", "none", "x"])),
+    "--title": _mostly(st.just("club night"), TEXT), "--scheme": _mostly(st.just("he=he-full"), SCHEMES)})
 MOVE = st.one_of(
     st.tuples(st.just("play"), NOTATION, st.one_of(st.none(), RACKS)),
     st.tuples(st.just("exchange"), RACKS, st.one_of(st.none(), RACKS)),
@@ -98,7 +116,7 @@ MOVE = st.one_of(
 
 
 @FEW
-@given(players=st.one_of(st.sampled_from(["ann,bob", "ann,bob,carl", "ann,bob", "a,b"]), TEXT), options=NEW,
+@given(players=_mostly(st.sampled_from(["ann,bob", "ann,bob,carl", "a,b"]), TEXT), options=NEW,
        moves=st.lists(MOVE, max_size=6))
 @example(players="ann,bob", options={"--deal": "1"}, moves=[("play", "8D WHISKY @fr", None), ("challenge", None, None)])
 def test_game_commands_answer_or_refuse_and_never_change_a_refused_game(packs, players, options, moves):
@@ -107,6 +125,7 @@ def test_game_commands_answer_or_refuse_and_never_change_a_refused_game(packs, p
         path = folder / "g.gcg"
         made = _run(packs, "game", "new", str(path), "--players", players,
                     *(part for key, value in options.items() for part in (key, value)))
+        _outcome("game new", made)
         if made.exit_code != 0:
             assert not path.exists()
             return
@@ -115,6 +134,7 @@ def test_game_commands_answer_or_refuse_and_never_change_a_refused_game(packs, p
             args = ["game", kind, str(path), *([text] if text is not None else []),
                     *(["--rack", rack] if rack is not None else [])]
             done = _run(packs, *args)
+            _outcome(f"game {kind}", done)
             if done.exit_code != 0 or kind in ("show", "hint"):
                 assert path.read_bytes() == before, f"{args!r} changed the game"
     finally:
@@ -123,16 +143,35 @@ def test_game_commands_answer_or_refuse_and_never_change_a_refused_game(packs, p
 
 # --------------------------------------------------------------------------- best, anagram, pattern, check, score
 
+#: Files given where a game record or a board is expected: devices, folders, loops, other kinds of file.
+ODD_FILES = ("/dev/null", "/dev/zero", "/", "/etc/passwd", "{loop}", "{game}", "{pack}", "{nowhere}")
+
+
+@pytest.fixture(scope="module")
+def odd_files(packs, tmp_path_factory) -> dict[str, str]:
+    folder = tmp_path_factory.mktemp("odd")
+    (folder / "a").symlink_to(folder / "b")
+    (folder / "b").symlink_to(folder / "a")
+    game = folder / "g.gcg"
+    assert _run(packs, "game", "new", str(game), "--players", "ann,bob", "--deal", "3").exit_code == 0
+    assert _run(packs, "game", "play", str(game), "8D WHISKY @fr").exit_code in (0, 1)
+    return {"{loop}": str(folder / "a"), "{game}": str(game), "{pack}": str(packs / "en.lexc"),
+            "{nowhere}": str(folder / "nowhere")}
+
+
 @FUZZ
-@given(rack=RACKS, ruleset=st.one_of(st.none(), RULESETS), lang=st.one_of(st.none(), CODES),
-       langs=st.one_of(st.none(), st.sampled_from(["en,fr", "en,xx", "", ",", "ru,en"]), TEXT),
-       top=st.sampled_from(["0", "1", "10", "-1", "99999999999999999999"]))
-def test_best_answers_or_refuses(packs, rack, ruleset, lang, langs, top):
+@given(rack=RACKS, ruleset=_mostly(st.none(), RULESETS), lang=_mostly(st.none(), CODES),
+       langs=_mostly(st.none(), st.one_of(st.sampled_from(["en,fr", "en,xx", "", ",", "ru,en"]), TEXT)),
+       top=_mostly(st.just("3"), st.sampled_from(["0", "1", "10", "-1", "99999999999999999999"])),
+       where=_mostly(st.none(), st.tuples(st.sampled_from(["--game", "--board"]), st.sampled_from(ODD_FILES))))
+def test_best_answers_or_refuses(packs, odd_files, rack, ruleset, lang, langs, top, where):
     args = ["best", rack, "--top", top]
     for key, value in (("--ruleset", ruleset), ("--lang", lang), ("--langs", langs)):
         if value is not None:
             args += [key, value]
-    _run(packs, *args)
+    if where is not None:
+        args += [where[0], odd_files.get(where[1], where[1])]
+    _outcome("best", _run(packs, *args))
 
 
 PATTERN = st.one_of(st.text(st.sampled_from(list("AEIOUSTRWHQ?*[]^-щ")), max_size=20), TEXT)
@@ -143,8 +182,9 @@ PATTERN = st.one_of(st.text(st.sampled_from(list("AEIOUSTRWHQ?*[]^-щ")), max_si
        limit=st.sampled_from(["0", "1", "200", "-5"]))
 @example(lang="en", letters="?" * 12, pattern="*?*?*?*?*?*?*?*?*?*?*?*?*?*?", every=True, limit="0")
 def test_anagram_and_pattern_answer_or_refuse(packs, lang, letters, pattern, every, limit):
-    _run(packs, "anagram", lang, letters, "--limit", limit, *(["--all"] if every else []))
-    _run(packs, "pattern", lang, pattern, "--limit", limit)
+    anagrams = _run(packs, "anagram", lang, letters, "--limit", limit, *(["--all"] if every else []))
+    _outcome("anagram", anagrams)
+    _outcome("pattern", _run(packs, "pattern", lang, pattern, "--limit", limit))
 
 
 @FUZZ
@@ -195,5 +235,6 @@ def test_the_web_api_answers_every_request_with_json_under_500(web, url, body, r
     assert response.status_code < 500, f"{url} {body!r}: {response.status_code} {response.text[:500]}"
     answer = response.json()
     assert response.status_code == 200 or "error" in answer
+    event(f"web {url.rsplit('/', 1)[-1]}: {response.status_code}")
     strays = [p.name for p in games.parent.rglob("*") if p.parent != games or not _SAFE_NAME.fullmatch(p.name)]
     assert strays == ["games"], strays
