@@ -382,11 +382,12 @@ class Catalog:
         return sorted({p.stem for folder in self.ruleset_dirs for p in folder.glob("*.toml")})
 
     def ruleset(self, name_or_path: str | Path) -> Ruleset:
-        """A ruleset by name (``standard``, ``tournament``, ``polyglot``, ``dover``, ``super``) or a file."""
+        """A ruleset by name (``standard``, ``tournament``, ``polyglot``, ``dover``, ``super``) or a ``.toml``
+        file: any other text is a name, so a game record's ``#note ruleset: /etc/passwd`` reads no file."""
         from lexc.engine.ruleset import load_ruleset_file
 
         text = str(name_or_path)
-        if text.endswith(".toml") or Path(text).is_file():
+        if text.endswith(".toml"):
             path = Path(text)
         else:
             if not NAME.fullmatch(text):
