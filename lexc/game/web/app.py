@@ -63,8 +63,9 @@ MAX_DEPTH = 3
 #: The longest text a field may hold (characters), by field; any other field: :data:`MAX_TEXT`.
 TEXT_LIMITS = {"name": 64, "deal": 20, "points": 6, "version": 64, "rack": 100, "tiles": 100, "lang": 200}
 MAX_TEXT = 1000
-#: Characters no field may hold: C0 controls but tab, DEL, C1 controls.
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+#: Characters no field may hold: C0 controls but tab, DEL, C1 controls, and lone surrogates (JSON's
+#: ``"\ud800"``: no UTF-8 can write them to a game file).
+_NOT_TEXT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class TooLarge(LexcError):
@@ -99,7 +100,7 @@ async def _body(request: Request) -> dict[str, Any] | LexcError:
 
 def _depth(value: Any) -> int:
     """How deep ``value`` (parsed JSON) nests: 0 for a scalar, 1 for a flat list or object."""
-    deepest, level, todo = 0, 0, [(value, 0)]
+    deepest, todo = 0, [(value, 0)]
     while todo:
         value, level = todo.pop()
         if isinstance(value, dict | list):
@@ -161,21 +162,24 @@ def _number(key: str, value: int) -> str:
 
 
 def _checked(key: str, text: str) -> str:
-    """``text`` when it is short enough for field ``key`` and holds no control character."""
+    """``text`` when it is short enough for field ``key`` and holds no control character or lone surrogate."""
     limit = TEXT_LIMITS.get(key, MAX_TEXT)
     if len(text) > limit:
         raise LexcError(f"{key}: at most {limit:,} characters, not {len(text):,}")
-    control = _CONTROL.search(text)
-    if control:
-        raise LexcError(f"{key}: a control character ({control[0]!r}) in {_shown(text)}")
+    bad = _NOT_TEXT.search(text)
+    if bad:
+        kind = "a lone surrogate" if "\ud800" <= bad[0] <= "\udfff" else "a control character"
+        raise LexcError(f"{key}: {kind} ({bad[0]!r}) in {_shown(text)}")
     return text
 
 
 def _mapping(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     """Field ``key``: an object of at most 16 entries (words ruled on, players' racks) keyed by short text."""
     value = data.get(key) or {}
-    if not isinstance(value, dict) or len(value) > 16:
-        raise LexcError(f"{key}: an object of at most 16 entries, not a {type(value).__name__} of {len(value)}")
+    if not isinstance(value, dict):
+        raise LexcError(f"{key}: an object of at most 16 entries, not {type(value).__name__}")
+    if len(value) > 16:
+        raise LexcError(f"{key}: an object of at most 16 entries, not {len(value):,}")
     for name in value:
         _checked(key, name)
     return value
