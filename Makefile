@@ -69,7 +69,7 @@ test: setup lint
 bench: setup
 	$(BIN)/python bench/run.py
 
-# The long fuzz run (docs/development.md): tests/test_fuzz.py with FUZZ_EXAMPLES per property.
+# The long fuzz run (docs/development.md): tests/test_fuzz.py and tests/test_fuzz_commands.py with FUZZ_EXAMPLES per property.
 FUZZ_EXAMPLES ?= 20000
 fuzz: setup
 	$(BIN)/python bench/fuzz_long.py --examples $(FUZZ_EXAMPLES)

@@ -1,4 +1,4 @@
-"""The long fuzz run: the properties of tests/test_fuzz.py with a large example budget.
+"""The long fuzz run: the properties of tests/test_fuzz*.py with a large example budget.
 
 The test suite runs each property with a bounded number of examples (120); this runs the
 same properties with many more, prints hypothesis' statistics (examples run, time, how
@@ -6,6 +6,7 @@ each test ended) and a one-line summary to paste into docs/development.md.
 
     .venv/bin/python bench/fuzz_long.py                    # 20,000 examples per property
     .venv/bin/python bench/fuzz_long.py --examples 5000 -k gcg
+    .venv/bin/python bench/fuzz_long.py --examples 4000 tests/test_fuzz_commands.py   # the commands and web API
 
 A crash it finds is a failing test with hypothesis' smallest failing input: fix it and
 keep that input as an ``@example`` of the property (see docs/development.md).
@@ -18,19 +19,23 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The property files: parsers (notation, GCG, specs, normaliser), then the commands and the web API.
+FILES = ("tests/test_fuzz.py", "tests/test_fuzz_commands.py")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=20_000, help="examples per property (default 20,000)")
     parser.add_argument("-k", default=None, help="only the properties whose names match (pytest -k)")
+    parser.add_argument("files", nargs="*", default=list(FILES), help=f"test files (default: {' '.join(FILES)})")
     args = parser.parse_args()
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--hypothesis-show-statistics",
-               "tests/test_fuzz.py"]
+               "--basetemp", str(Path(tempfile.gettempdir()) / f"fuzz_long-{os.getpid()}"), *args.files]
     if args.k:
         command += ["-k", args.k]
     env = {**os.environ, "FUZZ_EXAMPLES": str(args.examples)}

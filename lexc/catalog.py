@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import stat
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,6 +134,23 @@ class Language:
             self._normalisers[facedown] = Normaliser(self.spec, self.scheme, facedown=facedown,
                                                      board_values=self.english)
         return self._normalisers[facedown]
+
+
+def check_packs_dir(folder: Path) -> bool:
+    """Whether the packs folder exists (a missing one holds no packs); one that is there but is no
+    folder, or cannot be listed (a symbolic link loop, no permission), is an error naming it."""
+    if not os.path.lexists(folder):
+        return False
+    try:
+        mode = folder.stat().st_mode
+    except OSError as err:
+        raise LexcError(Problem(str(folder), None, None, f"cannot read the packs folder: {err.strerror or err}")) \
+            from None
+    if not stat.S_ISDIR(mode):
+        raise LexcError(Problem(str(folder), None, None, "the packs folder (--packs, $LEXC_PACKS) is not a folder"))
+    if not os.access(folder, os.R_OK | os.X_OK):
+        raise LexcError(Problem(str(folder), None, None, "cannot read the packs folder: permission denied"))
+    return True
 
 
 @dataclass(frozen=True, eq=False)
@@ -423,11 +441,12 @@ class Catalog:
         return sorted({p.stem for folder in self.ruleset_dirs for p in folder.glob("*.toml")})
 
     def ruleset(self, name_or_path: str | Path) -> Ruleset:
-        """A ruleset by name (``standard``, ``tournament``, ``polyglot``, ``dover``, ``super``) or a file."""
+        """A ruleset by name (``standard``, ``tournament``, ``polyglot``, ``dover``, ``super``) or a ``.toml``
+        file: any other text is a name, so a game record's ``#note ruleset: /etc/passwd`` reads no file."""
         from lexc.engine.ruleset import load_ruleset_file
 
         text = str(name_or_path)
-        if text.endswith(".toml") or Path(text).is_file():
+        if text.endswith(".toml"):
             path = Path(text)
         else:
             if not NAME.fullmatch(text):
@@ -446,6 +465,7 @@ class Catalog:
         scheme other than the spec's default is chosen (:meth:`with_schemes`)."""
         from lexc.lexicon.pack import SUFFIX
 
+        check_packs_dir(self.packs_dir)
         chosen = dict(self.chosen_schemes).get(check_code(code))
         if chosen is not None and chosen != self.spec(code).scheme:
             return self.packs_dir / f"{code}.{chosen}{SUFFIX}"
@@ -472,7 +492,7 @@ class Catalog:
             if stale:
                 raise LexcError(Problem(str(target), None, None, stale))
             return pack
-        return self._cached(("pack", target.resolve()), make)  # type: ignore[no-any-return]
+        return self._cached(("pack", os.path.realpath(target)), make)  # type: ignore[no-any-return]
 
     def staleness(self, pack: Pack) -> str | None:
         """Why ``pack`` is out of date against this catalog's spec and scheme, or None if current."""
@@ -509,7 +529,7 @@ class Catalog:
         """Codes of the languages whose pack (:meth:`pack_path`, under the chosen schemes) is in the packs folder."""
         from lexc.lexicon.pack import SUFFIX
 
-        if not self.packs_dir.is_dir():
+        if not check_packs_dir(self.packs_dir):
             return []
         stems = {p.name[: -len(SUFFIX)] for p in self.packs_dir.glob(f"*{SUFFIX}")}
         codes = {stem.split(".")[0] for stem in stems if CODE.fullmatch(stem.split(".")[0])}

@@ -384,3 +384,19 @@ def test_maximal_tilings_against_brute_force(letters: str) -> None:
         t for t in _all_tilings(letters, faces)
         if not any("".join(t[i:j]) in faces for i in range(len(t)) for j in range(i + 2, len(t) + 1)))
     assert maximal_tilings(letters, faces) == expected
+
+
+def test_mathtext_in_a_name_or_a_face_is_drawn_literally() -> None:
+    """A spec named ``$\\frac{a}{$`` (malformed mathtext: matplotlib refused it with ValueError) draws as text."""
+    import matplotlib
+
+    from lexc.assess.report import Figure, _draw, render_png
+
+    markup = Figure("counts", r"$\frac{a}{$: tile counts", r"$\alpha$", "$", (r"$\sqrt{x}$", "A$"),
+                    ((r"$\undefinedcommand$", (1.0, 2.0)), ("called for", (2.0, 1.0))))
+    png = render_png(markup)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert matplotlib.rcParams["text.parse_math"] is True  # only the report's drawing is literal
+    # what the name did before: mathtext parsed, and refused
+    with pytest.raises(ValueError), matplotlib.rc_context({"text.parse_math": True}):
+        _draw(markup)

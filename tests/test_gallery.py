@@ -238,7 +238,15 @@ def _gcg_huge_score(tmp: Path, packs: Path) -> Path:
     return tmp / "game.gcg"
 
 
+def _link_loop(tmp: Path, packs: Path) -> Path:
+    """Two symbolic links to each other: a packs folder that cannot be read."""
+    (tmp / "a").symlink_to(tmp / "b")
+    (tmp / "b").symlink_to(tmp / "a")
+    return tmp / "a"
+
+
 MAKERS: dict[str, Callable[[Path, Path], Path]] = {
+    "link_loop": _link_loop,
     "gcg_huge_score": _gcg_huge_score,
     "pack_huge_record_length": _crafted(lambda h: ({**h, "records": {**h["records"], "longest": 10**12}},
                                                    h["structure"]["kind"], None)),
@@ -302,7 +310,7 @@ def _values(case: dict[str, Any], tmp: Path, packs: Path, path: Path | None, out
     values = {"gallery": str(GALLERY), "packs": str(packs), "out": str(out), "version": __version__,
               "input": str(path) if path else ""}
     size = len((packs / "en.lexc").read_bytes())
-    values.update(size=str(size), half=str(size // 2), more=str(size + 1))
+    values.update(size=str(size), half=str(size // 2), more=str(size + 1), thousand="AEIOU" * 200)
     return values
 
 

@@ -210,6 +210,27 @@ def test_hunspell_expansion_past_the_default_cap_is_an_error(tmp_path: Path,
     assert sum(1 for _ in chosen.words()) == 5000 and chosen.stats.truncated
 
 
+def test_affix_rules_that_never_yield_a_new_form_stop_at_the_per_stem_cap(tmp_path: Path) -> None:
+    """3,000 suffixes that add nothing and carry their own flag: 9 million tries per stem, no new form."""
+    from lexc.catalog import Catalog
+    from lexc.lexicon.hunspell import MAX_STEM_WORK
+    from lexc.lexicon.sources import open_source
+
+    rules = 3_000
+    assert rules * rules > MAX_STEM_WORK
+    (tmp_path / "same.aff").write_text("\n".join(["SET UTF-8", f"SFX A Y {rules}", *["SFX A 0 0/A ."] * rules])
+                                       + "\n", encoding="utf-8")
+    (tmp_path / "same.dic").write_text("2\ncat\ndog/A\n", encoding="utf-8")
+    spec = Catalog.shipped().language("en").spec
+    source = open_source(spec, str(tmp_path / "same.dic"), affixes="all")
+    words = source.words()
+    assert next(words).text == "cat"
+    with pytest.raises(LexcError) as refused:
+        list(words)
+    assert str(refused.value) == (f"{tmp_path / 'same.dic'}:3: affix rules tried more than {MAX_STEM_WORK:,} times "
+                                  "on one stem: rules that never end or never yield a new form?")
+
+
 # --------------------------------------------------------------------------- SIGTERM
 
 #: Runs the real CLI; when the pack's temporary file is written and about to be fsynced, the process
@@ -276,3 +297,45 @@ def test_printing_to_a_full_disk_is_an_error_not_a_traceback(args: list[str]) ->
     assert done.returncode == 1
     assert done.stderr.splitlines()[0] == "error: <stdout>: cannot write: No space left on device", done.stderr
     assert "Traceback" not in done.stderr
+
+
+# --------------------------------------------------------------------------- paths that leave their place
+
+
+def _spec_beside(folder: Path, source: str) -> Path:
+    """A copy of the English spec whose only [[lexicon]] is ``source`` (a path as written in the spec)."""
+    text = (REPO / "languages" / "en.toml").read_text(encoding="utf-8").split("\n[[lexicon]]")[0]
+    spec = folder / "en.toml"
+    spec.write_text(text + f'\n[[lexicon]]\nkind = "wordlist"\npath = "{source}"\n', encoding="utf-8")
+    return spec
+
+
+def test_a_relative_lexicon_path_is_read_beside_the_spec_not_in_the_working_directory(tmp_path: Path) -> None:
+    (tmp_path / "spec" / "words").mkdir(parents=True)
+    (tmp_path / "elsewhere" / "words").mkdir(parents=True)
+    (tmp_path / "spec" / "words" / "en.txt").write_text("whisky\nquite\n", encoding="utf-8")
+    (tmp_path / "elsewhere" / "words" / "en.txt").write_text("decoy\n", encoding="utf-8")
+    spec = _spec_beside(tmp_path / "spec", "words/en.txt")
+    built = subprocess.run([sys.executable, "-m", "lexc", "build", "en", "--spec", str(spec), "--packs",
+                            str(tmp_path / "packs"), "--json", "-q"], cwd=tmp_path / "elsewhere", capture_output=True,
+                           text=True, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=300, check=False)
+    assert built.returncode == 0, built.stderr
+    report = __import__("json").loads(built.stdout)["packs"][0]
+    assert report["kept"] == 2
+    assert report["sources"][0]["files"][0]["path"] == str(tmp_path / "spec" / "words" / "en.txt")
+
+
+def test_a_rejected_line_is_shown_only_as_far_as_it_looks_like_a_word(tmp_path: Path) -> None:
+    """A spec naming a password-like file: lexc info shows the line's first letters, never the rest."""
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+
+    secret = tmp_path / "shadow"
+    secret.write_text("root:$6$Jx2.vAhash:19000:0:99999:7:::\nwhisky\n", encoding="utf-8")
+    pack = tmp_path / "en.lexc"
+    compiled = CliRunner().invoke(app, ["compile", "en", str(secret), "-o", str(pack), "--json"])
+    assert compiled.exit_code == 0, compiled.output
+    shown = CliRunner().invoke(app, ["info", str(pack)]).output
+    assert f"(e.g. root… (37 characters) ({secret}:1))" in shown
+    assert "Jx2" not in shown and "Jx2" not in compiled.output and "19000" not in pack.read_bytes().decode("latin-1")

@@ -99,7 +99,8 @@ def test_bad_requests_get_clear_errors(client):
     assert http.get("/api/games/nothere").status_code == 404
     assert http.post("/api/games/nothere/preview", json={"play": "8D QI"}).status_code == 404
     seed = http.post("/api/games", json={"name": "s", "players": "ann,bob", "deal": "abc"})
-    assert seed.status_code == 400 and "a seed is a whole number, not 'abc'" in seed.json()["error"]
+    assert seed.status_code == 400
+    assert "a seed is a whole number of at most 19 digits, not 'abc'" in seed.json()["error"]
     dealt = new_game(http, "dealt", deal="42")
     assert dealt["setup"]["seed"] == 42 and all(len(p["rack"]) == 7 for p in dealt["players"])
 
@@ -191,3 +192,73 @@ def test_a_hint_is_offered_for_a_known_rack(client):
     assert http.post("/api/games/h/hint", json={}).status_code == 400
     assert http.post("/api/games/h/hint", json={"rack": "WHISKY?", "langs": "fr"}).status_code == 400
     assert http.get("/api/games/h").json()["version"] == game["version"]  # nothing written
+
+
+HOSTILE = [  # (url, body: JSON value or raw bytes, status, part of the error)
+    ("/api/games", [], 400, "the request body is not a JSON object"),
+    ("/api/games", b'{"name": "x"' + b" " * 70_000 + b"}", 413, "the request body is over 65,536 bytes"),
+    ("/api/games", {"name": "x", "players": "a" * 1_000_000}, 413, "over 65,536 bytes"),
+    ("/api/games", b"[" * 30_000 + b"]" * 30_000, 400, "nests more than 3 deep"),
+    ("/api/games", b'{"a":' * 3_000 + b"1" + b"}" * 3_000, 400, "nests more than 3 deep"),
+    ("/api/games", b'{"name": "\xff"}', 400, "the request body is not JSON"),
+    ("/api/games", {"name": ["x"], "players": "ann,bob"}, 400, "name: expected text, not list"),
+    ("/api/games", {"name": True, "players": "ann,bob"}, 400, "name: expected text, not bool"),
+    ("/api/games", {"name": "../../etc/x", "players": "ann,bob"}, 400, "'../../etc/x' is not a game name"),
+    ("/api/games", {"name": "/tmp/x", "players": "ann,bob"}, 400, "'/tmp/x' is not a game name"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "deal": "9" * 5_000}, 400, "deal: at most 20 characters"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "deal": 10 ** 400}, 400, "a number of more than 20 digits"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "deal": "²"}, 400, "a seed is a whole number"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "deal": 1.5}, 400, "deal: expected text, not float"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "ruleset": "/etc/passwd"}, 400, "'/etc/passwd' is not offered"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "ruleset": "../rulesets/super"}, 400, "is not offered"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "lang": "../../etc/passwd"}, 400, "unknown language"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "schemes": "he=../../x"}, 400, "is not a scheme name"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "title": "t\n#note lang: fr"}, 400,
+     "title: a control character ('\\n')"),
+    ("/api/games", {"name": "x", "players": "ann\x1b[2J,bob"}, 400, "players: a control character ('\\x1b')"),
+    ("/api/games", b'{"name": "x", "players": "ann,bob", "title": "x\\ud800"}', 400,
+     "title: a lone surrogate ('\\ud800') in 'x\\ud800'"),
+    ("/api/games/club/hint", b'{"rack": "QI", "langs": ["\\udfff"]}', 400, "langs: a lone surrogate"),
+    ("/api/games/club/preview", {"play": "8D " + "(" * 5_000}, 400, "play: at most 1,000 characters, not 5,003"),
+    ("/api/games/club/preview", {"play": "8D QI", "rack": "A" * 1_000_000}, 413, "over 65,536 bytes"),
+    ("/api/games/club/preview", {"play": "8D QI", "rack": "A" * 5_000}, 400, "rack: at most 100 characters"),
+    ("/api/games/club/preview", {"play": {"a": 1}}, 400, "play: expected text, not dict"),
+    ("/api/games/club/preview", {"play": "8D \x00"}, 400, "play: a control character ('\\x00')"),
+    ("/api/games/club/hint", {"top": 10 ** 100}, 400, "top: a number from 1 to 50, not '1000"),
+    ("/api/games/club/move", {"action": "challenge", "rulings": ["QI"]}, 400, "rulings: an object of at most 16"),
+    ("/api/games/club/move", {"action": "challenge", "rulings": {"QI": "no"}}, 400, "'QI': true or false, not str"),
+    ("/api/games/club/move", {"action": "end", "racks": "ann"}, 400, "racks: an object of at most 16 entries, not str"),
+    ("/api/games/club/move", {"action": "end", "racks": {"ann": 5.5}}, 400, "ann: expected text, not float"),
+    ("/api/games/club/move", {"action": "end", "racks": 1}, 400, "racks: an object of at most 16 entries, not int"),
+    ("/api/games/club/move", {"action": "end", "racks": {str(i): "A" for i in range(17)}}, 400,
+     "racks: an object of at most 16 entries, not 17"),
+    ("/api/games/club/move", {"action": "end", "force": "false"}, 400, "force: true or false, not str"),
+    ("/api/games/club/move", {"action": "penalty", "player": "ann", "points": "9" * 5_000}, 400,
+     "points: at most 6 characters"),
+    ("/api/games/club/move", {"action": "penalty", "player": "ann", "points": "²"}, 400, "points: a number, not '²'"),
+    ("/api/games/club/move", {"action": "pass", "version": ["x"]}, 400, "version: expected text, not list"),
+]
+
+
+@pytest.mark.parametrize(("url", "body", "status", "error"), HOSTILE, ids=[f"{i}" for i in range(len(HOSTILE))])
+def test_hostile_requests_get_a_4xx_json_error_and_write_nothing(client, url, body, status, error):
+    """Wrong types, huge or nested bodies, paths and control characters: a JSON 4xx, the games folder unchanged."""
+    http, games = client
+    new_game(http)
+    before = {p.name: p.read_bytes() for p in games.iterdir()}
+    if isinstance(body, bytes):
+        response = http.post(url, content=body, headers={"Content-Type": "application/json"})
+    else:
+        response = http.post(url, json=body)
+    assert response.status_code == status, response.text[:300]
+    assert error in response.json()["error"]
+    assert len(response.text) < 2_000  # what was sent is never echoed whole
+    assert {p.name: p.read_bytes() for p in games.iterdir()} == before
+
+
+def test_a_long_game_name_in_the_address_is_refused_and_cut_in_the_message(client):
+    http, _ = client
+    response = http.get("/api/games/" + "a" * 5_000)
+    assert response.status_code == 400
+    assert response.json()["error"] == ("game: " + repr("a" * 64) + "... (5,000 characters) is not a game name "
+                                        "(letters, digits, '_' and '-', up to 64)")

@@ -260,3 +260,25 @@ def test_a_game_started_with_an_agreed_scheme(server, browser):
     preview = page.text_content("#preview") or ""
     assert "אבא" in preview and page.get_attribute("#preview [data-score]", "data-score") == "14"
     assert "#note scheme: he=he-full" in (games / "hebrew.gcg").read_text(encoding="utf-8").splitlines()
+
+
+def test_hostile_input_in_the_page_shows_the_servers_error(server, browser):
+    """A game name of 80 letters (the form's pattern allows it) and a play of 1,200 characters: the page
+    shows the server's 400 message and nothing is written."""
+    base, games = server
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.click("#new-toggle")
+    page.fill("#new-game [name=name]", "a" * 80)
+    page.fill("#new-game [name=players]", "ann,bob")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#status.error")
+    assert page.inner_text("#status") == "name: at most 64 characters, not 80"
+    assert not list(games.glob("aaa*"))
+    _new_game(page, base, "long-play")
+    before = (games / "long-play.gcg").read_text()
+    page.fill("#notation", "8D " + "A" * 1_197)
+    page.click("#play-btn")
+    page.wait_for_function("document.getElementById('status').textContent.includes('at most 1,000 characters')")
+    assert page.inner_text("#status") == "play: at most 1,000 characters, not 1,200"
+    assert (games / "long-play.gcg").read_text() == before

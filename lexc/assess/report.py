@@ -104,10 +104,20 @@ def figures(a: Assessment) -> list[Figure]:
 
 
 def render_png(figure: Figure) -> bytes:
-    """The chart drawn with matplotlib (Agg), as PNG bytes."""
+    """The chart drawn with matplotlib (Agg), as PNG bytes.
+
+    Every text is drawn literally: a spec's name or a face from a stranger may hold ``$``, and
+    matplotlib would read ``$\\frac{a}{b}$`` as mathtext (and refuse a malformed one with an error).
+    """
     import matplotlib
 
     matplotlib.use("Agg")
+    with matplotlib.rc_context({"text.parse_math": False, "text.usetex": False}):
+        return _draw(figure)
+
+
+def _draw(figure: Figure) -> bytes:
+    """:func:`render_png` under the caller's matplotlib settings."""
     import matplotlib.pyplot as plt
 
     n, k = len(figure.categories), max(len(figure.series), 1)

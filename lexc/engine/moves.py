@@ -188,6 +188,9 @@ class MoveFinder:
                 counts[self.codes[face]] += 1
             else:
                 raise LexcError(Problem(None, None, "rack", f"{face} is not a tile of the {spec.name} set"))
+        most = self.ruleset.bag().get(BLANK, 0)
+        if blanks > most:  # more cannot be drawn; each blank multiplies the search by the alphabet
+            raise LexcError(Problem(None, None, "rack", f"{blanks} blanks: the {self.ruleset.name} bag holds {most}"))
         return counts, blanks
 
     def moves(self, board: Board, rack: str | Sequence[str]) -> list[Move]:

@@ -40,7 +40,8 @@ def game_path(games: Path, name: str) -> Path:
     lexc.errors.LexcError: <input>: game: '../etc/passwd' is not a game name (letters, digits, '_' and '-', up to 64)
     """
     if not _NAME.fullmatch(name):
-        raise LexcError(Problem(None, None, "game", f"{name!r} is not a game name (letters, digits, '_' and '-', "
+        shown = repr(name) if len(name) <= 70 else f"{name[:64]!r}... ({len(name):,} characters)"
+        raise LexcError(Problem(None, None, "game", f"{shown} is not a game name (letters, digits, '_' and '-', "
                                                     "up to 64)"))
     return games / f"{name}.gcg"
 

@@ -226,11 +226,25 @@ def _out(check: Checker, path: tuple[object, ...], value: object, width: int) ->
     return tuple(result)
 
 
+def _writes_nothing(check: Checker, path: tuple[object, ...], out: tuple[str, ...]) -> bool:
+    """Whether a rule that is not an apostrophe rule writes its letters as nothing (refused).
+
+    A letter spelled by no tile vanishes from every word without a trace: only a letter the
+    Latin spelling omits on purpose (Hebrew א ע, Arabic ء ع, Russian Ъ Ь) may, and says so with
+    ``apostrophe = true`` (which also makes it one face-down tile under Polyglot rule 4).
+    """
+    if any(out):
+        return False
+    check.add(path, "writes the letter as nothing: a letter the Latin spelling leaves out on purpose says so "
+                    "with { out = \"\", apostrophe = true } (docs/transliteration.md)")
+    return True
+
+
 def _rule(check: Checker, path: tuple[object, ...], value: object, width: int,
           classes: Mapping[str, frozenset[str]]) -> Rule | None:
     if not isinstance(value, dict):
         out = _out(check, path, value, width)
-        return Rule(out) if out is not None else None
+        return Rule(out) if out is not None and not _writes_nothing(check, path, out) else None
     ok = True
     for key in value:
         if key not in _RULE_KEYS:
@@ -252,6 +266,8 @@ def _rule(check: Checker, path: tuple[object, ...], value: object, width: int,
         ok = False
     elif apostrophe and (width > 1 or out not in (("",), None)):
         check.add((*path, "apostrophe"), "an apostrophe letter is written as nothing: out = \"\"")
+        ok = False
+    elif not apostrophe and out is not None and _writes_nothing(check, (*path, "out"), out):
         ok = False
     if not ok or out is None or ("after" in value and after is None) or ("before" in value and before is None):
         return None

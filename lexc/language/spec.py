@@ -25,7 +25,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Any
 
@@ -621,6 +621,9 @@ def _check_source(check: Checker, index: int, entry: object) -> LexiconSource | 
     if entry["kind"] in ("wordlist", "hunspell") and "path" not in entry:
         check.add((*path, "path"), f"a {entry['kind']} source needs a 'path'", at=path)
         ok = False
+    if isinstance(entry.get("path"), str) and (problem := _path_problem(entry["path"])):
+        check.add((*path, "path"), problem)
+        ok = False
     if entry["kind"] == "hunspell" and not str(entry.get("path", ".dic")).endswith(".dic"):
         check.add((*path, "path"), "a hunspell source names the .dic file (the .aff must lie beside it)")
         ok = False
@@ -632,6 +635,25 @@ def _check_source(check: Checker, index: int, entry: object) -> LexiconSource | 
         check.add((*path, "encoding"), f"unknown text encoding {entry['encoding']!r}")
         ok = False
     return LexiconSource(**entry) if ok else None
+
+
+def _path_problem(text: str) -> str | None:
+    """Why a ``[[lexicon]]`` path is refused, or None: an absolute path, or one inside the spec's folder.
+
+    A relative path is read relative to the spec file (not the working directory), and may not
+    climb out of its folder with ``..``: a spec from elsewhere names files outside its folder
+    only by an absolute path, which the reader sees.
+
+    >>> _path_problem("words/en.txt"), _path_problem("/usr/share/dict/words")
+    (None, None)
+    >>> _path_problem("../../etc/shadow")
+    "a relative path is read inside the spec's folder: '..' may not leave it (write an absolute path)"
+    """
+    if not text or "\x00" in text:
+        return f"must name a file, not {text!r}"
+    if not PurePosixPath(text).is_absolute() and ".." in PurePosixPath(text).parts:
+        return "a relative path is read inside the spec's folder: '..' may not leave it (write an absolute path)"
+    return None
 
 
 def _known_encoding(name: str) -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from lexc import __version__
 from lexc.atomic import check_output
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, Problem, printable
 from lexc.language.normalize import AlignedTile, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.lexicon.pack import SEP, Coder, learn_table, write_keys
@@ -58,6 +59,32 @@ STEP = 20_000
 
 
 
+#: Of a line that is not a word, at most this many letters are shown (a key's base64 line is not echoed).
+_PART_CHARS = 12
+#: Besides letters and marks, what an example of a rejected word may show: the punctuation inside words and
+#: the space between the words of a phrase.
+_IN_WORDS = frozenset("'’-.· ")
+
+
+def example(text: str) -> str:
+    """What a report shows of a rejected "word": only its first run of letters, at most :data:`EXAMPLE_CHARS`.
+
+    A source is any file a spec names; the lines of a file that is no word list (a password file,
+    a key) are never echoed beyond what looks like a word, and the file and line say where to look.
+
+    >>> example("élève"), example("o'clock"), example("root:$6$Jx2.vA:19000:0:99999:7:::")
+    ('élève', "o'clock", 'root… (33 characters)')
+    >>> example("b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAABlwAAAAdzc2gtcn"), example("x" * 100)
+    ('b… (70 characters)', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (100 characters)')
+    >>> example("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7")  # a line that is no word: 12 at most
+    'MIIEvQIBADAN… (52 characters)'
+    """
+    end = next((i for i, c in enumerate(text) if c not in _IN_WORDS and unicodedata.category(c)[0] not in "LM"),
+               len(text))
+    shown = printable(text[:min(end, EXAMPLE_CHARS if end == len(text) else _PART_CHARS)])
+    return text if shown == text else f"{shown}… ({len(text):,} characters)"
+
+
 @dataclass
 class Rejections:
     """Words left out, by reason, with the first few examples of each."""
@@ -69,8 +96,7 @@ class Rejections:
         self.counts[reason] = self.counts.get(reason, 0) + 1
         shown = self.examples.setdefault(reason, [])
         if len(shown) < EXAMPLES:
-            text = word if isinstance(word, str) else word.text
-            text = text if len(text) <= EXAMPLE_CHARS else f"{text[:EXAMPLE_CHARS]}… ({len(text):,} characters)"
+            text = example(word if isinstance(word, str) else word.text)
             shown.append(text if isinstance(word, str) else f"{text} ({word.file}:{word.line})")
 
     @property

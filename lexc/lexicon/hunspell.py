@@ -116,6 +116,7 @@ class AffixFile:
     prefixes_skipped: int = 0
     raw: bool = False  # lines are bytes seen as Latin-1: text fields are decoded with ``encoding``
     two_level: bool = True  # apply continuation classes (a second suffix, prefix + suffix continuations)
+    max_stem_work: int = 0  # set by expand: rules one stem may still try (MAX_STEM_WORK)
     _af_counted: bool = False
     # per flag: (cache from the word's edge to the rules that apply, edge width, rules by edge character,
     # rules for any edge character)
@@ -269,6 +270,7 @@ class AffixFile:
         found = (self._pfx if prefix else self._sfx).get(flag)
         if found is None:
             return ()
+        self.max_stem_work -= 1
         cache, width, by_edge, anywhere = found
         # a short word is its own key: its length matters too (FULLSTRIP, condition width)
         edge = word[:width] if prefix else word[len(word) - width:]
@@ -277,6 +279,10 @@ class AffixFile:
         if hit is None:
             candidates = by_edge.get(word[:1] if prefix else word[-1:], anywhere) if word else anywhere
             hit = cache[key] = tuple(r for r in candidates if r.applies(word, self.fullstrip))
+        self.max_stem_work -= len(hit)
+        if self.max_stem_work < 0:
+            raise LexcError(f"affix rules tried more than {MAX_STEM_WORK:,} times on one stem: rules that never "
+                            "end or never yield a new form?")
         return hit
 
     def expand(self, stem: str, flags: Flags) -> Iterator[str]:
@@ -285,6 +291,7 @@ class AffixFile:
             return
         seen: set[str] = set()
         needaffix, circumfix, rules = self.needaffix, self.circumfix, self._rules
+        self.max_stem_work = MAX_STEM_WORK
         if needaffix not in flags:
             seen.add(stem)
             yield stem
@@ -359,6 +366,9 @@ class AffixFile:
 _FIELDS = re.compile(r"[ \t]+")
 
 
+#: Affix rules one stem may try (each rule that applies, each look-up of a flag): real dictionaries
+#: try at most a few thousand; rules that yield nothing new would otherwise run unbounded.
+MAX_STEM_WORK = 200_000
 #: Forms a dictionary may expand to unless ``max_forms`` says otherwise (Spanish expands to about 1 million,
 #: docs/sources.md); past it the expansion is an error, not a silent cut.
 DEFAULT_MAX_FORMS = 20_000_000
@@ -371,6 +381,14 @@ def _is_number(text: str) -> bool:
     (True, False, False, False)
     """
     return text.isascii() and text.isdigit() and len(text) <= 9
+
+
+def _located(forms: Iterator[str], file: str, line: int) -> Iterator[str]:
+    """``forms``, with an error in expanding them located at the stem's file and line."""
+    try:
+        yield from forms
+    except LexcError as err:
+        raise LexcError([Problem(p.file or file, p.line or line, p.key, p.message) for p in err.problems]) from None
 
 
 def split_fields(line: str) -> list[str]:
@@ -551,7 +569,7 @@ class HunspellSource(Source):
             if aff.forbidden in flags or aff.onlyincompound in flags:
                 stats.forbidden += 1
                 continue
-            for form in aff.expand(stem, flags):
+            for form in _located(aff.expand(stem, flags), name, number):
                 if forbidden and form in forbidden:
                     continue
                 if convert:

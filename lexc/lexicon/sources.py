@@ -215,6 +215,13 @@ def _top(text: str, part: str) -> int:
     return int(digits)
 
 
+def _beside(spec: Spec, text: str) -> Path:
+    """A spec's ``[[lexicon]]`` path: absolute, or relative to the spec file (the working directory
+    for a spec that was not read from a file)."""
+    path = Path(text)
+    return path if path.is_absolute() or spec.path is None else spec.path.parent / path
+
+
 def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | None = None,
                 encoding: str | None = None, top: int | None = None, convention: str | None = None,
                 capitalised: str | None = None, max_prefix_length: int | None = None,
@@ -233,7 +240,7 @@ def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | N
         raise LexcError([replace(p, file=p.file or str(source)) for p in err.problems]) from None
     package, licence = (entry.package, entry.licence) if entry else (None, "unknown")
     if entry is not None:
-        text, path = entry.path or "wordfreq", Path(entry.path or "wordfreq")
+        text, path = entry.path or "wordfreq", _beside(spec, entry.path or "wordfreq")
         kind = kind or entry.kind
     else:
         text, path = str(source), Path(source)  # type: ignore[arg-type]

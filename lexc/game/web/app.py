@@ -19,12 +19,15 @@ set (``lexc serve --host`` on a club's network), every API call needs it (``X-Le
 from __future__ import annotations
 
 import hmac
+import json
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
@@ -53,15 +56,57 @@ class NoGame(LexcError):
     """The game named is not in the games directory (404)."""
 
 
+#: The largest request body read (bytes): a move or a new game is under 1 KB.
+MAX_BODY = 64 * 1024
+#: How deep a request's JSON may nest: an object holding ``rulings``, ``racks`` or ``langs``.
+MAX_DEPTH = 3
+#: The longest text a field may hold (characters), by field; any other field: :data:`MAX_TEXT`.
+TEXT_LIMITS = {"name": 64, "deal": 20, "points": 6, "version": 64, "rack": 100, "tiles": 100, "lang": 200}
+MAX_TEXT = 1000
+#: Characters no field may hold: C0 controls but tab, DEL, C1 controls, and lone surrogates (JSON's
+#: ``"\ud800"``: no UTF-8 can write them to a game file).
+_NOT_TEXT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+class TooLarge(LexcError):
+    """The request body is over :data:`MAX_BODY` (413)."""
+
+
 async def _body(request: Request) -> dict[str, Any] | LexcError:
-    """The request's JSON object, or the error saying why there is none."""
+    """The request's JSON object, or the error saying why there is none.
+
+    The body is read up to :data:`MAX_BODY` bytes and its JSON may nest :data:`MAX_DEPTH` deep.
+    """
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > MAX_BODY:
+        return TooLarge(f"the request body is over {MAX_BODY:,} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            return TooLarge(f"the request body is over {MAX_BODY:,} bytes")
     try:
-        data = await request.json()
+        data = json.loads(bytes(raw))
+    except RecursionError:
+        return LexcError(f"the request body nests more than {MAX_DEPTH} deep")
     except ValueError:
         return LexcError("the request body is not JSON")
     if not isinstance(data, dict):
         return LexcError("the request body is not a JSON object")
+    if _depth(data) > MAX_DEPTH:
+        return LexcError(f"the request body nests more than {MAX_DEPTH} deep")
     return data
+
+
+def _depth(value: Any) -> int:
+    """How deep ``value`` (parsed JSON) nests: 0 for a scalar, 1 for a flat list or object."""
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        value, level = todo.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, level + 1)
+            todo.extend((item, level + 1) for item in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, Any] | LexcError) -> Response:
@@ -72,6 +117,8 @@ async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, An
         return await run_in_threadpool(work, data)
     except StaleGame as err:
         return _error(err, 409)
+    except TooLarge as err:
+        return _error(err, 413)
     except NoGame as err:
         return _error(err, 404)
     except LexcError as err:
@@ -79,21 +126,63 @@ async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, An
 
 
 def _seed(text: str | None) -> int | None:
+    """The deal's seed: a whole number of at most 19 digits (a 64-bit integer), or none."""
     if text is None:
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise LexcError(f"deal: a seed is a whole number, not {text!r}") from None
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= 19):
+        raise LexcError(f"deal: a seed is a whole number of at most 19 digits, not {_shown(text)}")
+    return int(text)
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error message, cut after ``limit`` characters.
+
+    >>> _shown("x" * 50, 5)
+    "'xxxxx'... (50 characters)"
+    """
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 def _text(data: Mapping[str, Any], key: str, default: str | None = None) -> str | None:
+    """The text of field ``key`` (a string or a whole number), checked: length, no control characters."""
     value = data.get(key, default)
     if value is None or value == "":
         return default
-    if not isinstance(value, str | int):
-        raise LexcError(f"{key}: expected text")
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise LexcError(f"{key}: expected text, not {type(value).__name__}")
+    return _checked(key, value if isinstance(value, str) else _number(key, value))
+
+
+def _number(key: str, value: int) -> str:
+    """A JSON whole number as text, refused past 20 digits (before it is turned into text)."""
+    if abs(value) >= 10**20:
+        raise LexcError(f"{key}: a number of more than 20 digits")
     return str(value)
+
+
+def _checked(key: str, text: str) -> str:
+    """``text`` when it is short enough for field ``key`` and holds no control character or lone surrogate."""
+    limit = TEXT_LIMITS.get(key, MAX_TEXT)
+    if len(text) > limit:
+        raise LexcError(f"{key}: at most {limit:,} characters, not {len(text):,}")
+    bad = _NOT_TEXT.search(text)
+    if bad:
+        kind = "a lone surrogate" if "\ud800" <= bad[0] <= "\udfff" else "a control character"
+        raise LexcError(f"{key}: {kind} ({bad[0]!r}) in {_shown(text)}")
+    return text
+
+
+def _mapping(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """Field ``key``: an object of at most 16 entries (words ruled on, players' racks) keyed by short text."""
+    value = data.get(key) or {}
+    if not isinstance(value, dict):
+        raise LexcError(f"{key}: an object of at most 16 entries, not {type(value).__name__}")
+    if len(value) > 16:
+        raise LexcError(f"{key}: an object of at most 16 entries, not {len(value):,}")
+    for name in value:
+        _checked(key, name)
+    return value
 
 
 class TokenCheck(BaseHTTPMiddleware):
@@ -139,7 +228,7 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
             players = [p for p in (_text(data, "players") or "").split(",") if p.strip()]
             ruleset = _text(data, "ruleset", "polyglot") or "polyglot"
             if ruleset not in offered:
-                raise LexcError(f"ruleset: {ruleset!r} is not offered here (known: {', '.join(offered)})")
+                raise LexcError(f"ruleset: {_shown(ruleset)} is not offered here (known: {', '.join(offered)})")
             setup = Setup.new(players, catalog=lexicons.catalog, ruleset=ruleset, lang=_text(data, "lang"),
                               challenge=_text(data, "challenge"), seed=_seed(_text(data, "deal")),
                               schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()))
@@ -169,11 +258,13 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
             game = load(existing(request), lexicons)
             top = data.get("top", 5)
             if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= 50:
-                raise LexcError(f"top: a number from 1 to 50, not {top!r}")
+                raise LexcError(f"top: a number from 1 to 50, not {_shown(str(top))}")
             langs = data.get("langs") or None
             if langs is not None and (not isinstance(langs, list) or len(langs) > 30
                                       or not all(isinstance(lang, str) for lang in langs)):
                 raise LexcError("langs: a list of language codes")
+            for lang in langs or ():
+                _checked("langs", lang)
             found = game.hints(_text(data, "rack"), top, langs)
             return JSONResponse({"player": game.to_move, "moves": [m.to_json() for m in found]})
 
@@ -200,7 +291,27 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(TokenCheck, token=token)] if token else []
-    return Starlette(routes=routes, middleware=middleware)
+    return Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: _http_error,
+                                                                                     Exception: _failure})
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """No such address (404), a wrong method (405): a JSON error like every other answer."""
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
+    return JSONResponse({"error": f"{detail}: {_shown(request.url.path)}"}, status_code=status)
+
+
+async def _failure(request: Request, exc: Exception) -> Response:
+    """The last resort: a fault of lexc's own is a JSON 500 naming the exception, never a traceback."""
+    return JSONResponse({"error": f"internal error ({type(exc).__name__}): please report it"}, status_code=500)
+
+
+def _ruling(name: str, value: Any) -> bool:
+    """A director's ruling on a word: true (good) or false (phony)."""
+    if not isinstance(value, bool):
+        raise LexcError(f"rulings: {_shown(name)}: true or false, not {type(value).__name__}")
+    return value
 
 
 def _move(data: Mapping[str, Any]) -> Callable[[Game], Game]:
@@ -217,20 +328,22 @@ def _move(data: Mapping[str, Any]) -> Callable[[Game], Game]:
         return lambda g: g.exchange(tiles, rack)
     if kind == "challenge":
         by = _text(data, "by")
-        rulings = {str(k): bool(v) for k, v in (data.get("rulings") or {}).items()}
+        rulings = {k: _ruling(k, v) for k, v in _mapping(data, "rulings").items()}
         return lambda g: g.challenge(by, rulings)
     if kind == "undo":
         return lambda g: g.undo()
     if kind == "end":
-        racks = {str(k): str(v) for k, v in (data.get("racks") or {}).items() if v}
-        force = bool(data.get("force"))
+        racks = {k: _text({k: v}, k) or "" for k, v in _mapping(data, "racks").items() if v}
+        force = data.get("force", False)
+        if not isinstance(force, bool):
+            raise LexcError(f"force: true or false, not {type(force).__name__}")
         return lambda g: g.end(racks, force)
     if kind == "penalty":
         player, points = _text(data, "player") or "", _text(data, "points") or "0"
-        if not points.isdigit():
-            raise LexcError(f"points: a number, not {points!r}")
+        if not (points.isascii() and points.isdigit()):
+            raise LexcError(f"points: a number, not {_shown(points)}")
         return lambda g: g.time_penalty(player, int(points))
-    raise LexcError(f"unknown action {kind!r} (play, pass, exchange, challenge, undo, end, penalty)")
+    raise LexcError(f"unknown action {_shown(kind or '')} (play, pass, exchange, challenge, undo, end, penalty)")
 
 
 __all__ = ["create_app"]
