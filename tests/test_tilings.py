@@ -165,6 +165,15 @@ def test_the_report_is_the_same_bytes_when_built_again(tmp_path: Path) -> None:
     assert a == b and b"EG\xc3\x89SZS\xc3\x89G\tE.G.\xc3\x89.SZ.S.\xc3\x89.G\tlongest match" in a
 
 
+def test_a_build_with_no_choice_lists_nothing_and_removes_an_old_list(tmp_path: Path) -> None:
+    hu, pack = Catalog.shipped().language("hu"), tmp_path / "hu.lexc"
+    compile_words(hu, ["egészség", "ház"], pack)
+    assert tilings_path(pack).is_file()
+    report = compile_words(hu, ["ház", "szám"], pack)
+    assert report.tilings["ambiguous"] == 0 and report.tilings["report"] is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hu.lexc"]
+
+
 @pytest.mark.parametrize(("rules", "message"), [
     ('boundaries = ["NADŽ"]', "'NADŽ' must have letters on both sides of each '|'"),
     ('boundaries = ["nad|ž"]', "'nad|ž' must be written upper case"),

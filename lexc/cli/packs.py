@@ -300,8 +300,8 @@ def _info_lines(path: Path, header: dict[str, Any]) -> list[str]:
     tilings = header.get("tilings")
     if tilings:
         by = ", ".join(f"{reason} {n:,}" for reason, n in tilings.get("reasons", {}).items())
-        lines.append(f"tilings    {tilings.get('ambiguous', 0):,} ambiguous ({by}); listed in "
-                     f"{tilings_path(path)}")
+        listed = f"; listed in {tilings_path(path)}" if tilings.get("ambiguous") else ""
+        lines.append(f"tilings    {tilings.get('ambiguous', 0):,} ambiguous ({by}){listed}")
     rejected = header.get("rejected", {})
     for reason, found in sorted(rejected.items(), key=lambda kv: (-kv[1]["count"], kv[0])):
         lines.append(f"rejected   {found['count']:,} {reason} (e.g. {', '.join(found['examples'])})")

@@ -464,7 +464,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
         examples=rejections.examples, boards=written.boards, collisions=len(collided),
         collision_examples=examples, exceptions=written.exceptions, keys=written.keys, bytes=written.bytes,
         structure=written.structure, candidates=dict(written.candidates), seconds=time.perf_counter() - started,
-        sources=identities, tilings={**header["tilings"], "report": str(listed),
+        sources=identities, tilings={**header["tilings"], "report": str(listed) if listed else None,
                                      "examples": [c.to_json() for c in _examples(collector.choices)]},
     )
     if progress:
@@ -503,8 +503,16 @@ def tilings_path(pack: Path) -> Path:
     return pack.with_suffix(TILINGS_SUFFIX)
 
 
-def write_tilings(path: Path, spec: Spec, choices: Mapping[str, Choice]) -> Path:
-    """Write every word whose tiling was a choice, in Unicode order, as tab-separated lines (atomically)."""
+def write_tilings(path: Path, spec: Spec, choices: Mapping[str, Choice]) -> Path | None:
+    """Write every word whose tiling was a choice, in Unicode order, as tab-separated lines (atomically).
+
+    With none, nothing is written and a list left by an earlier build is removed: None.
+    """
+    if not choices:
+        with contextlib.suppress(FileNotFoundError):
+            if path.is_file():
+                path.unlink()
+        return None
     counts = tiling_counts(choices)
     reasons = counts["reasons"]
     assert isinstance(reasons, dict)
