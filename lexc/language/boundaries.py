@@ -95,8 +95,7 @@ def check_tiling(check: Checker, table: Mapping[str, Any], upper: Any, faces: Co
     Every problem is added to ``check`` with the key it is about; the rules that passed are
     returned.
     """
-    if not check.typed(table, ("tiling",), _KEYS, ()):
-        return Boundaries()
+    check.typed(table, ("tiling",), _KEYS, ())  # and every rule is checked all the same
     letters = {c for face in faces for c in face}
     multi = [f for f in faces if len(f) > 1]
     rules = [r for r in _strings(check, table, "boundaries") if _good_rule(check, r, upper, letters, multi)]
@@ -107,6 +106,8 @@ def check_tiling(check: Checker, table: Mapping[str, Any], upper: Any, faces: Co
 
 def _strings(check: Checker, table: Mapping[str, Any], key: str) -> list[str]:
     values = table.get(key, [])
+    if not isinstance(values, list):
+        return []  # reported by Checker.typed
     good = [v for v in values if isinstance(v, str)]
     for value in values:
         if not isinstance(value, str):
