@@ -89,14 +89,17 @@ def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
     if not console.is_terminal:
         console = _console(width=120)  # a log file or a pipe: no wrapping of the numbers
     table = Table(title="lexicon packs", header_style="bold", box=None, padding=(0, 1))
-    for name in ("lang", "read", "kept", "rejected", "boards", "collisions", "bytes", "B/board", "trie", "s"):
+    for name in ("lang", "read", "kept", "rejected", "boards", "collisions", "ambiguous", "bytes", "B/board", "trie",
+                 "s"):
         table.add_column(name, justify="left" if name in ("lang", "trie") else "right", no_wrap=True)
     for r in reports:
         table.add_row(r.lang, f"{r.read:,}", f"{r.kept:,}", f"{r.rejected_total:,}", f"{r.boards:,}",
-                      f"{r.collisions:,}", f"{r.bytes:,}", f"{r.bytes_per_board:.2f}", r.structure, f"{r.seconds:.1f}")
+                      f"{r.collisions:,}", f"{r.ambiguous:,}", f"{r.bytes:,}", f"{r.bytes_per_board:.2f}",
+                      r.structure, f"{r.seconds:.1f}")
     for lang in failures:
-        table.add_row(lang, "[red]failed[/red]", "", "", "", "", "", "", "", "")
+        table.add_row(lang, "[red]failed[/red]", *[""] * 9)
     console.print(table)
+    _tilings_summary(console, reports)
     reasons = Table("lang", "words", "rejected because", "first example", title="rejected words, by reason",
                     header_style="bold", box=None, padding=(0, 1))
     for r in reports:
@@ -106,6 +109,22 @@ def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
         console.print(reasons)
     for lang, message in failures.items():
         console.print(f"[red]{lang}: failed[/red]: {message}", markup=True, highlight=False)
+
+
+def _tilings_summary(console: Any, reports: list[CompileReport]) -> None:
+    """Per language with ambiguous tilings: how many each reason settled, and the list's file."""
+    from rich.table import Table
+
+    from lexc.language.normalize import REASONS
+
+    table = Table("lang", *REASONS, "listed in", title="ambiguous tilings, by what chose the tiling",
+                  header_style="bold", box=None, padding=(0, 1))
+    for r in reports:
+        reasons = r.tilings.get("reasons", {})
+        if r.ambiguous and isinstance(reasons, dict):
+            table.add_row(r.lang, *(f"{reasons.get(x, 0):,}" for x in REASONS), markup(str(r.tilings["report"])))
+    if table.rows:
+        console.print(table)
 
 
 @app.command()
@@ -252,6 +271,8 @@ def info(
 
 
 def _info_lines(path: Path, header: dict[str, Any]) -> list[str]:
+    from lexc.lexicon.compiler import tilings_path
+
     counts, structure = header["counts"], header["structure"]
     lines = [
         f"pack       {path} ({path.stat().st_size:,} bytes, format {header['format']}, "
@@ -276,6 +297,11 @@ def _info_lines(path: Path, header: dict[str, Any]) -> list[str]:
                      f"kept {source.get('kept', 0):,}" + (f" ({files})" if files else ""))
     options = header.get("options", {})
     lines.append("options    " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()) if v is not None))
+    tilings = header.get("tilings")
+    if tilings:
+        by = ", ".join(f"{reason} {n:,}" for reason, n in tilings.get("reasons", {}).items())
+        listed = f"; listed in {tilings_path(path)}" if tilings.get("ambiguous") else ""
+        lines.append(f"tilings    {tilings.get('ambiguous', 0):,} ambiguous ({by}){listed}")
     rejected = header.get("rejected", {})
     for reason, found in sorted(rejected.items(), key=lambda kv: (-kv[1]["count"], kv[0])):
         lines.append(f"rejected   {found['count']:,} {reason} (e.g. {', '.join(found['examples'])})")

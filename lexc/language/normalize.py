@@ -115,6 +115,25 @@ class Spelling:
                 "tiles": [t.to_json() for t in self.tiles]}
 
 
+#: Why a word has the tiling it has (:meth:`Normaliser.choice`).
+LONGEST, SOURCE, SPEC = "longest match", "source boundary", "spec rule"
+REASONS = (LONGEST, SOURCE, SPEC)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A word whose tiling was a choice: the tiling chosen, why, and the other tilings it could have had."""
+
+    native: str
+    tiling: tuple[str, ...]
+    reason: str
+    others: tuple[tuple[str, ...], ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {"word": self.native, "tiling": ".".join(self.tiling), "reason": self.reason,
+                "others": [".".join(t) for t in self.others]}
+
+
 class Unspellable(LexcError):
     """A word the language cannot spell; ``char`` is the offending character, if one."""
 
@@ -188,6 +207,9 @@ class Normaliser:
                 if board is not None:
                     self._aligned[surface] = AlignedTile(face, self._value(face, board), board)
         self._tile_cache: dict[tuple[str, str], AlignedTile] = {}
+        self._bounds = spec.tiling  # the spec's morpheme boundaries: pins before longest match
+        multi = [s for s in surfaces if len(s) > 1]
+        self._multi = re.compile("(?=(" + "|".join(map(re.escape, multi)) + "))") if multi else None
         self._reading: Coder | None = None
 
     # ----------------------------------------------------------------- letters to tiles
@@ -232,7 +254,7 @@ class Normaliser:
 
     def _prepare(self, word: str) -> tuple[str, list[str]]:
         """The case-mapped native word, and its parts (between pins) in tile letters."""
-        upper = self._upper(unicodedata.normalize("NFC", word))
+        upper = self._bounds.pin(self._upper(unicodedata.normalize("NFC", word)))
         letters = upper.translate(self._letters)
         if _SPECIAL.search(upper) is None:
             return upper, [letters] if letters else []
@@ -325,6 +347,77 @@ class Normaliser:
 
         return list(tail(0))
 
+    # ----------------------------------------------------------------- choices between tilings
+
+    def choice(self, word: str) -> Choice | None:
+        """How the tiling of ``word`` was chosen, when there was a choice; None when there was none.
+
+        There was a choice when another *maximal* segmentation of the word's letters into
+        the set's tiles exists (Hungarian SZ·S against S·ZS; :meth:`tilings`), or when a
+        boundary (a pin of the word's source, or a rule of the spec's ``[tiling]``) gave
+        another tiling than longest match. The reason is the boundary's kind when it changed
+        the tiling, else :data:`LONGEST`.
+
+        >>> hr = catalog.normaliser("hr").choice("nadživjeti")
+        >>> ".".join(hr.tiling), hr.reason, [".".join(t) for t in hr.others]
+        ('N.A.D.Ž.I.V.J.E.T.I', 'spec rule', ['N.A.DŽ.I.V.J.E.T.I'])
+        >>> hu = catalog.normaliser("hu").choice("egészség")
+        >>> ".".join(hu.tiling), hu.reason, [".".join(t) for t in hu.others]
+        ('E.G.É.SZ.S.É.G', 'longest match', ['E.G.É.S.ZS.É.G'])
+        >>> catalog.normaliser("hu").choice("rajz|szeg").reason, catalog.normaliser("es").choice("churro")
+        ('source boundary', None)
+        """
+        if self._multi is None:
+            return None
+        native, parts = self._prepare(word)
+        bare = "".join(parts)
+        chosen = tuple(s for part in parts for s in self._pattern.findall(part))
+        default = tuple(self._pattern.findall(bare))
+        if chosen == default and not self._overlapping(bare):
+            return None
+        maximal = [t for t in self._segmentations(bare) if not self._mergeable(t)]
+        others = tuple(dict.fromkeys(t for t in (default, *maximal) if t != chosen))
+        if not others:
+            return None
+        if chosen == default:
+            reason = LONGEST
+        else:
+            reason = SOURCE if PIN in self._upper(unicodedata.normalize("NFC", word)) else SPEC
+        faces = self._face_of
+        return Choice(native, tuple(faces[s] for s in chosen), reason,
+                      tuple(tuple(faces[s] for s in t) for t in others))
+
+    def _overlapping(self, letters: str) -> bool:
+        """Whether two multi-letter tiles could overlap in ``letters`` (else one maximal tiling exists)."""
+        assert self._multi is not None
+        end = -1
+        for found in self._multi.finditer(letters):
+            if found.start() < end:
+                return True
+            end = max(end, found.start() + len(found.group(1)))
+        return False
+
+    def cut_points(self, upper: str) -> list[int]:
+        """Positions in ``upper`` (case-mapped, no pins) that fall inside a multi-letter tile of its default tiling.
+
+        A boundary can only change a tiling there (docs/scoring.md, "Tilings"). Empty when the
+        word's letters are not its tiles' letters one for one (a fold, a dropped mark).
+
+        >>> catalog.normaliser("hu").cut_points("RAJZSZEG"), catalog.normaliser("es").cut_points("CASA")
+        ([4], [])
+        """
+        if self._multi is None or self._multi.search(upper) is None:
+            return []
+        letters = upper.translate(self._letters)
+        if len(letters) != len(upper):
+            return []
+        points: list[int] = []
+        start = 0
+        for surface in self._pattern.findall(letters):
+            points.extend(range(start + 1, start + len(surface)))
+            start += len(surface)
+        return points
+
     # ----------------------------------------------------------------- reading a board spelling
 
     def read(self, board: str) -> Spelling:
@@ -385,7 +478,7 @@ class Normaliser:
 
     def spell(self, word: str) -> Spelling:
         """``word`` as played on the board, with its alignment (default tiling)."""
-        upper = self._upper(unicodedata.normalize("NFC", word))
+        upper = self._bounds.pin(self._upper(unicodedata.normalize("NFC", word)))
         if _SPECIAL.search(upper) is None:  # no pin, nothing to drop: the common case, kept fast
             surfaces = self._pattern.findall(upper.translate(self._letters))
             try:

@@ -32,6 +32,7 @@ from typing import Any
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input, text_codec
 from lexc.language import casemap
+from lexc.language.boundaries import Boundaries, check_tiling
 from lexc.tomlsrc import Checker, KeyPath, Lines, load, table_header, type_name
 
 #: Scripts lexc knows, by ISO 15924 name. Only Latin is spelled without a scheme.
@@ -122,6 +123,7 @@ class Spec:
     aliases: Mapping[str, str] = field(default_factory=dict)
     scheme: str | None = None
     lexicon: tuple[LexiconSource, ...] = ()
+    tiling: Boundaries = field(default_factory=Boundaries)  # [tiling]: morpheme boundaries (boundaries.py)
     native_name: str = ""
     notes: str = ""
     path: Path | None = None
@@ -260,6 +262,7 @@ _TOP_KEYS: dict[str, tuple[type, ...]] = {
     "single_source": (bool,),
     "default_edition": (str,),
     "editions": (dict,),
+    "tiling": (dict,),
 }
 _EDITION_KEYS: dict[str, tuple[type, ...]] = {
     "official": (bool,),
@@ -678,6 +681,8 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
     lexicon: list[Any] = data["lexicon"] if isinstance(data.get("lexicon"), list) else []
     sources = [_check_source(check, i, entry) for i, entry in enumerate(lexicon)]
     editions = _check_editions(check, data, locale, tiles)
+    tiling = check_tiling(check, data["tiling"], lambda text: _upper(text, locale), faces) \
+        if isinstance(data.get("tiling"), dict) else Boundaries()
     if check.problems:
         return None, check.problems
     spec = Spec(
@@ -685,7 +690,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Spec |
         official=data["official"], blanks=data["blanks"], tiles=tuple(tiles),
         sources=tuple(data["sources"]), folds=MappingProxyType(folds),
         aliases=MappingProxyType(aliases), scheme=data.get("scheme"),
-        lexicon=tuple(s for s in sources if s is not None),
+        lexicon=tuple(s for s in sources if s is not None), tiling=tiling,
         native_name=data.get("native_name", ""), notes=data.get("notes", ""),
         single_source=data.get("single_source", False), default_edition=data.get("default_edition"),
         editions=MappingProxyType(editions), edition=data.get("default_edition"),

@@ -23,24 +23,27 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import operator
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import reduce
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexc import __version__
-from lexc.atomic import check_output
+from lexc.atomic import check_output, write_atomic
 from lexc.errors import LexcError, Problem, printable
-from lexc.language.normalize import AlignedTile, Normaliser, Unspellable
+from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.lexicon.pack import SEP, Coder, learn_table, write_keys
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
+    from lexc.lexicon.reading import Compounds
     from lexc.lexicon.sources import Source, SourceWord
 
 #: progress(stage, done, total): stage is a short text ("reading SOURCE", "building", "writing").
@@ -56,6 +59,8 @@ MAX_WORD = 1000
 EXAMPLE_CHARS = 60
 #: Progress is reported every this many words.
 STEP = 20_000
+#: The list of ambiguous tilings beside a pack (:func:`tilings_path`).
+TILINGS_SUFFIX = ".tilings.tsv"
 
 
 
@@ -138,6 +143,7 @@ class CompileReport:
     candidates: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     sources: list[dict[str, object]] = field(default_factory=list)
+    tilings: dict[str, object] = field(default_factory=dict)  # the ambiguous tilings: counts, report file
 
     @property
     def rejected_total(self) -> int:
@@ -157,7 +163,14 @@ class CompileReport:
             "collision_examples": self.collision_examples, "exceptions": self.exceptions, "keys": self.keys,
             "bytes": self.bytes, "bytes_per_board": round(self.bytes_per_board, 3), "structure": self.structure,
             "candidates": self.candidates, "seconds": round(self.seconds, 3), "sources": self.sources,
+            "tilings": self.tilings,
         }
+
+    @property
+    def ambiguous(self) -> int:
+        """Words whose tiling was a choice (:meth:`lexc.language.normalize.Normaliser.choice`)."""
+        count = self.tilings.get("ambiguous", 0)
+        return count if isinstance(count, int) else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +247,9 @@ class _Collector:
         self.read = self.kept = self.duplicates = self.excluded = 0
         self.ex_natives: set[str] = set()
         self.ex_boards: set[str] = set()
+        self.compounds: Compounds | None = None
+        self.choices: dict[str, Choice] = {}  # native word -> how its tiling was chosen, when it was a choice
+        self.pinned: set[str] = set()  # native words whose kept tiling a source's boundary gave
         if exclude is not None:
             for word in exclude.words:
                 upper = spec.upper(word)
@@ -253,6 +269,8 @@ class _Collector:
             file, line = (None, None) if isinstance(word, str) else (word.file, word.line)
             raise LexcError(Problem(file, line, None, f"a word of {len(text):,} characters: not a word list (a word "
                                                   f"has at most {MAX_WORD:,}; are the lines broken by CR only?)"))
+        if self.compounds is not None and PIN not in text:
+            text = self._compound(text)
         try:
             spelling = self.norm.spell(text)
         except Unspellable as err:
@@ -278,11 +296,49 @@ class _Collector:
             if found == entry or (found.__class__ is list and entry in found):  # type: ignore[operator]
                 self.duplicates += 1
                 return True
+            if self._retiled(board, native, entry, text):
+                return True
             if found.__class__ is list:
                 found.append(entry)  # type: ignore[union-attr]
             else:
                 entries[board] = [found, entry]  # type: ignore[list-item]
         self.kept += 1
+        self._choose(text, native)
+        return True
+
+    def _compound(self, text: str) -> str:
+        """``text`` pinned where the dictionary's compound parts meet inside a multi-letter tile."""
+        assert self.compounds is not None
+        upper = self.spec.upper(text)
+        for at in self.norm.cut_points(upper):
+            if self.compounds.splits(upper, at):
+                return upper[:at] + PIN + upper[at:]
+        return text
+
+    def _choose(self, text: str, native: str) -> None:
+        choice = self.norm.choice(text)
+        if choice is not None:
+            self.choices[native] = choice
+        if PIN in text:
+            self.pinned.add(native)
+
+    def _retiled(self, board: str, native: str, entry: str | None, text: str) -> bool:
+        """A native word already kept with another tiling: one tiling per word (DESIGN.md rule 4).
+
+        A source's boundary wins over longest match, else the first source read; True when the
+        word was handled here (counted as a duplicate).
+        """
+        found = self.entries[board]
+        items = found if isinstance(found, list) else [found]
+        same = [e for e in items if (board if e is None else (e.partition(_NATIVE)[2] or board)) == native]
+        if not same:
+            return False
+        self.duplicates += 1
+        if PIN in text and native not in self.pinned:
+            kept = [e for e in items if e not in same] + [entry]
+            self.entries[board] = kept if len(kept) > 1 else kept[0]
+            self.choices.pop(native, None)
+            self._choose(text, native)
         return True
 
     def _codes(self) -> Iterator[str]:
@@ -388,6 +444,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
     exclude = Overlay.read(exclude) if isinstance(exclude, str | Path) else exclude
     norm = language.normaliser()
     collector = _Collector(spec, norm, (min_length, max_length), exclude)
+    collector.compounds = _compounds(spec, sources)
     identities: list[dict[str, object]] = []
     for source in sources:
         _read_source(collector, source, progress, identities)
@@ -417,6 +474,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
                         "excluded": collector.excluded, "included": included, "rejected": rejections.total,
                         "collisions": len(collided)}
     header["rejected"] = rejections.to_json()
+    header["tilings"] = tiling_counts(collector.choices)
     examples = [f"{b}: {', '.join(collector.natives(b))}" for b in sorted(collided)[:EXAMPLES]]
     boards = len(collector.entries)
     collector.entries.clear()
@@ -424,6 +482,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
         progress("writing", 0, None)
     written = write_keys(out, header, table, keys, boards=boards, exceptions=exceptions, structure=structure)
     del keys
+    listed = write_tilings(tilings_path(written.path), spec, collector.choices)
     report = CompileReport(
         lang=spec.code, path=written.path, read=collector.read, kept=collector.kept,
         duplicates=collector.duplicates, excluded=collector.excluded, included=included,
@@ -431,11 +490,67 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
         examples=rejections.examples, boards=written.boards, collisions=len(collided),
         collision_examples=examples, exceptions=written.exceptions, keys=written.keys, bytes=written.bytes,
         structure=written.structure, candidates=dict(written.candidates), seconds=time.perf_counter() - started,
-        sources=identities,
+        sources=identities, tilings={**header["tilings"], "report": str(listed) if listed else None,
+                                     "examples": [c.to_json() for c in _examples(collector.choices)]},
     )
     if progress:
         progress("done", report.boards, report.boards)
     return report
+
+
+def _compounds(spec: Spec, sources: Sequence[Source]) -> Compounds | None:
+    """The compound parts the sources know, when a boundary could matter (the set has multi-letter tiles)."""
+    if not spec.multi_letter_faces:
+        return None
+    found = [c for c in (source.compounds() for source in sources) if c is not None]
+    return reduce(operator.or_, found) if found else None
+
+
+def tiling_counts(choices: Mapping[str, Choice]) -> dict[str, object]:
+    """The header's ``tilings``: how many words had a choice of tiling, and by what it was settled.
+
+    >>> from lexc import Catalog
+    >>> hu = Catalog.shipped().normaliser("hu")
+    >>> tiling_counts({w: hu.choice(w) for w in ("egészség", "rajz|szeg")})
+    {'ambiguous': 2, 'reasons': {'longest match': 1, 'source boundary': 1, 'spec rule': 0}}
+    """
+    reasons = Counter(c.reason for c in choices.values())
+    return {"ambiguous": len(choices), "reasons": {r: reasons[r] for r in REASONS}}
+
+
+def _examples(choices: Mapping[str, Choice]) -> list[Choice]:
+    """The first words of each reason, in Unicode order."""
+    return [c for reason in REASONS for c in sorted((c for c in choices.values() if c.reason == reason),
+                                                    key=lambda c: c.native)[:EXAMPLES]]
+
+
+def tilings_path(pack: Path) -> Path:
+    """The list of ambiguous tilings beside a pack: ``build/hu.lexc`` -> ``build/hu.tilings.tsv``."""
+    return pack.with_suffix(TILINGS_SUFFIX)
+
+
+def write_tilings(path: Path, spec: Spec, choices: Mapping[str, Choice]) -> Path | None:
+    """Write every word whose tiling was a choice, in Unicode order, as tab-separated lines (atomically).
+
+    With none, nothing is written and a list left by an earlier build is removed: None.
+    """
+    if not choices:
+        with contextlib.suppress(FileNotFoundError):
+            if path.is_file():
+                path.unlink()
+        return None
+    counts = tiling_counts(choices)
+    reasons = counts["reasons"]
+    assert isinstance(reasons, dict)
+    lines = [f"# {spec.code} {spec.name}: {len(choices):,} words whose tiling was a choice; "
+             + ", ".join(f"{r} {n:,}" for r, n in reasons.items()),
+             "word\ttiling\treason\tothers"]
+    for native in sorted(choices):
+        choice = choices[native]
+        lines.append("\t".join([native, ".".join(choice.tiling), choice.reason,
+                                " ".join(".".join(t) for t in choice.others)]))
+    write_atomic(path, "\n".join(lines) + "\n")
+    return path
 
 
 def _nothing_kept(spec: Spec, sources: Sequence[Source], collector: _Collector) -> LexcError:
@@ -487,6 +602,9 @@ def compile_words(language: Language, words: Iterable[str], out: Path | str, **o
 
         def files(self) -> list[Path]:
             return []
+
+        def compounds(self) -> None:
+            return None
 
         def identity(self) -> dict[str, object]:
             digest = hashlib.sha256("\n".join(self.items).encode("utf-8")).hexdigest()

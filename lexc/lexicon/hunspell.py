@@ -4,8 +4,11 @@ A pure-Python expander: each .dic stem is expanded through its PFX/SFX rules (st
 strings, conditions), cross products (prefix + suffix), two-level suffixes and prefix or
 suffix continuation classes. It reads FLAG (short, long, num, UTF-8), AF flag aliases,
 SET, IGNORE, FULLSTRIP, NEEDAFFIX, CIRCUMFIX, FORBIDDENWORD, ONLYINCOMPOUND and OCONV.
-Compounding (COMPOUNDRULE, COMPOUNDFLAG...) is left out: only forms a single stem gives
-are produced. What it covers and what not: docs/sources.md.
+Compounds are not produced: only forms a single stem gives. What compounding data says
+is used for tilings (docs/sources.md, "Boundaries"): a stem's ``hy:`` field (hu_HU marks
+its compound boundaries there) pins its forms, and the stems COMPOUNDFLAG,
+COMPOUNDBEGIN/FIRST and COMPOUNDEND/LAST allow are :meth:`HunspellSource.compounds`.
+What it covers and what not: docs/sources.md.
 
 >>> aff = AffixFile.parse(["SET UTF-8", "SFX S Y 1", "SFX S y ies [^aeiou]y", "PFX U Y 1", "PFX U 0 un ."],
 ...                       "demo.aff")
@@ -23,7 +26,7 @@ from pathlib import Path
 from lexc.errors import LexcError, Problem
 from lexc.inputs import not_a_codec, open_stream, read_line, text_codec
 from lexc.language.spec import Spec
-from lexc.lexicon.reading import Convention, Options, Source, SourceStats, SourceWord, has_capital
+from lexc.lexicon.reading import PIN, Compounds, Convention, Options, Source, SourceStats, SourceWord, has_capital
 
 FLAG_TYPES = ("short", "long", "num", "UTF-8")
 
@@ -112,6 +115,10 @@ class AffixFile:
     circumfix: str | None = None
     forbidden: str | None = None
     onlyincompound: str | None = None
+    compound_begin: tuple[str, ...] = ()  # COMPOUNDFLAG, COMPOUNDBEGIN, COMPOUNDFIRST: flags of a first part
+    compound_end: tuple[str, ...] = ()  # COMPOUNDFLAG, COMPOUNDEND, COMPOUNDLAST: flags of a last part
+    hyphens: list[str | None] = field(default_factory=list)  # per AM alias: its ``hy:`` field (Magyar Ispell)
+    _am_counted: bool = False
     max_prefix_length: int | None = None
     prefixes_skipped: int = 0
     raw: bool = False  # lines are bytes seen as Latin-1: text fields are decoded with ``encoding``
@@ -206,6 +213,16 @@ class AffixFile:
             flag = self._flags(single, self.file, number)[0]
             name = {"PSEUDOROOT": "needaffix", "FORBIDDENWORD": "forbidden"}.get(key, key.lower())
             setattr(self, name, flag)
+        elif key in _COMPOUND_KEYS and args:
+            flag = self._flags(single, self.file, number)[0] if self.flag_type != "num" else single
+            if key in ("COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDFIRST"):
+                self.compound_begin += (flag,)
+            if key in ("COMPOUNDFLAG", "COMPOUNDEND", "COMPOUNDLAST"):
+                self.compound_end += (flag,)
+        elif key == "AM" and args:
+            if self._am_counted:
+                self.hyphens.append(hyphen_field(self.text(" ".join(args), self.file, number)))
+            self._am_counted = True  # the first AM line is the count
         elif key in ("PFX", "SFX") and len(args) >= 3:
             self._affix(key == "PFX", args, number, pending)
 
@@ -374,6 +391,63 @@ MAX_STEM_WORK = 200_000
 DEFAULT_MAX_FORMS = 20_000_000
 
 
+_COMPOUND_KEYS = ("COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDFIRST", "COMPOUNDEND", "COMPOUNDLAST")
+
+
+def hyphen_field(morph: str) -> str | None:
+    """The ``hy:`` field of morphological fields, where Magyar Ispell (hu_HU) marks compound boundaries.
+
+    >>> hyphen_field("po:noun ts:NOM hy:rajz|szeg"), hyphen_field("po:noun hy:4"), hyphen_field("po:noun")
+    ('rajz|szeg', '4', None)
+    """
+    for part in morph.split():
+        if part.startswith("hy:") and len(part) > 3:
+            return part[3:]
+    return None
+
+
+def compound_cuts(stem: str, hyphen: str) -> tuple[int, ...]:
+    """Where the boundaries of a ``hy:`` field fall in ``stem``: a number is one boundary after that many
+    letters; a spelling marks each with ``|`` (``-``, ``=`` and ``.`` are hyphenation points, not
+    boundaries). A field that does not spell the stem gives none.
+
+    >>> compound_cuts("rajzszeg", "rajz|szeg"), compound_cuts("rajzterem", "4")
+    ((4,), (4,))
+    >>> compound_cuts("üveggyöngy", "ü=veg|gyöngy")
+    (4,)
+    >>> compound_cuts("hosszú", "hosz-szú"), compound_cuts("ház", "9")
+    ((), ())
+    """
+    if hyphen.isdigit():
+        cut = int(hyphen)
+        return (cut,) if 0 < cut < len(stem) else ()
+    letters = hyphen.translate(_HYPHENATION)
+    if letters.replace("|", "").lower() != stem.lower():
+        return ()
+    cuts, at = [], 0
+    for char in letters:
+        if char == "|":
+            cuts.append(at)
+        else:
+            at += 1
+    return tuple(c for c in cuts if 0 < c < len(stem))
+
+
+_HYPHENATION = str.maketrans("", "", "-=.")
+
+
+def pinned(form: str, stem: str, cuts: tuple[int, ...]) -> str:
+    """``form`` of ``stem`` with a pin at each boundary whose both sides it keeps (a suffixed form).
+
+    >>> pinned("rajzszegek", "rajzszeg", (4,)), pinned("megrajzszeg", "rajzszeg", (4,))
+    ('rajz|szegek', 'megrajzszeg')
+    """
+    for cut in reversed(cuts):
+        if form.startswith(stem[:cut + 1]):
+            form = form[:cut] + PIN + form[cut:]
+    return form
+
+
 def _is_number(text: str) -> bool:
     """ASCII digits, at most 9 of them (``str.isdigit`` also takes ``²`` and ``٣``, which ``int`` refuses).
 
@@ -523,6 +597,46 @@ class HunspellSource(Source):
                     found.add(aff.text(stem, self.name, number))
         return frozenset(found)
 
+    @staticmethod
+    def _cuts(aff: AffixFile, stem: str, line: str, file: str, number: int) -> tuple[int, ...]:
+        """The compound boundaries the entry's ``hy:`` field marks in ``stem`` (its own, or an AM alias's)."""
+        fields = split_fields(line)[1:]
+        if not fields:
+            return ()
+        hyphen = None
+        if aff.hyphens and len(fields) == 1 and _is_number(fields[0]):
+            index = int(fields[0])
+            hyphen = aff.hyphens[index - 1] if 1 <= index <= len(aff.hyphens) else None
+        else:
+            hyphen = hyphen_field(aff.text(" ".join(fields), file, number))
+        return compound_cuts(stem, hyphen) if hyphen else ()
+
+    def compounds(self) -> Compounds | None:
+        """The stems the .aff's COMPOUNDFLAG, COMPOUNDBEGIN/FIRST and COMPOUNDEND/LAST flags let begin or end
+        a compound, upper case; None when it declares none (COMPOUNDRULE is not read)."""
+        aff = load_aff(self.aff, self.options.max_prefix_length)
+        if not aff.compound_begin and not aff.compound_end:
+            return None
+        begins, ends = set(), set()
+        ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
+        for number, text in enumerate(_latin1_lines(self.dic), start=1):
+            if "/" not in text or number == 1:
+                continue
+            stem_bytes, flag_text = parse_dic_line(text.strip(" \t"))
+            if not flag_text or " " in stem_bytes:
+                continue
+            flags = aff.split_flags(flag_text, self.name, number)
+            begin = any(f in flags for f in aff.compound_begin)
+            end = any(f in flags for f in aff.compound_end)
+            if begin or end:
+                stem = aff.text(stem_bytes, self.name, number)
+                stem = self.spec.upper(stem.translate(ignore) if ignore else stem)
+                if begin:
+                    begins.add(stem)
+                if end:
+                    ends.add(stem)
+        return Compounds(frozenset(begins), frozenset(ends))
+
     def words(self) -> Iterator[SourceWord]:
         stats = self.stats = SourceStats()
         aff = load_aff(self.aff, self.options.max_prefix_length)
@@ -569,7 +683,10 @@ class HunspellSource(Source):
             if aff.forbidden in flags or aff.onlyincompound in flags:
                 stats.forbidden += 1
                 continue
+            cuts = self._cuts(aff, stem, stripped, name, number)
             for form in _located(aff.expand(stem, flags), name, number):
+                if cuts:
+                    form = pinned(form, stem, cuts)
                 if forbidden and form in forbidden:
                     continue
                 if convert:

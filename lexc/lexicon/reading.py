@@ -98,6 +98,27 @@ class Options:
         return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) is not None}
 
 
+@dataclass(frozen=True)
+class Compounds:
+    """Words a dictionary lets begin and end a compound, upper case: a word that is one of each
+    put together has a known boundary between them (docs/sources.md, "Boundaries").
+
+    >>> parts = Compounds(frozenset({"HÁZ"}), frozenset({"SZÁM"}))
+    >>> parts.splits("HÁZSZÁM", 3), parts.splits("HÁZSZÁM", 4), (parts | parts) == parts
+    (True, False, True)
+    """
+
+    begins: frozenset[str]
+    ends: frozenset[str]
+
+    def splits(self, upper: str, at: int) -> bool:
+        """Whether ``upper`` is a begin part then an end part, cut at ``at``."""
+        return upper[:at] in self.begins and upper[at:] in self.ends
+
+    def __or__(self, other: Compounds) -> Compounds:
+        return Compounds(self.begins | other.begins, self.ends | other.ends)
+
+
 class Source:
     """One opened source. :meth:`words` streams; :attr:`stats` is filled as it goes."""
 
@@ -114,6 +135,10 @@ class Source:
     def files(self) -> list[Path]:
         """The files this source reads (for their SHA-256)."""
         return []
+
+    def compounds(self) -> Compounds | None:
+        """The compound parts the source knows (a Hunspell dictionary's compounding data), or None."""
+        return None
 
     def identity(self) -> dict[str, object]:
         """What a pack header records about this source: kind, name, files with SHA-256, options."""
