@@ -582,9 +582,8 @@ def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
         raise _bad(path, f"truncated: {len(data)} bytes, shorter than a pack's fixed prefix")
     _, version, _flags, header_len, total = _PREFIX.unpack_from(data)
     if version != FORMAT_VERSION:
-        lang = path.stem.split(".")[0] or "LANG"
         raise _bad(path, f"pack format version {version}; this lexc {__version__} reads version {FORMAT_VERSION} "
-                         f"(rebuild the pack: `lexc build {lang}`)")
+                         f"(rebuild the pack: `lexc build {_peek_lang(data, header_len)}`)")
     if len(data) != total:
         what = "truncated" if len(data) < total else "has trailing bytes"
         raise _bad(path, f"{what}: the file is {len(data)} bytes, its prefix says {total}")
@@ -606,6 +605,15 @@ def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
     except (ValueError, KeyError, IndexError, TypeError) as err:
         raise _bad(path, f"malformed header ({err})") from None
     return header, view[start: total - _CRC.size]
+
+
+def _peek_lang(data: bytes, header_len: int) -> str:
+    """The language a pack of another format version says it holds, for the advice to rebuild it ('LANG' if unsure)."""
+    try:
+        lang = json.loads(data[_PREFIX.size:_PREFIX.size + min(header_len, 1 << 24)].decode("utf-8")).get("lang")
+    except (ValueError, AttributeError, RecursionError):
+        return "LANG"
+    return lang if isinstance(lang, str) and lang.isalnum() and len(lang) <= 16 else "LANG"
 
 
 def pack_sections(path: Path, header: Mapping[str, Any], data: memoryview) -> dict[str, memoryview]:
