@@ -143,9 +143,13 @@ class Coder:
         self._tile = {run: (face, len(run)) for run, face in self.table.items()}
         self._face = {run: self.faces[face] for run, face in self.table.items()}
         self._single = all(len(run) == 1 for run in self.table)  # then one map over the letters tiles a word
-        self._same = self._single and all(run == face for run, face in self._face.items())  # native = board
-        self._letters = str.maketrans(self._face) if self._single else {}
-        self._parsed: dict[str, tuple[tuple[tuple[int, int, int], ...], str]] = {}
+        ones = {run: face for run, face in self._face.items() if len(run) == 1}
+        self._same = all(run == face for run, face in ones.items())  # a word of one-letter tiles: native = board
+        self._letters = str.maketrans(ones)
+        multi = sorted((r for r in self.table if len(r) > 1), key=lambda r: (-len(r), r))
+        # a board with none of the multi-letter runs is read letter by letter, as with one-letter runs only
+        self._multi = re.compile("|".join(map(re.escape, multi))).search if multi else None
+        self._parsed: dict[str, tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]] = {}
 
     def greedy(self, board: str, i: int) -> tuple[int, int] | None:
         """The (face index, length) longest match gives at ``board[i]``, or None."""
@@ -173,7 +177,7 @@ class Coder:
         >>> Coder(("C", "H", "CH", "O"), {"C": 0, "H": 1, "CH": 2, "O": 3}).default_reading("OCHO")
         ('OCHO', ((3, 1), (2, 2), (3, 1)))
         """
-        if self._single:
+        if self._single or not self._multi(board):  # type: ignore[misc]
             try:
                 tiling = tuple(map(self._tile.__getitem__, board))
             except KeyError:
@@ -243,9 +247,14 @@ class Coder:
         m = len(implied)
         return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(implied, native, strict=True)) if g != c)
 
-    def parse(self, record: str) -> tuple[tuple[tuple[int, int, int], ...], str]:
-        """A record's tile overrides (position from the end, face, length) and its native part
-        (``''``, ``=…`` or ``@…``), parsed once per distinct record and kept."""
+    def parse(self, record: str) -> tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]:
+        """A record's tile overrides (position from the end, face, length), its whole native word
+        (``@``) or None, and its letter changes (position from the end, letter; ``=``), parsed once
+        per distinct record and kept. ValueError if it is not a record.
+
+        >>> Coder(("A", "N", "Ñ"), {"A": 0, "N": 1}).parse("^521=1Ú")
+        (((5, 2, 1),), None, ((1, 'Ú'),))
+        """
         found = self._parsed.get(record)
         if found is not None:
             return found
@@ -260,39 +269,48 @@ class Coder:
                 if face >= len(self.faces):
                     raise ValueError(f"face {face} of record {record!r}: the pack has {len(self.faces)} tiles")
                 overrides.append((pos, face, length))
-        found = (tuple(overrides), record[j:])
+        whole, changes = None, []
+        if record[j:j + 1] == "@":
+            whole = record[j + 1:]
+        elif record[j:j + 1] == "=":
+            j += 1
+            while j < len(record):
+                pos, j = _read_num(record, j)
+                if pos < 1 or j >= len(record):
+                    raise ValueError(f"bad letter change in record {record!r}")
+                changes.append((pos, record[j]))
+                j += 1
+        elif j < len(record):
+            raise ValueError(f"record {record!r} has {record[j]!r} where '=', '@' or its end belongs")
+        found = (tuple(overrides), whole, tuple(changes))
         if len(self._parsed) < 1 << 20:
             self._parsed[record] = found
         return found
 
-    def decode(self, board: str, record: str) -> tuple[str, Tiling]:
-        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`).
+    def decode(self, board: str, record: str, default: tuple[str, Tiling] | None = None) -> tuple[str, Tiling]:
+        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`);
+        ``default``, when given, is ``board``'s :meth:`default_reading`.
 
         Between the tiles the record gives, longest match reads the board: an encoded tile
         that longest match gives always ends where the next tile starts, so each stretch is
         read in one pass of the table's pattern.
         """
-        overrides, rest = self.parse(record)
+        overrides, whole, changes = self.parse(record)
         if overrides:
             tiling = self._tiling(board, overrides, record)
             native = self.implied(self.joined(tiling))
         else:
-            reading = self.default_reading(board)
+            reading = default or self.default_reading(board)
             if reading is None:
                 raise ValueError(f"the table cannot read {board!r}")
             native, tiling = reading
-        if rest:
-            if rest[0] == "@":
-                native = rest[1:]
-            else:
-                chars, j, m = list(native), 1, len(native)
-                while j < len(rest):
-                    pos, j = _read_num(rest, j)
-                    if not 0 < pos <= m:
-                        raise ValueError(f"letter {pos} from the end of {native!r}")
-                    chars[m - pos] = rest[j]
-                    j += 1
-                native = "".join(chars)
+        if whole is not None:
+            return whole, tiling
+        m = len(native)
+        for pos, letter in changes:
+            if pos > m:
+                raise ValueError(f"letter {pos} from the end of {native!r}")
+            native = native[:m - pos] + letter + native[m - pos + 1:]
         return native, tiling
 
     def _tiling(self, board: str, overrides: Sequence[tuple[int, int, int]], record: str) -> Tiling:
@@ -759,14 +777,12 @@ class Pack:
             return [reading]
         if group < 0:
             return []
-        found = []
-        decode = self.coder.decode
-        for record in self._group_records(group):
-            try:
-                found.append(decode(board, record))
-            except (ValueError, KeyError, IndexError):
-                raise _bad(self.path, f"corrupt pack: bad record {board + SEP + record!r}") from None
-        return found
+        records = self._group_records(group)
+        decode, default = self.coder.decode, self._default(board)
+        try:
+            return [decode(board, record, default) for record in records]
+        except (ValueError, KeyError, IndexError):
+            raise _bad(self.path, f"corrupt pack: bad record(s) {board + SEP + SEP.join(records)!r}") from None
 
     def points(self, face: int, board: str) -> int:
         """Points of the tile with face index ``face`` spelled ``board``."""
@@ -795,6 +811,7 @@ class Pack:
 def _make_classes() -> dict[str, type[Pack]]:
     """Pack classes per structure. A DAWG pack *is* a DAWG, so ``in`` runs in C with no Python call."""
     import bisect
+    import functools
 
     import dawg
     import marisa_trie
@@ -804,10 +821,7 @@ def _make_classes() -> dict[str, type[Pack]]:
 
         def _setup(self, path: Path, header: dict[str, Any], groups: list[str]) -> None:
             super()._setup(path, header, groups)
-            self._group = self._lookup
-
-        def _lookup(self, board: str) -> int:
-            return int(dawg.IntDAWG.get(self, board, -1))
+            self._group = functools.partial(dawg.IntDAWG.get, self, default=-1)  # no Python frame per lookup
 
         def _with_prefix(self, prefix: str) -> list[str]:
             # a DAWG cannot list completions; similar_keys() walks every path of one length
