@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -54,7 +55,7 @@ def misses(boards: list[str], n: int, known: set[str]) -> list[str]:
     return out
 
 
-def measure(path: Path, v1: Path | None, n: int, repeat: int) -> dict[str, object]:
+def measure(path: Path, v1: Path | None, n: int, repeat: int) -> dict[str, Any]:
     import dawg
     import marisa_trie
 

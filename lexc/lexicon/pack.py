@@ -643,7 +643,7 @@ def pack_sections(path: Path, header: Mapping[str, Any], data: memoryview) -> di
                                 for k in ("name", "offset", "length"))
         if not (isinstance(name, str) and isinstance(offset, int) and isinstance(length, int)
                 and not isinstance(offset, bool) and not isinstance(length, bool)
-                and 0 <= offset and 0 <= length and offset + length <= len(data)) or name in found:
+                and offset >= 0 and length >= 0 and offset + length <= len(data)) or name in found:
             raise _bad(path, f"malformed header (section {section!r} is not inside the {len(data)} bytes of sections)")
         found[name] = data[offset: offset + length]
     if "trie" not in found:
@@ -821,7 +821,7 @@ def _make_classes() -> dict[str, type[Pack]]:
 
         def _setup(self, path: Path, header: dict[str, Any], groups: list[str]) -> None:
             super()._setup(path, header, groups)
-            self._group = functools.partial(dawg.IntDAWG.get, self, default=-1)  # no Python frame per lookup
+            self._group = functools.partial(dawg.IntDAWG.get, self, default=-1)  # type: ignore[method-assign]  # no Python frame per lookup
 
         def _with_prefix(self, prefix: str) -> list[str]:
             # a DAWG cannot list completions; similar_keys() walks every path of one length
