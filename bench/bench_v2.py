@@ -44,7 +44,7 @@ def rate(work: Callable[[], object], n: int, repeat: int) -> float:
 
 def misses(boards: list[str], n: int, known: set[str]) -> list[str]:
     """``n`` board spellings that are not words: a word with one letter changed."""
-    rng, out = random.Random(7), []
+    rng, out = random.Random(7), list[str]()
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     while len(out) < n:
         word = rng.choice(boards)
