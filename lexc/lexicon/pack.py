@@ -394,17 +394,16 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
 
 def choose_structure(boards: Sequence[str], groups: Sequence[int],
                      structure: str = "auto") -> tuple[str, bytes, bytes, dict[str, int]]:
-    """The trie for ``boards``: a DAWG unless ``structure`` asks for marisa.
+    """Build the candidate tries and keep the smaller (ties: the DAWG, faster for membership and records).
 
-    ``auto`` builds only the DAWG: with the group of each board as its value it answers
-    membership and records in one C lookup, is smaller than marisa on every inflected
-    lexicon and within 1.2x of it on English (docs/performance.md), so building both to keep
-    the smaller is no longer worth the time. Returns the kind, trie bytes, ids bytes and the
-    size of each trie built.
+    A DAWG holds each board's group as its value; a marisa trie with an ``ids`` section is
+    smaller on some lexicons (Hungarian: 0.55x the DAWG). Returns the kind, trie bytes, ids
+    bytes and every candidate's size (trie and ids).
     """
-    kind = "dawg" if structure == "auto" else structure
-    trie, ids = build_structure(kind, boards, groups)
-    return kind, trie, ids, {kind: len(trie)}
+    kinds = ("dawg", "marisa") if structure == "auto" else (structure,)
+    built = {kind: build_structure(kind, boards, groups) for kind in kinds}
+    kind = min(kinds, key=lambda k: (len(built[k][0]) + len(built[k][1]), kinds.index(k)))
+    return kind, built[kind][0], built[kind][1], {k: len(t) + len(i) for k, (t, i) in built.items()}
 
 
 # --------------------------------------------------------------------------- writing
