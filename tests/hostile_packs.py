@@ -1,7 +1,8 @@
 """Hostile packs, run in a child process by ``tests/test_hostile.py`` (a crash kills this process, not pytest).
 
-``python tests/hostile_packs.py KIND PACK EXAMPLES``: Hypothesis flips 1-3 bits of the trie section of
-the real pack ``PACK`` (a ``KIND`` trie), recomputes the CRC-32 and opens it. Each must be refused with
+``python tests/hostile_packs.py KIND PACK EXAMPLES``: Hypothesis flips 1-3 bits of the sections of
+the real pack ``PACK`` (a ``KIND`` trie first, then the record groups and, for marisa, the key ids),
+recomputes the CRC-32 and opens it. Each must be refused with
 a :class:`LexcError` or answer correctly: for a DAWG, membership as a pure-Python reading of the same
 units gives it (the native library did what the format says, nothing else); for marisa, a trie that
 is accepted answers exactly for the keys it lists. Each example is printed before it is tried, so
@@ -27,7 +28,8 @@ WORDS = ["QUITE", "CAT", "DOG", "WHISKY", "ZAX", "QUIZ", "JINX", "FJORD", "CATS"
 
 def dawg_contains(trie: bytes, key: str) -> bool:
     """dawgdic's ``Contains``, read from the units in Python (bounds checked by Python itself)."""
-    units = [int.from_bytes(trie[i:i + 4], "little") for i in range(4, len(trie), 4)]
+    count = int.from_bytes(trie[:4], "little")
+    units = [int.from_bytes(trie[i:i + 4], "little") for i in range(4, 4 + 4 * count, 4)]
     index = 0
     for byte in key.encode("utf-8"):
         base = units[index]
@@ -40,7 +42,8 @@ def dawg_contains(trie: bytes, key: str) -> bool:
 def main(kind: str, source: Path, examples: int) -> None:
     header, trie = read_pack_bytes(source)
     assert header["structure"]["kind"] == kind, header["structure"]["kind"]
-    trie_bytes = bytes(trie)
+    trie_bytes = bytes(trie)  # every section, the trie first
+    trie_length = next(s["length"] for s in header["sections"] if s["name"] == "trie")
     folder = Path(tempfile.mkdtemp())
 
     @settings(max_examples=examples, deadline=None, database=None)
@@ -64,7 +67,7 @@ def main(kind: str, source: Path, examples: int) -> None:
             except LexcError:
                 continue
             if kind == "dawg":
-                assert found == dawg_contains(bytes(data), word), word
+                assert found == dawg_contains(bytes(data[:trie_length]), word), word
             else:
                 assert found == (word in set(pack.keys())), word
             with contextlib.suppress(LexcError):

@@ -76,8 +76,8 @@ def _flip(data: bytearray, at: int) -> bytes:
     return bytes(data)
 
 
-def _version_2(data: bytearray) -> bytes:
-    data[8:10] = (2).to_bytes(2, "little")  # the format version follows the 8-byte magic
+def _version_1(data: bytearray) -> bytes:
+    data[8:10] = (1).to_bytes(2, "little")  # the format version follows the 8-byte magic
     return bytes(data)
 
 
@@ -278,7 +278,7 @@ MAKERS: dict[str, Callable[[Path, Path], Path]] = {
     "pack_truncated": _damaged(lambda d: bytes(d[: len(d) // 2])),
     "pack_flipped": _damaged(lambda d: _flip(d, len(d) - 12)),  # in the trie, before the CRC
     "pack_flipped_header": _damaged(lambda d: _flip(d, 40)),  # inside the JSON header
-    "pack_version_2": _damaged(_version_2),
+    "pack_version_1": _damaged(_version_1),
     "pack_trailing": _damaged(lambda d: bytes(d) + b"\n"),
     "pack_french_as_english": _french_as_english,
     "pack_french_file": _french_file,

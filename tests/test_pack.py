@@ -240,3 +240,20 @@ def test_a_killed_build_leaves_the_old_pack(good, tmp_path):
     if child.returncode == -signal.SIGKILL:
         assert path.read_bytes() == before
     assert len(open_pack(path)) > 0  # the old pack, or the complete new one: never half a pack
+
+
+def test_hebrew_final_forms_come_from_the_rule_not_from_records(tmp_path: Path) -> None:
+    """ך ם ן ף ץ at the end of a word are derived from the header's rule; only a word breaking it has a record."""
+    from lexc import Catalog
+    from lexc.lexicon.compiler import compile_words
+
+    he = Catalog.shipped().language("he")
+    report = compile_words(he, ["שלום", "מלך", "מלכה", "ספר", "ארץ", "כנען", "שלומ"], tmp_path / "he.lexc")
+    pack = open_pack(tmp_path / "he.lexc")
+    assert pack.header["finals"] == {"כ": "ך", "מ": "ם", "נ": "ן", "פ": "ף", "צ": "ץ"}
+    assert [native for native, _ in pack.records("SHLVM")] == ["שלום", "שלומ"]  # the second breaks the rule
+    assert pack._records("SHLVM") == ["", "=1מ"]
+    assert pack.records("MLK") == [("מלך", ((12, 1), (11, 1), (10, 1)))]  # the tile כ (face 10), written ך
+    assert pack._records("MLK") == [] and pack._records("MLKH") == []  # no record: the rule gives ך, not כ
+    assert [s.value for s in pack.spellings("MLK")] == [sum(pack.points(f, "") for f in (12, 11, 10))]
+    assert report.exceptions == 3  # SHLVM (two natives), RTS and KNN (א and ע: tiles with no board letter)

@@ -39,7 +39,7 @@ from lexc.atomic import check_output, write_atomic
 from lexc.errors import LexcError, Problem, printable
 from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Normaliser, Unspellable
 from lexc.language.spec import Spec
-from lexc.lexicon.pack import SEP, Coder, learn_table, write_keys
+from lexc.lexicon.pack import Coder, Entries, group_text, learn_table, write_keys
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
@@ -359,21 +359,24 @@ class _Collector:
         occurrences = {run: sum(b.count(run) for b in self.entries) for run in runs}
         return learn_table(faces, counts, occurrences)
 
-    def keys(self, coder: Coder, display_natives: bool) -> tuple[list[str], int, list[str]]:
-        """Every key of the pack, sorted; how many board spellings need records; collisions."""
+    def keys(self, coder: Coder, display_natives: bool) -> tuple[Entries, int, list[str]]:
+        """Every board spelling with its records (:func:`lexc.lexicon.pack.group_text`), sorted by board
+        spelling; how many board spellings need records; collisions."""
         index = {face: i for i, face in enumerate(coder.faces)}
         tile_of = self.tiles.tile_of
         default = "".join(c for c, t in tile_of.items() if coder.table.get(t.board) == index[t.face])
-        plain = "".join(c for c in default if c == tile_of[c].face == tile_of[c].board)  # letters that are themselves
+        # letters that are themselves (and no final form of the pack's rule): a word of them only is all default
+        plain = "".join(c for c in default if c == tile_of[c].face == tile_of[c].board and c not in coder.finals)
         findall = coder.pattern.findall
         single = all(len(run) == 1 for run in coder.table)  # then default tiles alone imply longest match's cuts
-        keys: list[str] = []
+        entries: Entries = []
         exceptions = 0
         collisions: list[str] = []
-        for board, found in self.entries.items():
-            keys.append(board)
+        for board in sorted(self.entries):
+            found = self.entries[board]
             if found is None and not board.strip(plain) and (single or len(findall(board)) == len(board)):
-                continue  # the common case: everything follows from the board spelling
+                entries.append((board, ""))  # the common case: everything follows from the board spelling
+                continue
             records = set()
             natives = set()
             for entry in (found if isinstance(found, list) else (found,)):
@@ -383,7 +386,7 @@ class _Collector:
                 tiles = [tile_of[c] for c in code]
                 joined = "".join(t.face for t in tiles)
                 if not display_natives:
-                    native = joined
+                    native = coder.implied(joined)
                 if not code.strip(default) and (single or [t.board for t in tiles] == findall(board)):
                     records.add(coder.native_record(native, joined))
                 else:
@@ -391,11 +394,10 @@ class _Collector:
                     records.add(coder.tiling_record(board, tiling) + coder.native_record(native, joined))
             if len(natives) > 1:
                 collisions.append(board)
-            if records != {""}:
-                exceptions += 1
-                keys.extend(board + SEP + record for record in sorted(records))
-        keys.sort()
-        return keys, exceptions, collisions
+            group = group_text(records)
+            exceptions += bool(group)
+            entries.append((board, group))
+        return entries, exceptions, collisions
 
     def natives(self, board: str) -> list[str]:
         found = self.entries[board]
@@ -419,7 +421,30 @@ def header_base(language: Language) -> dict[str, Any]:
         "spec": {"file": spec.path.name if spec.path else None, "sha256": spec.sha256},
         "scheme": scheme, "tiles": tiles,
         "board_values": dict(language.english.values) if any(t["points"] is None for t in tiles) else None,
+        "finals": final_forms(language),
     }
+
+
+def final_forms(language: Language) -> dict[str, str]:
+    """The pack's final-form rule: a tile face -> the letter a word ends with in its place.
+
+    Taken from the scheme's variants whose Unicode name says they are a final form (Hebrew
+    ך ם ן ף ץ, played with the tiles כ מ נ פ צ); a reader writes the last letter of a default
+    native word in that form, and only the words that break the rule carry a record.
+
+    >>> from lexc import Catalog
+    >>> final_forms(Catalog.shipped().language("he"))
+    {'כ': 'ך', 'מ': 'ם', 'נ': 'ן', 'פ': 'ף', 'צ': 'ץ'}
+    >>> final_forms(Catalog.shipped().language("fr"))
+    {}
+    """
+    scheme = language.scheme
+    if scheme is None:
+        return {}
+    faces = {t.face for t in language.spec.tiles}
+    found = {face: letter for letter, face in scheme.variants.items()
+             if len(letter) == 1 and face in faces and "LETTER FINAL" in unicodedata.name(letter, "")}
+    return dict(sorted(found.items()))
 
 
 def compile_pack(language: Language, sources: Sequence[Source], out: Path | str, *,
@@ -461,8 +486,8 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
         progress("building", 0, None)
     faces = [t.face for t in spec.tiles]
     table = collector.table(faces)
-    keys, exceptions, collided = collector.keys(Coder(faces, table), display_natives)
     header = header_base(language)
+    keys, exceptions, collided = collector.keys(Coder(faces, table, header["finals"]), display_natives)
     header["sources"] = identities
     header["options"] = {
         "min_length": min_length, "max_length": max_length, "structure": structure,

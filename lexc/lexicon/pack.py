@@ -36,7 +36,9 @@ from __future__ import annotations
 import json
 import re
 import struct
+import sys
 import zlib
+from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,7 +56,7 @@ if TYPE_CHECKING:
 #: The first 8 bytes of every pack.
 MAGIC = b"LEXCPACK"
 #: The pack format this code writes and reads.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 #: Trie structures a pack may hold (the header's ``structure.kind``).
 STRUCTURES = ("marisa", "dawg")
 #: Separates a board spelling from a record in an extra key.
@@ -65,8 +67,6 @@ SUFFIX = ".lexc"
 _ANY = "\x1f"
 #: Longest record or board spelling a pack may claim (the compiler refuses words over 1,000 characters).
 MAX_RECORD = 4096
-#: Pads records to one length in a DAWG (see :func:`padded`).
-PAD = "~"
 
 # magic, format version, flags (0), header length, total file length
 _PREFIX = struct.Struct("<8sHHIQ")
@@ -116,7 +116,8 @@ class Coder:
     """Encodes a word's native spelling and tiling as the difference from what its board spelling implies.
 
     ``faces`` are the tile faces (a face index is a position in it), ``table`` maps a
-    run of board letters to the face index longest match gives it.
+    run of board letters to the face index longest match gives it, ``finals`` a face to the
+    letter a word ends with instead (Hebrew כ -> ך: the pack header's ``finals``).
 
     >>> c = Coder(("A", "N", "Ñ", "U", "D"), {"A": 0, "N": 1, "U": 3, "D": 4})
     >>> c.default_tiling("NANDU")
@@ -127,16 +128,28 @@ class Coder:
     ('ÑANDÚ', ((2, 1), (0, 1), (1, 1), (4, 1), (3, 1)))
     >>> c.encode("NANDU", "NANDU", c.default_tiling("NANDU"))
     ''
+    >>> he = Coder(("ש", "ל", "ו", "מ"), {"SH": 0, "L": 1, "V": 2, "M": 3}, {"מ": "ם"})
+    >>> he.default_reading("SHLVM")
+    ('שלום', ((0, 2), (1, 1), (2, 1), (3, 1)))
     """
 
-    def __init__(self, faces: Sequence[str], table: Mapping[str, int]):
+    def __init__(self, faces: Sequence[str], table: Mapping[str, int], finals: Mapping[str, str] | None = None):
         self.faces = tuple(faces)
         self.table = dict(table)
+        self.finals = dict(finals or {})
         runs = sorted(self.table, key=lambda r: (-len(r), r))  # an alternation takes the first that matches
         self.pattern = re.compile("|".join(map(re.escape, runs)) if runs else "(?!)")
         # per run, its tile and its face: a default reading is then a few calls into C per word
         self._tile = {run: (face, len(run)) for run, face in self.table.items()}
         self._face = {run: self.faces[face] for run, face in self.table.items()}
+        self._single = all(len(run) == 1 for run in self.table)  # then one map over the letters tiles a word
+        ones = {run: face for run, face in self._face.items() if len(run) == 1}
+        self._same = all(run == face for run, face in ones.items())  # a word of one-letter tiles: native = board
+        self._letters = str.maketrans(ones)
+        multi = sorted((r for r in self.table if len(r) > 1), key=lambda r: (-len(r), r))
+        # a board with none of the multi-letter runs is read letter by letter, as with one-letter runs only
+        self._multi = re.compile("|".join(map(re.escape, multi))).search if multi else None
+        self._parsed: dict[str, tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]] = {}
 
     def greedy(self, board: str, i: int) -> tuple[int, int] | None:
         """The (face index, length) longest match gives at ``board[i]``, or None."""
@@ -156,15 +169,28 @@ class Coder:
 
     def default_reading(self, board: str) -> tuple[str, Tiling] | None:
         """The native spelling and tiling of ``board`` when its record is empty (longest match over
-        the table, faces put together); None if the table cannot tile it.
+        the table, faces put together, the final form of the last letter); None if the table cannot tile it.
+
+        With one-letter runs only (most languages) this is one ``map`` over the letters and one
+        ``str.translate``; else one pass of the table's pattern.
 
         >>> Coder(("C", "H", "CH", "O"), {"C": 0, "H": 1, "CH": 2, "O": 3}).default_reading("OCHO")
         ('OCHO', ((3, 1), (2, 2), (3, 1)))
         """
-        chunks = self.pattern.findall(board)
-        if len("".join(chunks)) != len(board):
-            return None
-        return "".join(map(self._face.__getitem__, chunks)), tuple(map(self._tile.__getitem__, chunks))
+        if self._single or not self._multi(board):  # type: ignore[misc]
+            try:
+                tiling = tuple(map(self._tile.__getitem__, board))
+            except KeyError:
+                return None
+            native = board if self._same else board.translate(self._letters)
+        else:
+            chunks = self.pattern.findall(board)
+            if len("".join(chunks)) != len(board):
+                return None
+            native, tiling = "".join(map(self._face.__getitem__, chunks)), tuple(map(self._tile.__getitem__, chunks))
+        if self.finals and native and native[-1] in self.finals:
+            native = native[:-1] + self.finals[native[-1]]
+        return native, tiling
 
     def _read_run(self, board: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         """The tiles longest match reads ``board[start:end]`` as; ValueError if it cannot."""
@@ -176,8 +202,19 @@ class Coder:
         return map(self._tile.__getitem__, chunks)
 
     def joined(self, tiling: Tiling) -> str:
-        """The faces of ``tiling`` put together: the native spelling a record does not need to give."""
+        """The faces of ``tiling`` put together (not the final form: see :meth:`implied`)."""
         return "".join(self.faces[face] for face, _ in tiling)
+
+    def implied(self, joined: str) -> str:
+        """The native spelling a record does not need to give: the faces put together, the last
+        letter in its final form when the pack's rule has one (Hebrew מ at the end is ם).
+
+        >>> Coder(("מ", "ל"), {"M": 0, "L": 1}, {"מ": "ם"}).implied("מלמ")
+        'מלם'
+        """
+        if self.finals and joined and joined[-1] in self.finals:
+            return joined[:-1] + self.finals[joined[-1]]
+        return joined
 
     def encode(self, board: str, native: str, tiling: Tiling) -> str:
         """The record of one spelling of ``board`` ('' when nothing differs from the default)."""
@@ -192,29 +229,36 @@ class Coder:
             i += length
         return "^" + "".join(parts) if parts else ""
 
-    @staticmethod
-    def native_record(native: str, joined: str) -> str:
-        """How ``native`` differs from the faces put together: ``=`` and (position from the end, letter)
-        each, or ``@`` and the whole word when the lengths differ.
+    def native_record(self, native: str, joined: str) -> str:
+        """How ``native`` differs from what the faces ``joined`` imply (:meth:`implied`): ``=`` and
+        (position from the end, letter) each, or ``@`` and the whole word when the lengths differ.
 
-        >>> Coder.native_record("ÉLÈVE", "ELEVE"), Coder.native_record("CŒUR", "COEUR")
+        >>> c = Coder((), {}, {"מ": "ם"})
+        >>> c.native_record("ÉLÈVE", "ELEVE"), c.native_record("CŒUR", "COEUR")
         ('=5É3È', '@CŒUR')
+        >>> c.native_record("שלום", "שלומ"), c.native_record("שלומ", "שלומ")
+        ('', '=1מ')
         """
-        if native == joined:
+        implied = self.implied(joined)
+        if native == implied:
             return ""
-        if len(native) != len(joined):
+        if len(native) != len(implied):
             return "@" + native
-        m = len(joined)
-        return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(joined, native, strict=True)) if g != c)
+        m = len(implied)
+        return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(implied, native, strict=True)) if g != c)
 
-    def decode(self, board: str, record: str) -> tuple[str, Tiling]:
-        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`).
+    def parse(self, record: str) -> tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]:
+        """A record's tile overrides (position from the end, face, length), its whole native word
+        (``@``) or None, and its letter changes (position from the end, letter; ``=``), parsed once
+        per distinct record and kept. ValueError if it is not a record.
 
-        Between the tiles the record gives, longest match reads the board: an encoded tile
-        that longest match gives always ends where the next tile starts, so each stretch is
-        read in one pass of the table's pattern.
+        >>> Coder(("A", "N", "Ñ"), {"A": 0, "N": 1}).parse("^521=1Ú")
+        (((5, 2, 1),), None, ((1, 'Ú'),))
         """
-        overrides: dict[int, list[tuple[int, int]]] = {}
+        found = self._parsed.get(record)
+        if found is not None:
+            return found
+        overrides: list[tuple[int, int, int]] = []
         j = 0
         if record.startswith("^"):
             j = 1
@@ -222,33 +266,72 @@ class Coder:
                 pos, j = _read_num(record, j)
                 face, j = _read_num(record, j)
                 length, j = _read_num(record, j)
-                overrides.setdefault(pos, []).append((face, length))
+                if face >= len(self.faces):
+                    raise ValueError(f"face {face} of record {record!r}: the pack has {len(self.faces)} tiles")
+                overrides.append((pos, face, length))
+        whole, changes = None, []
+        if record[j:j + 1] == "@":
+            whole = record[j + 1:]
+        elif record[j:j + 1] == "=":
+            j += 1
+            while j < len(record):
+                pos, j = _read_num(record, j)
+                if pos < 1 or j >= len(record):
+                    raise ValueError(f"bad letter change in record {record!r}")
+                changes.append((pos, record[j]))
+                j += 1
+        elif j < len(record):
+            raise ValueError(f"record {record!r} has {record[j]!r} where '=', '@' or its end belongs")
+        found = (tuple(overrides), whole, tuple(changes))
+        if len(self._parsed) < 1 << 20:
+            self._parsed[record] = found
+        return found
+
+    def decode(self, board: str, record: str, default: tuple[str, Tiling] | None = None) -> tuple[str, Tiling]:
+        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`);
+        ``default``, when given, is ``board``'s :meth:`default_reading`.
+
+        Between the tiles the record gives, longest match reads the board: an encoded tile
+        that longest match gives always ends where the next tile starts, so each stretch is
+        read in one pass of the table's pattern.
+        """
+        overrides, whole, changes = self.parse(record)
+        if overrides:
+            tiling = self._tiling(board, overrides, record)
+            native = self.implied(self.joined(tiling))
+        else:
+            reading = default or self.default_reading(board)
+            if reading is None:
+                raise ValueError(f"the table cannot read {board!r}")
+            native, tiling = reading
+        if whole is not None:
+            return whole, tiling
+        m = len(native)
+        for pos, letter in changes:
+            if pos > m:
+                raise ValueError(f"letter {pos} from the end of {native!r}")
+            native = native[:m - pos] + letter + native[m - pos + 1:]
+        return native, tiling
+
+    def _tiling(self, board: str, overrides: Sequence[tuple[int, int, int]], record: str) -> Tiling:
+        """The tiling of ``board`` with the tiles ``overrides`` gives and longest match between them."""
+        at_end: dict[int, list[tuple[int, int]]] = {}
+        for pos, face, length in overrides:
+            at_end.setdefault(pos, []).append((face, length))
         tiles: list[tuple[int, int]] = []
         i, n = 0, len(board)
-        for at in sorted(n - pos for pos in overrides):
+        for at in sorted(n - pos for pos in at_end):
             if at < i:
                 raise ValueError(f"record {record!r} gives overlapping tiles of {board!r}")
             tiles.extend(self._read_run(board, i, at))
             i = at
-            for face, length in overrides[n - at]:
+            for face, length in at_end[n - at]:
                 tiles.append((face, length))
                 if length:
                     i += length
                     break
         tiles.extend(self._read_run(board, i, n))
-        tiling = tuple(tiles)
-        native = self.joined(tiling)
-        if j < len(record):
-            if record[j] == "@":
-                native = record[j + 1:]
-            else:
-                chars, j, m = list(native), j + 1, len(native)
-                while j < len(record):
-                    pos, j = _read_num(record, j)
-                    chars[m - pos] = record[j]
-                    j += 1
-                native = "".join(chars)
-        return native, tiling
+        return tuple(tiles)
 
 
 def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
@@ -280,44 +363,47 @@ def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
 
 # --------------------------------------------------------------------------- structures
 
+#: Separates the records of one board spelling in the ``records`` section.
+RECORD_SEP = "\x1f"
+#: Separates the record groups in the ``records`` section.
+GROUP_SEP = "\x1e"
 
-def build_structure(kind: str, keys: Sequence[str]) -> bytes:
-    """The bytes of a ``kind`` trie of ``keys`` (sorted, distinct)."""
-    if kind == "marisa":
-        import marisa_trie
+Entries = list[tuple[str, str]]  # (board spelling, its records joined by RECORD_SEP; '' when all default)
 
-        return bytes(marisa_trie.Trie(keys, cache_size=marisa_trie.TINY_CACHE).tobytes())
+
+def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> tuple[bytes, bytes]:
+    """The bytes of a ``kind`` trie of ``boards`` (sorted, distinct) whose ``groups`` (per board, 0 for
+    none) it must give back, and the ``ids`` section that goes with it (empty for a DAWG).
+
+    A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``); a
+    marisa trie cannot, so its ``ids`` section lists ``(key id, group)`` of the boards with records,
+    in key id order, as little-endian 32-bit pairs.
+    """
     if kind == "dawg":
         import dawg
 
-        return bytes(dawg.DAWG(padded(keys)).tobytes())
+        return bytes(dawg.IntDAWG(zip(boards, groups, strict=True)).tobytes()), b""
+    if kind == "marisa":
+        import marisa_trie
+
+        trie = marisa_trie.Trie(boards, cache_size=marisa_trie.TINY_CACHE)
+        pairs = sorted((trie[board], group) for board, group in zip(boards, groups, strict=True) if group)
+        return bytes(trie.tobytes()), struct.pack(f"<{2 * len(pairs)}I", *(v for pair in pairs for v in pair))
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
 
 
-def padded(keys: Sequence[str]) -> list[str]:
-    """Keys for a DAWG: every record padded with :data:`PAD` to the longest record's length.
+def choose_structure(boards: Sequence[str], groups: Sequence[int],
+                     structure: str = "auto") -> tuple[str, bytes, bytes, dict[str, int]]:
+    """Build the candidate tries and keep the smaller (ties: the DAWG, faster for membership and records).
 
-    A plain DAWG cannot list the keys that start with ``BOARD:``; it can list every key of
-    one length matching a pattern (``similar_keys``). With records of one length, one such
-    walk finds all the records of a board. The padding costs a few states: the DAWG shares
-    the identical tails.
-
-    >>> padded(["NANDU", "NANDU:", "NANDU:^521"])
-    ['NANDU', 'NANDU:^521', 'NANDU:~~~~']
+    A DAWG holds each board's group as its value; a marisa trie with an ``ids`` section is
+    smaller on some lexicons (Hungarian: 0.55x the DAWG). Returns the kind, trie bytes, ids
+    bytes and every candidate's size (trie and ids).
     """
-    longest = max((len(k) - k.index(SEP) - 1 for k in keys if SEP in k), default=0)
-    return sorted(k + PAD * (longest - len(k) + k.index(SEP) + 1) if SEP in k else k for k in keys)
-
-
-def choose_structure(keys: Sequence[str], structure: str = "auto") -> tuple[str, bytes, dict[str, int]]:
-    """Build the candidate tries and keep the smallest (ties: the first of :data:`STRUCTURES`).
-
-    Returns the kind, its bytes and every candidate's size.
-    """
-    kinds = STRUCTURES if structure == "auto" else (structure,)
-    built = {kind: build_structure(kind, keys) for kind in kinds}
-    kind = min(kinds, key=lambda k: (len(built[k]), kinds.index(k)))
-    return kind, built[kind], {k: len(b) for k, b in built.items()}
+    kinds = ("dawg", "marisa") if structure == "auto" else (structure,)
+    built = {kind: build_structure(kind, boards, groups) for kind in kinds}
+    kind = min(kinds, key=lambda k: (len(built[k][0]) + len(built[k][1]), kinds.index(k)))
+    return kind, built[kind][0], built[kind][1], {k: len(t) + len(i) for k, (t, i) in built.items()}
 
 
 # --------------------------------------------------------------------------- writing
@@ -336,58 +422,90 @@ class Written:
     exceptions: int
 
 
-def pack_keys(coder: Coder, by_board: Mapping[str, Iterable[tuple[str, Tiling]]]) -> tuple[list[str], int]:
-    """Every key of a pack: each board spelling, plus ``BOARD:RECORD`` unless it is all default.
+def group_text(records: Iterable[str]) -> str:
+    """The records of one board spelling as stored: sorted, joined; '' when the only one is the default.
 
-    Returns the sorted keys and how many board spellings needed records.
+    >>> group_text(["=1Ú", "", "=1Ú"]), group_text([""])
+    ('\\x1f=1Ú', '')
     """
-    keys: list[str] = []
-    exceptions = 0
+    found = sorted(set(records))
+    if found == [""]:
+        return ""
+    for record in found:
+        if RECORD_SEP in record or GROUP_SEP in record:
+            raise LexcError(f"a record holds a control character (U+001E or U+001F): {record!r}")
+    return RECORD_SEP.join(found)
+
+
+def pack_keys(coder: Coder, by_board: Mapping[str, Iterable[tuple[str, Tiling]]]) -> tuple[Entries, int]:
+    """Every board spelling with its records (:func:`group_text`), sorted by board spelling.
+
+    Returns the entries and how many board spellings needed records.
+    """
+    entries: Entries = []
     for board in sorted(by_board):
-        spellings = sorted(set(by_board[board]))
-        keys.append(board)
-        records = sorted({coder.encode(board, native, tiling) for native, tiling in spellings})
-        if records != [""]:
-            exceptions += 1
-            keys.extend(board + SEP + record for record in records)
-    keys.sort()
-    return keys, exceptions
+        entries.append((board, group_text(coder.encode(board, native, tiling) for native, tiling in by_board[board])))
+    return entries, sum(1 for _, group in entries if group)
 
 
-def record_stats(keys: Iterable[str]) -> dict[str, object]:
-    """What a reader needs to walk a trie that cannot list completions (a DAWG).
+def group_table(entries: Entries) -> tuple[list[str], list[int]]:
+    """The distinct record groups (the empty group first, then by frequency, then text) and each entry's index.
 
-    >>> record_stats(["NANDU", "NANDU:", "NANDU:^521=1Ú"])
-    {'board_letters': 'ADNU', 'chars': '125=^Ú', 'longest': 7, 'longest_board': 5}
+    >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("D", "@X")])
+    (['', '=1Ú', '@X'], [0, 1, 1, 2])
+    """
+    counts: dict[str, int] = {}
+    for _, group in entries:
+        counts[group] = counts.get(group, 0) + 1
+    counts.pop("", None)
+    groups = ["", *sorted(counts, key=lambda g: (-counts[g], g))]
+    index = {g: i for i, g in enumerate(groups)}
+    return groups, [index[group] for _, group in entries]
+
+
+def record_stats(entries: Entries, groups: Sequence[str]) -> dict[str, object]:
+    """What a reader needs besides the sections: the letters and longest board spelling (a DAWG
+    lists keys by length), the longest record, how many groups and records.
+
+    >>> record_stats([("NANDU", "\\x1f^521=1Ú")], ["", "\\x1f^521=1Ú"])
+    {'board_letters': 'ADNU', 'groups': 2, 'longest': 7, 'longest_board': 5, 'records': 2}
     """
     letters: set[str] = set()
-    chars: set[str] = set()
-    longest = longest_board = 0
-    for key in keys:
-        board, sep, record = key.partition(SEP)
-        if sep:
-            chars.update(record)
-            longest = max(longest, len(record))
-        else:
-            letters.update(board)
-            longest_board = max(longest_board, len(board))
-    return {"board_letters": "".join(sorted(letters)), "chars": "".join(sorted(chars)), "longest": longest,
-            "longest_board": longest_board}
+    for board, _ in entries:
+        letters.update(board)
+    records = [r for g in groups[1:] for r in g.split(RECORD_SEP)]
+    return {"board_letters": "".join(sorted(letters)), "groups": len(groups),
+            "longest": max(map(len, records), default=0),
+            "longest_board": max((len(b) for b, _ in entries), default=0), "records": len(records)}
 
 
-def encode_pack(header: Mapping[str, Any], kind: str, trie: bytes) -> bytes:
-    """The bytes of a pack file (deterministic: sorted JSON, no timestamps)."""
+def encode_pack(header: Mapping[str, Any], kind: str, data: bytes) -> bytes:
+    """The bytes of a pack file (deterministic: sorted JSON, no timestamps).
+
+    ``data`` is every section, the trie first; the header's ``sections`` say where each is. A
+    header whose sections do not end exactly at the end of ``data`` gets one ``trie`` section of
+    all of it (what a test re-encoding a damaged trie gives).
+    """
     full = dict(header)
     full["format"] = FORMAT_VERSION
-    full["structure"] = {**dict(full.get("structure", {})), "kind": kind, "bytes": len(trie)}
-    full["sections"] = [{"name": "trie", "offset": 0, "length": len(trie)}]
+    sections = full.get("sections")
+    if not (isinstance(sections, list) and sections and all(isinstance(s, dict) for s in sections)
+            and max(_end(s) for s in sections) == len(data)):
+        sections = [{"name": "trie", "offset": 0, "length": len(data)}]
+    full["sections"] = sections
+    trie = next((s for s in sections if s.get("name") == "trie"), sections[0])
+    full["structure"] = {**dict(full.get("structure", {})), "kind": kind, "bytes": trie.get("length")}
     text = json.dumps(full, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
     head = _PREFIX.size + len(text)
     pad = -head % _ALIGN
-    total = head + pad + len(trie) + _CRC.size
-    body = b"".join((_PREFIX.pack(MAGIC, FORMAT_VERSION, 0, len(text), total), text, b"\0" * pad, trie))
+    total = head + pad + len(data) + _CRC.size
+    body = b"".join((_PREFIX.pack(MAGIC, FORMAT_VERSION, 0, len(text), total), text, b"\0" * pad, data))
     return body + _CRC.pack(zlib.crc32(body))
 
+
+def _end(section: Mapping[str, Any]) -> int:
+    offset, length = section.get("offset"), section.get("length")
+    return offset + length if isinstance(offset, int) and isinstance(length, int) else -1
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -408,9 +526,9 @@ def write_pack(path: Path | str, header: Mapping[str, Any], spellings: Iterable[
                structure: str = "auto") -> Written:
     """Write a pack of ``spellings`` (all of one language) with ``header`` to ``path``, atomically.
 
-    ``header`` needs ``tiles`` (a list of ``{"face", "points"}``); the default table is
-    learned from the spellings. The compiler (:mod:`lexc.lexicon.compiler`) streams large lists
-    through :func:`pack_keys` itself; this is the short way for spellings already in memory.
+    ``header`` needs ``tiles`` (a list of ``{"face", "points"}``) and may give ``finals``; the
+    default table is learned from the spellings. The compiler (:mod:`lexc.lexicon.compiler`)
+    streams large lists itself; this is the short way for spellings already in memory.
     """
     faces = [t["face"] for t in header["tiles"]]
     index = {face: i for i, face in enumerate(faces)}
@@ -424,25 +542,39 @@ def write_pack(path: Path | str, header: Mapping[str, Any], spellings: Iterable[
     runs = {run for run, _ in counts if len(run) > 1}
     occurrences = {run: sum(b.count(run) for b in by_board) for run in runs}
     table = learn_table(faces, counts, occurrences)
-    keys, exceptions = pack_keys(Coder(faces, table), by_board)
-    return write_keys(path, header, table, keys, boards=len(by_board), exceptions=exceptions, structure=structure)
+    entries, exceptions = pack_keys(Coder(faces, table, header.get("finals")), by_board)
+    return write_keys(path, header, table, entries, boards=len(by_board), exceptions=exceptions, structure=structure)
 
 
-def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, int], keys: list[str], *,
+def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, int], entries: Entries, *,
                boards: int, exceptions: int, structure: str = "auto") -> Written:
-    """Choose the structure for ``keys`` (sorted: see :func:`pack_keys`) and write a pack atomically."""
+    """Write a pack of ``entries`` (board spelling, records; sorted: see :func:`pack_keys`) atomically.
+
+    Sections: ``trie`` (board spellings, each giving its record group), ``records`` (the distinct
+    groups, UTF-8, separated by U+001E, records in a group by U+001F; group 0 is the empty one)
+    and, for a marisa trie, ``ids``.
+    """
     path = Path(path)
-    kind, trie, candidates = choose_structure(keys, structure)
+    groups, values = group_table(entries)
+    boards_list = [board for board, _ in entries]
+    kind, trie, ids, candidates = choose_structure(boards_list, values, structure)
+    del boards_list, values
     if kind == "marisa":
         trust(trie)  # built here: opening it needs no proof (lexc.lexicon.trust)
-    counts = {**dict(header.get("counts", {})), "boards": boards, "keys": len(keys), "exceptions": exceptions}
-    full = {**header, "table": dict(table), "counts": counts, "records": record_stats(keys),
-            "structure": {"candidates": candidates, "choice": structure}}
-    data = encode_pack(full, kind, trie)
+    records = GROUP_SEP.join(groups).encode("utf-8")
+    sections, at = [], 0
+    for name, blob in (("trie", trie), ("records", records), ("ids", ids)):
+        if name != "ids" or kind == "marisa":
+            sections.append({"name": name, "offset": at, "length": len(blob)})
+            at += len(blob)
+    n_records = sum(g.count(RECORD_SEP) + 1 for g in groups[1:])
+    counts = {**dict(header.get("counts", {})), "boards": boards, "keys": boards + n_records,
+              "exceptions": exceptions}
+    full = {**header, "table": dict(table), "counts": counts, "records": record_stats(entries, groups),
+            "structure": {"candidates": candidates, "choice": structure}, "sections": sections}
+    data = encode_pack(full, kind, trie + records + (ids if kind == "marisa" else b""))
     atomic_write(path, data)
-    return Written(path, len(data), kind, candidates, len(keys), boards, exceptions)
-
-
+    return Written(path, len(data), kind, candidates, boards + n_records, boards, exceptions)
 
 
 # --------------------------------------------------------------------------- reading
@@ -453,7 +585,8 @@ def _bad(path: Path, message: str) -> LexcError:
 
 
 def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
-    """Check a pack file and return its header and trie bytes; a clear :class:`LexcError` if it is not sound."""
+    """Check a pack file and return its header and the bytes of its sections (the trie first);
+    a clear :class:`LexcError` if it is not sound. :func:`pack_sections` cuts them."""
     path = Path(path)
     data = read_input(path, "lexicon pack", missing="no such pack (build it with `lexc build LANG` or `lexc compile`)")
     if not data:
@@ -467,7 +600,7 @@ def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
     _, version, _flags, header_len, total = _PREFIX.unpack_from(data)
     if version != FORMAT_VERSION:
         raise _bad(path, f"pack format version {version}; this lexc {__version__} reads version {FORMAT_VERSION} "
-                         "(rebuild the pack)")
+                         f"(rebuild the pack: `lexc build {_peek_lang(data, header_len)}`)")
     if len(data) != total:
         what = "truncated" if len(data) < total else "has trailing bytes"
         raise _bad(path, f"{what}: the file is {len(data)} bytes, its prefix says {total}")
@@ -480,8 +613,6 @@ def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
         _check_header(header)
         start = _PREFIX.size + header_len
         start += -start % _ALIGN
-        section = header["sections"][0]
-        trie = view[start + section["offset"]: start + section["offset"] + section["length"]]
         if not isinstance(header["lang"], str) or header["structure"]["kind"] not in STRUCTURES:
             raise ValueError("unknown structure")
     except RecursionError:
@@ -490,14 +621,52 @@ def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
         raise _bad(path, "malformed header (a string that is not valid Unicode: a lone surrogate)") from None
     except (ValueError, KeyError, IndexError, TypeError) as err:
         raise _bad(path, f"malformed header ({err})") from None
-    return header, trie
+    return header, view[start: total - _CRC.size]
+
+
+def _peek_lang(data: bytes, header_len: int) -> str:
+    """The language a pack of another format version says it holds, for the advice to rebuild it ('LANG' if unsure)."""
+    try:
+        lang = json.loads(data[_PREFIX.size:_PREFIX.size + min(header_len, 1 << 24)].decode("utf-8")).get("lang")
+    except (ValueError, AttributeError, RecursionError):
+        return "LANG"
+    return lang if isinstance(lang, str) and lang.isalnum() and len(lang) <= 16 else "LANG"
+
+
+def pack_sections(path: Path, header: Mapping[str, Any], data: memoryview) -> dict[str, memoryview]:
+    """The sections of a pack by name, each checked to lie inside ``data``; the trie, the records and
+    (marisa) the ids must be there."""
+    found: dict[str, memoryview] = {}
+    for section in header["sections"]:
+        name, offset, length = (section.get(k) if isinstance(section, dict) else None
+                                for k in ("name", "offset", "length"))
+        if not (isinstance(name, str) and isinstance(offset, int) and isinstance(length, int)
+                and not isinstance(offset, bool) and not isinstance(length, bool)
+                and offset >= 0 and length >= 0 and offset + length <= len(data)) or name in found:
+            raise _bad(path, f"malformed header (section {section!r} is not inside the {len(data)} bytes of sections)")
+        found[name] = data[offset: offset + length]
+    if "trie" not in found:
+        raise _bad(path, "malformed header (no 'trie' section)")
+    return found
+
+
+def _record_groups(path: Path, found: Mapping[str, memoryview]) -> list[str]:
+    if "records" not in found:
+        raise _bad(path, "malformed header (no 'records' section)")
+    try:
+        groups = bytes(found["records"]).decode("utf-8").split(GROUP_SEP)
+    except UnicodeDecodeError as err:
+        raise _bad(path, f"corrupt pack: the records section is not UTF-8 (byte {err.start})") from None
+    if groups[0]:
+        raise _bad(path, "corrupt pack: the first record group is not the empty one")
+    return groups
 
 
 #: Header fields the reader uses and their JSON types (a header from another writer fails clearly).
 _HEADER_TYPES: dict[str, type] = {"lang": str, "tiles": list, "table": dict, "structure": dict, "sections": list,
                                   "counts": dict, "records": dict}
 _JSON_NAMES: dict[type, str] = {str: "a string", int: "an integer", list: "a list", dict: "an object"}
-_RECORD_TYPES: dict[str, type] = {"board_letters": str, "chars": str, "longest": int, "longest_board": int}
+_RECORD_TYPES: dict[str, type] = {"board_letters": str, "longest": int, "longest_board": int}
 
 
 def _check_header(header: Any) -> None:
@@ -522,6 +691,12 @@ def _check_header(header: Any) -> None:
     integers = [header["counts"].get("boards"), *header["table"].values()]
     if not all(isinstance(v, int) for v in integers):
         raise ValueError("'counts.boards' and the values of 'table' must be integers")
+    if not all(0 <= v < len(header["tiles"]) for v in header["table"].values()):
+        raise ValueError("a value of 'table' is not a face index")
+    finals = header.get("finals") or {}
+    if not (isinstance(finals, dict) and all(isinstance(k, str) and isinstance(v, str) and len(k) == len(v) == 1
+                                             for k, v in finals.items())):
+        raise ValueError("'finals' must map a letter to a letter")
     for key in ("longest", "longest_board"):  # a DAWG walk allocates this many characters per lookup
         if not 0 <= header["records"][key] <= MAX_RECORD:
             raise ValueError(f"'records.{key}' is {header['records'][key]}: at most {MAX_RECORD:,}")
@@ -538,23 +713,36 @@ class Pack:
     header: dict[str, Any]
     path: Path
 
-    def _setup(self, path: Path, header: dict[str, Any]) -> None:
+    def _setup(self, path: Path, header: dict[str, Any], groups: list[str]) -> None:
         self.path, self.header, self.lang = path, header, header["lang"]
         tiles = header["tiles"]
-        self.coder = Coder([t["face"] for t in tiles], header["table"])
+        self.coder = Coder([t["face"] for t in tiles], header["table"], header.get("finals"))
         self._points: list[int | None] = [t["points"] for t in tiles]
         self._board_values: dict[str, int] = header.get("board_values") or {}
         self._replaces: dict[str, Any] = {}
-        self._any_record: tuple[str, Any] | None = None
+        self._groups = groups
+        self._split: dict[int, list[str]] = {}
+        self._default = self.coder.default_reading
 
-    def _has(self, key: str) -> bool:
+    def _group(self, board: str) -> int:
+        """The record group of ``board``: 0 for none (all default), -1 when it is no word."""
         raise NotImplementedError
 
     def _with_prefix(self, prefix: str) -> list[str]:
         raise NotImplementedError
 
     def _records(self, board: str) -> list[str]:
-        raise NotImplementedError
+        """The records of ``board`` as stored ([] when it has none or is no word)."""
+        group = self._group(board)
+        return self._group_records(group) if group > 0 else []
+
+    def _group_records(self, group: int) -> list[str]:
+        found = self._split.get(group)
+        if found is None:
+            if group >= len(self._groups):
+                raise _bad(self.path, f"corrupt pack: record group {group} of {len(self._groups)}")
+            found = self._split[group] = self._groups[group].split(RECORD_SEP)
+        return found
 
     @property
     def structure(self) -> str:
@@ -572,25 +760,28 @@ class Pack:
 
     def keys(self, prefix: str = "") -> Iterator[str]:
         """Board spellings starting with ``prefix``, in sorted order."""
-        return iter(sorted(k for k in self._with_prefix(prefix) if SEP not in k))
+        return iter(sorted(self._with_prefix(prefix)))
 
     def records(self, board: str) -> list[tuple[str, Tiling]]:
-        """Native spellings and tilings (face index, board length) of ``board``; [] if it is no word."""
-        if not self._has(board):
-            return []
-        extra = self._records(board)
-        if not extra:
-            reading = self.coder.default_reading(board)
+        """Native spellings and tilings (face index, board length) of ``board``; [] if it is no word.
+
+        Most board spellings have no record: one lookup in C gives group 0, and the default
+        reading is one ``map`` over the letters (:meth:`Coder.default_reading`).
+        """
+        group = self._group(board)
+        if group == 0:
+            reading = self._default(board)
             if reading is None:
                 raise _bad(self.path, f"corrupt pack: {board!r} has no record and no default tiling")
             return [reading]
-        found = []
-        for record in sorted(extra):
-            try:
-                found.append(self.coder.decode(board, record))
-            except (ValueError, KeyError, IndexError):
-                raise _bad(self.path, f"corrupt pack: bad record {board + SEP + record!r}") from None
-        return found
+        if group < 0:
+            return []
+        records = self._group_records(group)
+        decode, default = self.coder.decode, self._default(board)
+        try:
+            return [decode(board, record, default) for record in records]
+        except (ValueError, KeyError, IndexError):
+            raise _bad(self.path, f"corrupt pack: bad record(s) {board + SEP + SEP.join(records)!r}") from None
 
     def points(self, face: int, board: str) -> int:
         """Points of the tile with face index ``face`` spelled ``board``."""
@@ -618,59 +809,52 @@ class Pack:
 
 def _make_classes() -> dict[str, type[Pack]]:
     """Pack classes per structure. A DAWG pack *is* a DAWG, so ``in`` runs in C with no Python call."""
+    import bisect
+    import functools
+
     import dawg
     import marisa_trie
 
-    class DawgPack(Pack, dawg.DAWG):  # type: ignore[misc]
-        __contains__ = dawg.DAWG.__contains__
+    class DawgPack(Pack, dawg.IntDAWG):  # type: ignore[misc]
+        __contains__ = dawg.IntDAWG.__contains__
 
-        def _has(self, key: str) -> bool:
-            return bool(dawg.DAWG.__contains__(self, key))
+        def _setup(self, path: Path, header: dict[str, Any], groups: list[str]) -> None:
+            super()._setup(path, header, groups)
+            self._group = functools.partial(dawg.IntDAWG.get, self, default=-1)  # type: ignore[method-assign]  # no Python frame per lookup
 
         def _with_prefix(self, prefix: str) -> list[str]:
-            # a plain DAWG cannot list completions; similar_keys() walks every path of one length
+            # a DAWG cannot list completions; similar_keys() walks every path of one length
             letters = self.header["records"]["board_letters"]
             longest = int(self.header["records"]["longest_board"])
-            return self._complete(prefix, letters, longest - len(prefix))
-
-        def _records(self, board: str) -> list[str]:
-            if self._any_record is None:  # the walk over every record character, made once per pack
-                chars = self.header["records"]["chars"] + PAD
-                self._any_record = (SEP + _ANY * int(self.header["records"]["longest"]), self._replace(chars))
-            tail, replaces = self._any_record
-            found: list[str] = dawg.DAWG.similar_keys(self, board + tail, replaces)
-            if not found:
-                return found
-            start = len(board) + 1
-            return [k[start:].rstrip(PAD) for k in found]
-
-        def _replace(self, chars: str) -> Any:
-            replaces = self._replaces.get(chars)
+            if not letters:
+                return [prefix] if dawg.IntDAWG.__contains__(self, prefix) else []
+            replaces = self._replaces.get(letters)
             if replaces is None:
-                replaces = self._replaces[chars] = dawg.DAWG.compile_replaces({_ANY: list(chars)})
-            return replaces
-
-        def _complete(self, prefix: str, chars: str, most: int) -> list[str]:
-            if not chars:
-                return [prefix] if dawg.DAWG.__contains__(self, prefix) else []
-            replaces = self._replace(chars)
+                replaces = self._replaces[letters] = dawg.DAWG.compile_replaces({_ANY: list(letters)})
             found: list[str] = []
-            for extra in range(max(most, -1) + 1):
+            for extra in range(max(longest - len(prefix), -1) + 1):
                 found.extend(dawg.DAWG.similar_keys(self, prefix + _ANY * extra, replaces))
             return found
 
     class MarisaPack(Pack, marisa_trie.Trie):  # type: ignore[misc]
         __contains__ = marisa_trie.Trie.__contains__
 
-        def _has(self, key: str) -> bool:
-            return bool(marisa_trie.Trie.__contains__(self, key))
+        def _setup(self, path: Path, header: dict[str, Any], groups: list[str], ids: bytes = b"") -> None:
+            super()._setup(path, header, groups)
+            pairs = array("I", ids)
+            if sys.byteorder == "big":
+                pairs.byteswap()
+            self._ids, self._of = pairs[0::2], pairs[1::2]
+
+        def _group(self, board: str) -> int:
+            key = marisa_trie.Trie.get(self, board)
+            if key is None:
+                return -1
+            at = bisect.bisect_left(self._ids, key)
+            return int(self._of[at]) if at < len(self._ids) and self._ids[at] == key else 0
 
         def _with_prefix(self, prefix: str) -> list[str]:
             return list(marisa_trie.Trie.keys(self, prefix))
-
-        def _records(self, board: str) -> list[str]:
-            start = len(board) + 1
-            return [k[start:] for k in marisa_trie.Trie.keys(self, board + SEP)]
 
     return {"dawg": DawgPack, "marisa": MarisaPack}
 
@@ -679,22 +863,31 @@ _CLASSES: dict[str, type[Pack]] = {}
 
 
 def open_pack(path: Path | str) -> Pack:
-    """Open and check the pack at ``path`` (magic, format version, length, checksum, header, trie structure)."""
+    """Open and check the pack at ``path`` (magic, format version, length, checksum, header, sections,
+    trie structure)."""
     path = Path(path)
-    header, trie = read_pack_bytes(path)
+    header, data = read_pack_bytes(path)
+    found = pack_sections(path, header, data)
     kind = header["structure"]["kind"]
-    problem = check_trie(kind, trie)  # before any native code sees the bytes
+    problem = check_trie(kind, found["trie"])  # before any native code sees the bytes
     if problem is not None:
         raise _bad(path, f"corrupt {kind} trie: {problem}; refused before the trie library reads it")
+    groups = _record_groups(path, found)
+    extra: tuple[bytes, ...] = ()
+    if kind == "marisa":
+        ids = found.get("ids")
+        if ids is None or len(ids) % 8:
+            raise _bad(path, "malformed header (a marisa pack needs an 'ids' section of 32-bit pairs)")
+        extra = (bytes(ids),)
     if not _CLASSES:
         _CLASSES.update(_make_classes())
-    pack = _CLASSES[header["structure"]["kind"]]()
+    pack = _CLASSES[kind]()
     try:
-        pack.frombytes(bytes(trie))  # type: ignore[attr-defined]
+        pack.frombytes(bytes(found["trie"]))  # type: ignore[attr-defined]
     except Exception as err:  # the trie library's own error on bytes it cannot read
-        raise _bad(path, f"corrupt {header['structure']['kind']} trie: {err}") from None
+        raise _bad(path, f"corrupt {kind} trie: {err}") from None
     try:
-        pack._setup(path, header)
+        pack._setup(path, header, groups, *extra)
     except (KeyError, TypeError, ValueError, AttributeError) as err:  # a header from another writer
         raise _bad(path, f"malformed header ({type(err).__name__}: {err})") from None
     return pack
