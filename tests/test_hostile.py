@@ -339,3 +339,29 @@ def test_a_rejected_line_is_shown_only_as_far_as_it_looks_like_a_word(tmp_path: 
     shown = CliRunner().invoke(app, ["info", str(pack)]).output
     assert f"(e.g. root… (37 characters) ({secret}:1))" in shown
     assert "Jx2" not in shown and "Jx2" not in compiled.output and "19000" not in pack.read_bytes().decode("latin-1")
+
+
+# --------------------------------------------------------------------------- games refused before the lock
+
+
+@pytest.mark.parametrize("kind", ["fifo", "file", "missing"])
+def test_a_refused_game_command_leaves_no_lock_file(tmp_path: Path, kind: str) -> None:
+    """`lexc game new` over a FIFO or a file, `lexc game play` on no file: refused, and nothing is created."""
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+
+    path = tmp_path / "club.gcg"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "file":
+        path.write_text("#player1 a Ann\n#player2 b Bob\n", encoding="utf-8")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    args = ["game", "play", str(path), "8D CAT"] if kind == "missing" else ["game", "new", str(path), "--players",
+                                                                             "ann,bob"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1, result.output
+    expected = "cannot read: No such file or directory" if kind == "missing" else \
+        "already exists: a game is never overwritten (choose another name, or delete the file)"
+    assert result.output.splitlines()[0] == f"error: {path}: {expected}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no .club.gcg.lock beside it
