@@ -132,13 +132,20 @@ class Bounded(io.RawIOBase):
 
         zlib decompresses at hundreds of MB a second, the compiler reads a few MB: a gzip bomb, a
         damaged or truncated ``.gz`` are refused in about a second whatever their size, before any
-        work on their lines (a 1 MB bomb used to be read for 15 s before its limit was reached).
+        work on their lines (a 1 MB bomb used to be read for 15 s before its limit was reached). The
+        ratio is also checked as the file is read, so a bomb at the start of a 100 MB file is refused
+        after a few MB, not after the 1 GB its size would allow.
         """
         stream, size = gzip.GzipFile(fileobj=self.raw), 0
         while chunk := self._read(stream, 1024 * 1024):
             size += len(chunk)
             if size > self.limit:
                 raise self._too_long()
+            read = self.raw.tell()  # compressed bytes read so far (at least those decompressed)
+            if size > GZ_FLOOR + GZ_RATIO * read:  # a bomb in a large file: found at its start, not its end
+                raise _problem(self.path, f"more than {_size(size)} of text in its first {_size(read)} (at most "
+                                          f"{GZ_RATIO} times, the limit for {_article(self.what)} compressed in "
+                                          f"this file): a compressed bomb, or not {_article(self.what)}", self.key)
         self.raw.seek(0)
 
     def _read(self, stream: IO[bytes] | gzip.GzipFile, size: int) -> bytes:

@@ -365,3 +365,29 @@ def test_a_refused_game_command_leaves_no_lock_file(tmp_path: Path, kind: str) -
         "already exists: a game is never overwritten (choose another name, or delete the file)"
     assert result.output.splitlines()[0] == f"error: {path}: {expected}"
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # no .club.gcg.lock beside it
+
+
+# --------------------------------------------------------------------------- a gzip bomb in a large file
+
+
+def test_a_gzip_bomb_at_the_start_of_a_large_file_is_refused_after_a_few_megabytes(tmp_path: Path) -> None:
+    """5 MB of .gz: a 1,000-fold bomb, then random bytes. Its size would allow 50 MB of text; the ratio is
+    checked as it is read, so it is refused after 3 MB, before a line is compiled."""
+    import gzip
+    import random
+    import re
+
+    from lexc.inputs import open_stream
+
+    path = tmp_path / "words.txt.gz"
+    noise = random.Random(13).randbytes(5 * 1024 * 1024)
+    path.write_bytes(gzip.compress(b"quite\n" * (50 * 1024 * 1024 // 6)) + noise)
+    with pytest.raises(LexcError) as refused:
+        open_stream(path, "word list")
+    assert re.fullmatch(rf"{path}: more than 3 MB of text in its first [0-9,]+ bytes \(at most 10 times, the limit "
+                        r"for a word list compressed in this file\): a compressed bomb, or not a word list",
+                        str(refused.value)), str(refused.value)
+    real = tmp_path / "real.txt.gz"  # real words compress about 4 times: read whole
+    real.write_bytes(gzip.compress(Path("/usr/share/dict/american-english-huge").read_bytes()[:3_000_000]))
+    with open_stream(real, "word list") as stream:
+        assert len(stream.read()) == 3_000_000
