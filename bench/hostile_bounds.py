@@ -58,6 +58,7 @@ class Run:
     signal: tuple[int, float] | None = None  # (signal, seconds after start)
     timeout: float = TIMEOUT
     answers: bool = False  # a hostile input with a right answer (exit 0 within the bounds), not a refusal
+    crash_only: bool = False  # a forged pack: a refusal or an answer (exit 0 or 1), never a crash (a signal)
 
 
 @dataclass
@@ -82,10 +83,11 @@ class Result:
     raw_control: bool
     first_error: str
     answers: bool
+    crash_only: bool
 
     def failures(self) -> list[str]:
         out = []
-        if (self.code != 0) if self.answers else (self.code <= 0):
+        if (self.code != 0) if self.answers else (self.code < 0) if self.crash_only else (self.code <= 0):
             out.append(f"exit {self.code}")
         if self.traceback:
             out.append("traceback")
@@ -481,7 +483,7 @@ def _cases() -> list[Case]:
     for seed in range(4):
         def flips(d: Path, p: Path, seed: int = seed) -> Run:
             path = _flipped(p / "en.lexc", d / "en.lexc", 1 + seed, seed)
-            return Run(["check", "en", "QUITE", "WHISKY", "ZAX", "--pack", str(path)], str(path), [d])
+            return Run(["check", "en", "QUITE", "WHISKY", "ZAX", "--pack", str(path)], None, [d], crash_only=True)
 
         flips.__name__ = f"_dawg_{1 + seed}_bit_flips_good_crc"
         case("native", f"DAWG pack: {1 + seed} bit flips in the trie, CRC recomputed")(flips)
@@ -494,7 +496,7 @@ def _cases() -> list[Case]:
     @case("native", "marisa pack: 3 bit flips, CRC recomputed")
     def _marisa_bit_flips_good_crc(d: Path, p: Path) -> Run:
         path = _flipped(p / "en-marisa.lexc", d / "en.lexc", 3, 7)
-        return Run(["check", "en", "QUITE", "--pack", str(path)], str(path), [d])
+        return Run(["check", "en", "QUITE", "--pack", str(path)], None, [d], crash_only=True)
 
     # ---- paths leaving their place
     @case("paths", "language code ../../etc/passwd")
@@ -513,10 +515,10 @@ def _cases() -> list[Case]:
         path = _spec(d, '\n[[lexicon]]\npath = "../../../../etc/passwd"\n')
         return Run(["build", "xx", "--spec", str(path), "--packs", str(d / "out")], str(path), [d])
 
-    @case("paths", "game record names ruleset /etc/passwd")
+    @case("paths", "game file names ruleset /etc/passwd (game show)")
     def _record_ruleset_path(d: Path, p: Path) -> Run:
-        return _replay(_gcg(d, ">a: ?ABC 8D CAB +14 14\n", "#note ruleset: /etc/passwd\n#player1 a Ann\n"
-                                                            "#player2 b Bob\n"), d)
+        path = _gcg(d, "", "#player1 a Ann\n#player2 b Bob\n#note ruleset: /etc/passwd\n")
+        return Run(["game", "show", str(path), "--packs", str(p)], str(path), [d])
 
     @case("paths", "designation @../../tmp in check")
     def _designation_climbs(d: Path, p: Path) -> Run:
@@ -621,8 +623,8 @@ def _cases() -> list[Case]:
     # ---- terminal injection
     @case("terminal", "record: nicknames and names with ESC, CSI (\\x9b), BEL")
     def _record_escapes(d: Path, p: Path) -> Run:
-        return _replay(_gcg(d, ">\x1b[2J: CAT 8D CAT +10 10\n", "#player1 \x1b[2J Ann\x07\x9b31m\n"
-                                                                  "#player2 b Bob\n"), d)
+        path = _gcg(d, ">\x1b[2J: CAT 8D CAT +10 10\n", "#player1 \x1b[2J Ann\x07\x9b31m\n#player2 b Bob\n")
+        return Run(["replay", str(path)], str(path), [path])
 
     @case("terminal", "spec: name with ESC sequences, a bad count")
     def _spec_escapes(d: Path, p: Path) -> Run:
@@ -715,7 +717,8 @@ def run_case(case: Case, folder: Path, packs: Path) -> Result:
     return Result(case, size, child.returncode, elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024,
                   "Traceback" in decoded,
                   None if run.names is None else run.names in decoded, changed,
-                  any(ch in CONTROL for ch in decoded), (errors[0] if errors else decoded.strip()[:160]), run.answers)
+                  any(ch in CONTROL for ch in decoded), (errors[0] if errors else decoded.strip()[:160]), run.answers,
+                  run.crash_only)
 
 
 def _build_packs(folder: Path) -> Path:
