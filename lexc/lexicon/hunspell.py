@@ -662,7 +662,7 @@ class HunspellSource(Source):
         ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
         empty_flags: Flags = ()
         forbidden = self._forbidden(aff)
-        budget = FORMS_FLOOR if self.options.max_forms is None else -1
+        budget = FORMS_FLOOR if self.options.max_forms is None else 1 << 62  # a chosen cap: no ratio
         for number, text in enumerate(_latin1_lines(self.dic), start=1):
             stats.lines += 1
             stripped = text.strip(" \t")
@@ -717,6 +717,6 @@ class HunspellSource(Source):
                                                                     "first N forms)"))
                     stats.truncated = True
                     return
-                if stats.words & 0xFFF == 0 and 0 < budget < stats.words:
+                if stats.words & 0xFFF == 0 and budget < stats.words:
                     raise self._multiplying(stats.words, number)
         stats.empty = stats.words == 0
