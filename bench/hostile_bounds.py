@@ -409,7 +409,7 @@ def _cases() -> list[Case]:
     def _list_100mb_one_line(d: Path, p: Path) -> Run:
         return _compile(d, str(_write_repeated(d / "words.txt", b"quitewhisky", 100 * MB)))
 
-    for size in (100 * 1024, MB, 10 * MB, 100 * MB):
+    for size in (MB, 10 * MB, 100 * MB):  # the gallery has a 100 KB bomb
         label = f"{size // MB} MB" if size >= MB else f"{size // 1024} KB"
 
         def bomb(d: Path, p: Path, size: int = size) -> Run:
