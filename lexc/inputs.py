@@ -36,7 +36,7 @@ MB = 1024 * 1024
 LIMITS: dict[str, int] = {
     "spec": 4 * MB,  # shipped specs are under 20 KB
     "TOML file": 4 * MB,  # specs, schemes, rulesets
-    "GCG game record": 16 * MB,  # a game is a few KB; an annotated one under 100 KB
+    "GCG game record": 1 * MB,  # a game is a few KB (the largest of ../shared/gcg: 3 KB); parsed at ~2 s/MB
     "board": 1 * MB,
     "corpus": 512 * MB,
     "lexicon pack": 512 * MB,  # the largest shipped pack (Polish) is 3.6 MB
@@ -117,27 +117,60 @@ class Bounded(io.RawIOBase):
         self.path, self.what, self.key, self.limit, self.done = str(path), what, key, LIMITS[what], 0
         self.raw = open_input(path, what, key=key)
         gz = self.path.endswith(".gz")
-        self.stream: IO[bytes] | gzip.GzipFile = gzip.GzipFile(fileobj=self.raw) if gz else self.raw
+        self.stream: IO[bytes] | gzip.GzipFile = self.raw
         if gz:
-            self.limit = min(self.limit, max(GZ_FLOOR, GZ_RATIO * os.fstat(self.raw.fileno()).st_size))
+            try:
+                self.limit = min(self.limit, max(GZ_FLOOR, GZ_RATIO * os.fstat(self.raw.fileno()).st_size))
+                self._prescan()
+            except BaseException:
+                self.raw.close()
+                raise
+            self.stream = gzip.GzipFile(fileobj=self.raw)
 
-    def readable(self) -> bool:
-        return True
+    def _prescan(self) -> None:
+        """Decompress the whole ``.gz`` once, only counting, before a line is read, then rewind.
 
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        zlib decompresses at hundreds of MB a second, the compiler reads a few MB: a gzip bomb, a
+        damaged or truncated ``.gz`` are refused in about a second whatever their size, before any
+        work on their lines (a 1 MB bomb used to be read for 15 s before its limit was reached). The
+        ratio is also checked as the file is read, so a bomb at the start of a 100 MB file is refused
+        after a few MB, not after the 1 GB its size would allow.
+        """
+        stream, size = gzip.GzipFile(fileobj=self.raw), 0
+        while chunk := self._read(stream, 1024 * 1024):
+            size += len(chunk)
+            if size > self.limit:
+                raise self._too_long()
+            read = self.raw.tell()  # compressed bytes read so far (at least those decompressed)
+            if size > GZ_FLOOR + GZ_RATIO * read:  # a bomb in a large file: found at its start, not its end
+                raise _problem(self.path, f"more than {_size(size)} of text in its first {_size(read)} (at most "
+                                          f"{GZ_RATIO} times, the limit for {_article(self.what)} compressed in "
+                                          f"this file): a compressed bomb, or not {_article(self.what)}", self.key)
+        self.raw.seek(0)
+
+    def _read(self, stream: IO[bytes] | gzip.GzipFile, size: int) -> bytes:
         try:
-            chunk = self.stream.read(len(buffer))
+            return stream.read(size)
         except (gzip.BadGzipFile, zlib.error) as err:
             raise _problem(self.path, f"not a valid gzip file ({err})", self.key) from None
         except EOFError:
             raise _problem(self.path, "truncated gzip file: it ends before its end marker", self.key) from None
         except OSError as err:
             raise _problem(self.path, f"cannot read: {err.strerror or err}", self.key) from None
+
+    def _too_long(self) -> LexcError:
+        return _problem(self.path, f"more than {_size(self.limit)} of text (the limit for {_article(self.what)}"
+                                   f"{' compressed in this file' if self.path.endswith('.gz') else ''}): "
+                                   f"a compressed bomb, or not {_article(self.what)}", self.key)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        chunk = self._read(self.stream, len(buffer))
         self.done += len(chunk)
         if self.done > self.limit:
-            raise _problem(self.path, f"more than {_size(self.limit)} of text (the limit for {_article(self.what)}"
-                                      f"{' compressed in this file' if self.stream is not self.raw else ''}): "
-                                      f"a compressed bomb, or not {_article(self.what)}", self.key)
+            raise self._too_long()
         buffer[:len(chunk)] = chunk
         return len(chunk)
 

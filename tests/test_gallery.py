@@ -245,7 +245,36 @@ def _link_loop(tmp: Path, packs: Path) -> Path:
     return tmp / "a"
 
 
+def _gcg_over_a_megabyte(tmp: Path, packs: Path) -> Path:
+    """A game record of 1.1 MB of notes (real records are a few KB): past the limit, refused unread."""
+    (tmp / "game.gcg").write_text("#player1 a Ann\n#player2 b Bob\n" + "#note a note\n" * 90_000, encoding="utf-8")
+    return tmp / "game.gcg"
+
+
+def _gzip_bomb_after_words(tmp: Path, packs: Path) -> Path:
+    """A 40 KB .gz: 20,000 real words, then 40 MB of one word: the bomb is found before a line is compiled."""
+    import gzip
+
+    with gzip.open(tmp / "bomb.txt.gz", "wb", compresslevel=9) as out:
+        out.write(("\n".join(ENGLISH * 2500) + "\n").encode() + b"quite\n" * (7 * 1024 * 1024))
+    return tmp / "bomb.txt.gz"
+
+
+def _hunspell_multiplying(tmp: Path, packs: Path) -> Path:
+    """440 suffixes that carry their own flag and 100 stems: 19 million forms from a 5 KB .aff and 500 B .dic."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    suffixes = [a + b for a in letters for b in letters][:440]
+    stems = [a + b + c for a in "bcdfg" for b in "aeiou" for c in "lmnrst"][:100]
+    (tmp / "grow.aff").write_text("\n".join(["SET UTF-8", "SFX A Y 440", *(f"SFX A 0 {x}/A ." for x in suffixes)])
+                                  + "\n", encoding="utf-8")
+    (tmp / "grow.dic").write_text("100\n" + "".join(f"{stem}/A\n" for stem in stems), encoding="utf-8")
+    return tmp / "grow.dic"
+
+
 MAKERS: dict[str, Callable[[Path, Path], Path]] = {
+    "gcg_over_a_megabyte": _gcg_over_a_megabyte,
+    "gzip_bomb_after_words": _gzip_bomb_after_words,
+    "hunspell_multiplying": _hunspell_multiplying,
     "link_loop": _link_loop,
     "gcg_huge_score": _gcg_huge_score,
     "pack_huge_record_length": _crafted(lambda h: ({**h, "records": {**h["records"], "longest": 10**12}},

@@ -339,3 +339,55 @@ def test_a_rejected_line_is_shown_only_as_far_as_it_looks_like_a_word(tmp_path: 
     shown = CliRunner().invoke(app, ["info", str(pack)]).output
     assert f"(e.g. root… (37 characters) ({secret}:1))" in shown
     assert "Jx2" not in shown and "Jx2" not in compiled.output and "19000" not in pack.read_bytes().decode("latin-1")
+
+
+# --------------------------------------------------------------------------- games refused before the lock
+
+
+@pytest.mark.parametrize("kind", ["fifo", "file", "missing"])
+def test_a_refused_game_command_leaves_no_lock_file(tmp_path: Path, kind: str) -> None:
+    """`lexc game new` over a FIFO or a file, `lexc game play` on no file: refused, and nothing is created."""
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+
+    path = tmp_path / "club.gcg"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "file":
+        path.write_text("#player1 a Ann\n#player2 b Bob\n", encoding="utf-8")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    args = ["game", "play", str(path), "8D CAT"] if kind == "missing" else ["game", "new", str(path), "--players",
+                                                                             "ann,bob"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1, result.output
+    expected = "cannot read: No such file or directory" if kind == "missing" else \
+        "already exists: a game is never overwritten (choose another name, or delete the file)"
+    assert result.output.splitlines()[0] == f"error: {path}: {expected}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no .club.gcg.lock beside it
+
+
+# --------------------------------------------------------------------------- a gzip bomb in a large file
+
+
+def test_a_gzip_bomb_at_the_start_of_a_large_file_is_refused_after_a_few_megabytes(tmp_path: Path) -> None:
+    """5 MB of .gz: a 1,000-fold bomb, then random bytes. Its size would allow 50 MB of text; the ratio is
+    checked as it is read, so it is refused after 3 MB, before a line is compiled."""
+    import gzip
+    import random
+    import re
+
+    from lexc.inputs import open_stream
+
+    path = tmp_path / "words.txt.gz"
+    noise = random.Random(13).randbytes(5 * 1024 * 1024)
+    path.write_bytes(gzip.compress(b"quite\n" * (50 * 1024 * 1024 // 6)) + noise)
+    with pytest.raises(LexcError) as refused:
+        open_stream(path, "word list")
+    assert re.fullmatch(rf"{path}: more than 3 MB of text in its first [0-9,]+ bytes \(at most 10 times, the limit "
+                        r"for a word list compressed in this file\): a compressed bomb, or not a word list",
+                        str(refused.value)), str(refused.value)
+    real = tmp_path / "real.txt.gz"  # real words compress about 4 times: read whole
+    real.write_bytes(gzip.compress(Path("/usr/share/dict/american-english-huge").read_bytes()[:3_000_000]))
+    with open_stream(real, "word list") as stream:
+        assert len(stream.read()) == 3_000_000

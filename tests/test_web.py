@@ -194,6 +194,40 @@ def test_a_hint_is_offered_for_a_known_rack(client):
     assert http.get("/api/games/h").json()["version"] == game["version"]  # nothing written
 
 
+def test_one_move_search_at_a_time_a_second_hint_is_told_to_retry(client, monkeypatch):
+    """A hint asked while another's move search runs gets 503 at once, with Retry-After; then hints work again."""
+    import threading
+
+    from lexc.game.game import Game
+
+    http, _ = client
+    http.post("/api/games", json={"name": "h", "players": "ann,bob", "lang": "en"})
+    started, release = threading.Event(), threading.Event()
+    real_hints = Game.hints
+
+    def slow_hints(self, *args, **kwargs):  # the first search holds the server until released
+        started.set()
+        assert release.wait(30)
+        return real_hints(self, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "hints", slow_hints)
+    first: dict = {}
+    worker = threading.Thread(target=lambda: first.update(r=http.post("/api/games/h/hint", json={"rack": "WHISKY?"})))
+    worker.start()
+    assert started.wait(30)
+    busy = http.post("/api/games/h/hint", json={"rack": "QI"})
+    assert busy.status_code == 503 and busy.headers["retry-after"] == "2"
+    assert busy.json()["error"].startswith("another move search is running on this server: ask again in a moment")
+    release.set()
+    worker.join(30)
+    assert first["r"].status_code == 200 and first["r"].json()["moves"][0]["score"] == 48  # 8H WHISKY
+    monkeypatch.setattr(Game, "hints", real_hints)
+    assert http.post("/api/games/h/hint", json={"rack": "QI"}).status_code == 200  # the lock was released
+    refused = http.post("/api/games/h/hint", json={"rack": "QI", "top": 0})
+    assert refused.status_code == 400  # a refused request never takes the lock
+    assert http.post("/api/games/h/hint", json={"rack": "QI"}).status_code == 200
+
+
 HOSTILE = [  # (url, body: JSON value or raw bytes, status, part of the error)
     ("/api/games", [], 400, "the request body is not a JSON object"),
     ("/api/games", b'{"name": "x"' + b" " * 70_000 + b"}", 413, "the request body is over 65,536 bytes"),

@@ -83,11 +83,16 @@ def save(game: Game, path: Path | str) -> None:
 def create(game: Game, path: Path | str, *, overwrite: bool = False) -> None:
     """Write a new game; an existing file is refused unless ``overwrite``."""
     path = Path(path)
+    _refuse_existing(path, overwrite)  # before the lock: a refused game leaves no lock file behind
     with locked(path):
-        if path.exists() and not overwrite:
-            raise LexcError(Problem(str(path), None, None, "already exists: a game is never overwritten "
-                                                           "(choose another name, or delete the file)"))
+        _refuse_existing(path, overwrite)
         save(game, path)
+
+
+def _refuse_existing(path: Path, overwrite: bool) -> None:
+    if os.path.lexists(path) and not overwrite:
+        raise LexcError(Problem(str(path), None, None, "already exists: a game is never overwritten "
+                                                       "(choose another name, or delete the file)"))
 
 
 def update(path: Path | str, lexicons: Packs, move: Callable[[Game], Game],
@@ -98,6 +103,8 @@ def update(path: Path | str, lexicons: Packs, move: Callable[[Game], Game],
     is refused with :class:`StaleGame` and nothing is written. A move that raises writes nothing.
     """
     path = Path(path)
+    if not os.path.lexists(path):  # before the lock: no lock file beside a game that is not there
+        load(path, lexicons)
     with locked(path):
         game = load(path, lexicons)
         if expected is not None and expected != game.version:

@@ -389,6 +389,11 @@ MAX_STEM_WORK = 200_000
 #: Forms a dictionary may expand to unless ``max_forms`` says otherwise (Spanish expands to about 1 million,
 #: docs/sources.md); past it the expansion is an error, not a silent cut.
 DEFAULT_MAX_FORMS = 20_000_000
+#: Without ``max_forms``, a dictionary may yield at most this many forms per character of the .dic entries
+#: read so far, past :data:`FORMS_FLOOR` (issue 13): the shipped ones yield at most about 2 (docs/development.md), a
+#: 7 KB .aff and 1 KB .dic whose rules continue themselves 19 million, which took minutes to reach the cap above.
+FORMS_PER_BYTE = 10
+FORMS_FLOOR = 100_000
 
 
 _COMPOUND_KEYS = ("COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDFIRST", "COMPOUNDEND", "COMPOUNDLAST")
@@ -584,6 +589,11 @@ class HunspellSource(Source):
     def files(self) -> list[Path]:
         return [self.aff, self.dic]
 
+    def _multiplying(self, forms: int, number: int) -> LexcError:
+        return LexcError(Problem(self.name, number, None, f"{forms:,} forms by this line: more than {FORMS_PER_BYTE} a "
+                                                          "character of the .dic's entries: affix rules that multiply? "
+                                                          "(--max-forms N keeps the first N forms)"))
+
     def _forbidden(self, aff: AffixFile) -> frozenset[str]:
         """Entries flagged FORBIDDENWORD: no other stem may produce them either (a first, quick pass)."""
         flag = aff.forbidden
@@ -652,6 +662,7 @@ class HunspellSource(Source):
         ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
         empty_flags: Flags = ()
         forbidden = self._forbidden(aff)
+        budget = FORMS_FLOOR if self.options.max_forms is None else 1 << 62  # a chosen cap: no ratio
         for number, text in enumerate(_latin1_lines(self.dic), start=1):
             stats.lines += 1
             stripped = text.strip(" \t")
@@ -665,6 +676,7 @@ class HunspellSource(Source):
                 continue
             if "\x00" in text:
                 raise LexcError(Problem(name, number, None, "NUL byte in a .dic line"))
+            budget += FORMS_PER_BYTE * (len(stripped) + 1)  # entries only: comments buy no forms
             phrase = phrase_of(stripped) if " " in stripped else None
             if phrase is not None:
                 stats.stems += 1
@@ -705,4 +717,6 @@ class HunspellSource(Source):
                                                                     "first N forms)"))
                     stats.truncated = True
                     return
+                if stats.words & 0xFFF == 0 and budget < stats.words:
+                    raise self._multiplying(stats.words, number)
         stats.empty = stats.words == 0

@@ -8,12 +8,16 @@ The page (``static/``) talks to a small JSON API over the games of one directory
 ``GET  /api/games/NAME``                 the game (:func:`lexc.game.view.game_json`)
 ``POST /api/games/NAME/preview``         a play scored on the board, not made: score, words, validity
 ``POST /api/games/NAME/move``            a move: play, pass, exchange, challenge, undo, end, penalty
+``POST /api/games/NAME/hint``            the best plays of a rack: a move search, one at a time
 =======================================  ==================================================
 
 Every move carries the game's ``version`` as the page saw it; a move on a game that has changed
 since (another browser, the CLI) is refused with 409 and nothing is written. Game names are plain
 (letters, digits, ``_``, ``-``) and name files inside the games directory only. When a token is
 set (``lexc serve --host`` on a club's network), every API call needs it (``X-Lexc-Token``).
+A hint is a move search (about a second on a full pack, more with blanks): the server runs one
+at a time, and a hint asked while one runs is refused at once with 503 (:class:`Busy`), so a
+table cannot queue up work faster than the server does it.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import hmac
 import json
 import re
+import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -72,6 +77,14 @@ class TooLarge(LexcError):
     """The request body is over :data:`MAX_BODY` (413)."""
 
 
+class Busy(LexcError):
+    """A move search is already running (503): the server runs one at a time."""
+
+
+#: Seconds a client refused with :class:`Busy` is told to wait (``Retry-After``).
+RETRY_AFTER = 2
+
+
 async def _body(request: Request) -> dict[str, Any] | LexcError:
     """The request's JSON object, or the error saying why there is none.
 
@@ -121,6 +134,10 @@ async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, An
         return _error(err, 413)
     except NoGame as err:
         return _error(err, 404)
+    except Busy as err:
+        busy = _error(err, 503)
+        busy.headers["Retry-After"] = str(RETRY_AFTER)
+        return busy
     except LexcError as err:
         return _error(err)
 
@@ -210,6 +227,7 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
     """
     games.mkdir(parents=True, exist_ok=True)
     offered = ["polyglot", "tournament", "standard", "dover", "super", *(str(p.resolve()) for p in rulesets)]
+    searching = threading.Lock()  # held while a hint's move search runs: one at a time
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -265,7 +283,14 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
                 raise LexcError("langs: a list of language codes")
             for lang in langs or ():
                 _checked("langs", lang)
-            found = game.hints(_text(data, "rack"), top, langs)
+            rack = _text(data, "rack")
+            if not searching.acquire(blocking=False):
+                raise Busy(f"another move search is running on this server: ask again in a moment "
+                           f"(one runs at a time; retry after {RETRY_AFTER} s)")
+            try:
+                found = game.hints(rack, top, langs)
+            finally:
+                searching.release()
             return JSONResponse({"player": game.to_move, "moves": [m.to_json() for m in found]})
 
         return await _answer(work, await _body(request))
