@@ -10,7 +10,8 @@ For each pack (default: every LANG.lexc in ``--packs``), in one run:
 * **records**: ``Pack.records`` over ``--n`` board spellings against a dict of the same answers;
 * **membership**: ``board in pack`` against a Python set of the board spellings (half hits, half
   misses made by changing one letter);
-* **check**: :func:`lexc.lexicon.lookup.check_word` on board spellings (``lexc check``'s per-word path).
+* **check**: :func:`lexc.lexicon.lookup.check_word` on board spellings, as ``lexc check`` prints
+  text (``spellings=False``) and as its ``--json`` (every spelling's tiles).
 
 CPU time (``time.process_time``), medians of ``--repeat``. Prints markdown tables (docs/performance.md).
 """
@@ -79,10 +80,11 @@ def measure(path: Path, v1: Path | None, n: int, repeat: int) -> dict[str, Any]:
     in_set = rate(lambda: [b in known for b in probe], len(probe), repeat)
     language = Catalog.shipped().language(pack.lang)
     few = sample[: min(len(sample), 20_000)]
-    check = rate(lambda: [check_word(pack, b, language) for b in few], len(few), max(1, repeat // 2))
+    check = rate(lambda: [check_word(pack, b, language, spellings=False) for b in few], len(few), max(1, repeat // 2))
+    full = rate(lambda: [check_word(pack, b, language) for b in few], len(few), max(1, repeat // 2))
     return {"lang": pack.lang, "boards": len(boards), "natives": len(natives),
             "with_record": sum(1 for b in sample if pack._records(b)) / max(1, len(sample)), "sizes": sizes,
-            "records": records, "dict": table, "in": inside, "set": in_set, "check": check}
+            "records": records, "dict": table, "in": inside, "set": in_set, "check": check, "full": full}
 
 
 def main() -> None:
@@ -96,8 +98,8 @@ def main() -> None:
     paths = [args.packs / f"{lang}.lexc" for lang in args.langs] or sorted(args.packs.glob("*.lexc"))
     print("| pack | board spellings | native words | pack bytes | plain marisa | plain DAWG | "
           "pack / smaller | v1 pack bytes | `records()` k/s | dict k/s | ratio | with a record | "
-          "`in` M/s | set M/s | `in` / set | `check_word` k/s |")
-    print("|---" * 16 + "|")
+          "`in` M/s | set M/s | `in` / set | `check_word` k/s | with spellings (JSON) k/s |")
+    print("|---" * 17 + "|")
     for path in paths:
         r = measure(path, args.v1, args.n, args.repeat)
         s = r["sizes"]
@@ -106,7 +108,8 @@ def main() -> None:
         print(f"| {r['lang']} | {r['boards']:,} | {r['natives']:,} | {s['pack']:,} | {s['marisa']:,} | "
               f"{s['dawg']:,} | **{s['pack'] / floor:.2f}** | {s['v1'] or '–':,} | {r['records'] / 1e3:.0f} | "
               f"{r['dict'] / 1e3:.0f} | {r['dict'] / r['records']:.1f}× | {r['with_record']:.0%} | "
-              f"{r['in'] / 1e6:.2f} | {r['set'] / 1e6:.2f} | {r['in'] / r['set']:.2f} | {r['check'] / 1e3:.0f} |",
+              f"{r['in'] / 1e6:.2f} | {r['set'] / 1e6:.2f} | {r['in'] / r['set']:.2f} | "
+              f"{r['check'] / 1e3:.0f} | {r['full'] / 1e3:.0f} |",
               flush=True)
 
 

@@ -39,7 +39,7 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -722,7 +722,8 @@ class Pack:
         self._replaces: dict[str, Any] = {}
         self._groups = groups
         self._split: dict[int, list[str]] = {}
-        self._default = self.coder.default_reading
+        self._plans: dict[int, list[tuple[str | None, tuple[tuple[int, str], ...]]]] = {}
+        self._default = _fast_reader(self.coder)
 
     def _group(self, board: str) -> int:
         """The record group of ``board``: 0 for none (all default), -1 when it is no word."""
@@ -769,19 +770,39 @@ class Pack:
         reading is one ``map`` over the letters (:meth:`Coder.default_reading`).
         """
         group = self._group(board)
+        if group < 0:
+            return []
+        reading = self._default(board)
         if group == 0:
-            reading = self._default(board)
             if reading is None:
                 raise _bad(self.path, f"corrupt pack: {board!r} has no record and no default tiling")
             return [reading]
-        if group < 0:
-            return []
-        records = self._group_records(group)
-        decode, default = self.coder.decode, self._default(board)
+        plan = self._plans.get(group)
+        if plan is None:
+            plan = self._plan(group)
         try:
-            return [decode(board, record, default) for record in records]
+            if not plan or reading is None:
+                decode, records = self.coder.decode, self._group_records(group)
+                return [decode(board, record, reading) for record in records]
+            native, tiling = reading
+            return [(whole, tiling) if whole is not None else (_changed(native, changes), tiling)
+                    for whole, changes in plan]
         except (ValueError, KeyError, IndexError):
+            records = self._group_records(group)
             raise _bad(self.path, f"corrupt pack: bad record(s) {board + SEP + SEP.join(records)!r}") from None
+
+    def _plan(self, group: int) -> list[tuple[str | None, tuple[tuple[int, str], ...]]]:
+        """The records of ``group`` parsed once and kept: (whole native word or None, letter changes)
+        each; [] when one gives tiles (then :meth:`Coder.decode` reads them)."""
+        records = self._group_records(group)
+        try:
+            parsed = [self.coder.parse(record) for record in records]
+        except (ValueError, KeyError, IndexError):
+            raise _bad(self.path, f"corrupt pack: bad record(s) {SEP.join(records)!r} in group {group}") from None
+        plan = [] if any(p[0] for p in parsed) else [(whole, changes) for _, whole, changes in parsed]
+        if len(self._plans) < 1 << 20:
+            self._plans[group] = plan
+        return plan
 
     def points(self, face: int, board: str) -> int:
         """Points of the tile with face index ``face`` spelled ``board``."""
@@ -805,6 +826,32 @@ class Pack:
 
         return [Spelling(self.lang, native, tuple(AlignedTile(*t) for t in self.tiles(board, tiling)))
                 for native, tiling in self.records(board)]
+
+
+def _changed(native: str, changes: Sequence[tuple[int, str]]) -> str:
+    """``native`` with the letter changes of a record (position from the end, letter); ValueError past its start."""
+    m = len(native)
+    for pos, letter in changes:
+        if pos > m:
+            raise ValueError(f"letter {pos} from the end of {native!r}")
+        native = native[:m - pos] + letter + native[m - pos + 1:]
+    return native
+
+
+def _fast_reader(coder: Coder) -> Callable[[str], tuple[str, Tiling] | None]:
+    """:meth:`Coder.default_reading` of ``coder``, as one ``map`` over the letters when every run is one
+    letter, its own face and no final form applies (French, English...: most packs)."""
+    if not (coder._single and coder._same and not coder.finals):
+        return coder.default_reading
+    tile = coder._tile.__getitem__
+
+    def read(board: str) -> tuple[str, Tiling] | None:
+        try:
+            return board, tuple(map(tile, board))
+        except KeyError:
+            return None
+
+    return read
 
 
 def _make_classes() -> dict[str, type[Pack]]:
