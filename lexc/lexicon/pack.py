@@ -363,6 +363,11 @@ def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
 
 # --------------------------------------------------------------------------- structures
 
+#: ``auto`` keeps the DAWG while it is at most this many times marisa's bytes (English: 1.29x, kept as a DAWG
+#: for membership about 3x faster than marisa's; Dutch 1.44x, Norwegian 1.56x, Afrikaans 1.65x,
+#: Indonesian 1.91x stay marisa). docs/pack-format.md "Structures".
+DAWG_SLACK = 1.3
+
 #: Separates the records of one board spelling in the ``records`` section.
 RECORD_SEP = "\x1f"
 #: Separates the record groups in the ``records`` section.
@@ -394,16 +399,23 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
 
 def choose_structure(boards: Sequence[str], groups: Sequence[int],
                      structure: str = "auto") -> tuple[str, bytes, bytes, dict[str, int]]:
-    """Build the candidate tries and keep the smaller (ties: the DAWG, faster for membership and records).
+    """Build the candidate tries and keep the DAWG unless marisa is more than :data:`DAWG_SLACK` times smaller.
 
-    A DAWG holds each board's group as its value; a marisa trie with an ``ids`` section is
-    smaller on some lexicons (Hungarian: 0.55x the DAWG). Returns the kind, trie bytes, ids
+    A DAWG holds each board's group as its value and answers membership about 3x faster
+    than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
+    smaller on some lexicons (Indonesian: 0.52x the DAWG). Returns the kind, trie bytes, ids
     bytes and every candidate's size (trie and ids).
+
+    >>> choose_structure(["AB", "AC"], [0, 0])[0]
+    'dawg'
     """
     kinds = ("dawg", "marisa") if structure == "auto" else (structure,)
     built = {kind: build_structure(kind, boards, groups) for kind in kinds}
-    kind = min(kinds, key=lambda k: (len(built[k][0]) + len(built[k][1]), kinds.index(k)))
-    return kind, built[kind][0], built[kind][1], {k: len(t) + len(i) for k, (t, i) in built.items()}
+    sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
+    kind = kinds[0]
+    if structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes["marisa"]:
+        kind = "marisa"
+    return kind, built[kind][0], built[kind][1], sizes
 
 
 # --------------------------------------------------------------------------- writing
