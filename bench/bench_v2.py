@@ -105,8 +105,9 @@ def main() -> None:
         s = r["sizes"]
         assert isinstance(s, dict)
         floor = min(s["marisa"], s["dawg"])
+        old = format(s["v1"], ",") if s["v1"] else "–"
         print(f"| {r['lang']} | {r['boards']:,} | {r['natives']:,} | {s['pack']:,} | {s['marisa']:,} | "
-              f"{s['dawg']:,} | **{s['pack'] / floor:.2f}** | {s['v1'] or '–':,} | {r['records'] / 1e3:.0f} | "
+              f"{s['dawg']:,} | **{s['pack'] / floor:.2f}** | {old} | {r['records'] / 1e3:.0f} | "
               f"{r['dict'] / 1e3:.0f} | {r['dict'] / r['records']:.1f}× | {r['with_record']:.0%} | "
               f"{r['in'] / 1e6:.2f} | {r['set'] / 1e6:.2f} | {r['in'] / r['set']:.2f} | "
               f"{r['check'] / 1e3:.0f} | {r['full'] / 1e3:.0f} |",

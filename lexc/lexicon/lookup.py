@@ -61,6 +61,19 @@ def _values(pack: Pack, board: str, scored: list[tuple[str, Tiling]]) -> list[in
     return [sum(map(get, tiling)) for _, tiling in scored]
 
 
+def _tile_dicts(pack: Pack, board: str, tiling: Tiling) -> list[dict[str, object]]:
+    """The JSON-ready tiles of ``tiling`` on ``board`` (:meth:`Pack.tiles` as dicts), points from the table."""
+    table = _tile_points(pack)
+    if table is None:
+        return _tiles(pack.tiles(board, tiling))
+    faces, out, i = pack.coder.faces, [], 0
+    for tile in tiling:
+        end = i + tile[1]
+        out.append({"face": faces[tile[0]], "points": table[tile], "board": board[i:end]})
+        i = end
+    return out
+
+
 def check_word(pack: Pack, word: str, language: Language, spellings: bool = True) -> dict[str, object]:
     """Whether ``word`` (a native word or a board spelling) is in ``pack``, with its spellings and value.
 
@@ -104,9 +117,9 @@ def check_word(pack: Pack, word: str, language: Language, spellings: bool = True
             at = typed[0] if typed else min(range(len(records)),
                                             key=lambda i: (-values[i], len(records[i][1]), records[i][0]))
         result["value"] = values[at]
-        result["tiles"] = _tiles(pack.tiles(board, records[at][1]))
+        result["tiles"] = _tile_dicts(pack, board, records[at][1])
         if spellings:
-            result["spellings"] = [{"native": n, "value": v, "tiles": _tiles(pack.tiles(board, t))}
+            result["spellings"] = [{"native": n, "value": v, "tiles": _tile_dicts(pack, board, t)}
                                    for (n, t), v in zip(records, values, strict=True)]
     elif spelled is not None:
         result["value"] = spelled.value
