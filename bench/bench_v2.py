@@ -70,6 +70,8 @@ def measure(path: Path, v1: Path | None, n: int, repeat: int) -> dict[str, Any]:
              "dawg": len(dawg.DAWG(natives).tobytes())}
     old = v1 / path.name if v1 else None
     sizes["v1"] = old.stat().st_size if old and old.exists() else 0
+    if n == 0:  # sizes only
+        return {"lang": pack.lang, "boards": len(boards), "natives": len(natives), "sizes": sizes}
     sample = random.Random(1).sample(boards, min(n, len(boards)))
     answers = {board: pack.records(board) for board in sample}
     records = rate(lambda: [pack.records(b) for b in sample], len(sample), repeat)
@@ -92,7 +94,7 @@ def main() -> None:
     parser.add_argument("langs", nargs="*")
     parser.add_argument("--packs", type=Path, required=True)
     parser.add_argument("--v1", type=Path, default=None, help="folder of version-1 packs to compare sizes with")
-    parser.add_argument("--n", type=int, default=100_000)
+    parser.add_argument("--n", type=int, default=100_000, help="board spellings timed (0: sizes only)")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     paths = [args.packs / f"{lang}.lexc" for lang in args.langs] or sorted(args.packs.glob("*.lexc"))
@@ -106,6 +108,10 @@ def main() -> None:
         assert isinstance(s, dict)
         floor = min(s["marisa"], s["dawg"])
         old = format(s["v1"], ",") if s["v1"] else "–"
+        if args.n == 0:
+            print(f"| {r['lang']} | {r['boards']:,} | {r['natives']:,} | {s['pack']:,} | {s['marisa']:,} | "
+                  f"{s['dawg']:,} | **{s['pack'] / floor:.2f}** | {old} |" + " – |" * 9, flush=True)
+            continue
         print(f"| {r['lang']} | {r['boards']:,} | {r['natives']:,} | {s['pack']:,} | {s['marisa']:,} | "
               f"{s['dawg']:,} | **{s['pack'] / floor:.2f}** | {old} | {r['records'] / 1e3:.0f} | "
               f"{r['dict'] / 1e3:.0f} | {r['dict'] / r['records']:.1f}× | {r['with_record']:.0%} | "
