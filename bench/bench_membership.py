@@ -21,10 +21,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(REPO / "bench"))
 
-from bench_v2 import misses  # noqa: E402
-
+from bench.bench_v2 import misses  # noqa: E402
 from lexc.lexicon.pack import open_pack  # noqa: E402
 
 
