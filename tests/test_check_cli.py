@@ -75,6 +75,19 @@ def test_invalid_word_exits_1(packs):
     assert code == 1 and found["board"] is None and "HYPHEN" in found["reason"]
 
 
+def test_without_spellings_the_same_value_and_tiles(packs):
+    from lexc.lexicon.lookup import check_word
+    from lexc.lexicon.pack import open_pack
+
+    pack, russian = open_pack(packs / "ru.lexc"), CATALOG.language("ru")
+    full = check_word(pack, "SHCHI", russian)
+    short = check_word(pack, "SHCHI", russian, spellings=False)
+    assert "spellings" not in short and {s["native"]: s["value"] for s in full["spellings"]} == {"ШЧИ": 14, "ЩИ": 11}
+    assert short == {k: v for k, v in full.items() if k != "spellings"}
+    assert [(t["face"], t["points"], t["board"]) for t in short["tiles"]] == [("Ш", 8, "SH"), ("Ч", 5, "CH"),
+                                                                              ("И", 1, "I")]
+
+
 def test_text_output(packs):
     result = runner.invoke(app, ["check", "es", "churro", "--packs", str(packs)])
     assert result.exit_code == 0

@@ -41,7 +41,7 @@ def run_check(lang: str, words: list[str], as_json: bool, pack_file: str | None,
         catalog = catalog.with_schemes(parse_schemes(schemes))
     language = catalog.language(lang)  # an unknown language is named as such, not as a missing pack
     pack = catalog.pack(lang, pack_file)
-    results = [check_word(pack, word, language) for word in words]
+    results = [check_word(pack, word, language, spellings=as_json) for word in words]
     if as_json:
         print(json.dumps(results, ensure_ascii=False, indent=2))
     else:

@@ -12,7 +12,7 @@ from lexc.lexicon.pack import open_pack
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
-    from lexc.lexicon.pack import Pack
+    from lexc.lexicon.pack import Pack, Tiling
 
 __all__ = ["check_word", "open_pack"]
 
@@ -29,12 +29,58 @@ def _value(tiles: list[tuple[str, int, str]]) -> int:
     return sum(p for _, p, b in tiles if b)  # a tile written with no board letter has no square
 
 
-def check_word(pack: Pack, word: str, language: Language) -> dict[str, object]:
+def _tile_points(pack: Pack) -> dict[tuple[int, int], int] | None:
+    """Points per tile (face index, board length) of ``pack``, kept on it; None when a face's points
+    depend on its board letters (then :meth:`Pack.tiles` counts them)."""
+    found: dict[tuple[int, int], int] | None = getattr(pack, "_check_points", None)
+    if found is None and all(p is not None for p in pack._points):
+        found = _PointsTable(pack._points)
+        pack._check_points = found  # type: ignore[attr-defined]
+    return found
+
+
+class _PointsTable(dict[tuple[int, int], int]):
+    """Points of a tile (face index, board length), filled on first use; a tile of no board letter has none."""
+
+    def __init__(self, points: list[int | None]):
+        super().__init__()
+        self.points = points
+
+    def __missing__(self, tile: tuple[int, int]) -> int:
+        face, length = tile
+        value = self[tile] = int(self.points[face] or 0) if length else 0
+        return value
+
+
+def _values(pack: Pack, board: str, scored: list[tuple[str, Tiling]]) -> list[int]:
+    """The value of each (native, tiling) of ``board``: one ``sum(map(...))`` each when points are per tile."""
+    table = _tile_points(pack)
+    if table is None:
+        return [_value(pack.tiles(board, tiling)) for _, tiling in scored]
+    get = table.__getitem__
+    return [sum(map(get, tiling)) for _, tiling in scored]
+
+
+def _tile_dicts(pack: Pack, board: str, tiling: Tiling) -> list[dict[str, object]]:
+    """The JSON-ready tiles of ``tiling`` on ``board`` (:meth:`Pack.tiles` as dicts), points from the table."""
+    table = _tile_points(pack)
+    if table is None:
+        return _tiles(pack.tiles(board, tiling))
+    faces, out, i = pack.coder.faces, [], 0
+    for tile in tiling:
+        end = i + tile[1]
+        out.append({"face": faces[tile[0]], "points": table[tile], "board": board[i:end]})
+        i = end
+    return out
+
+
+def check_word(pack: Pack, word: str, language: Language, spellings: bool = True) -> dict[str, object]:
     """Whether ``word`` (a native word or a board spelling) is in ``pack``, with its spellings and value.
 
     ``language`` spells a native word. The value is that of the native word typed if it is in
     the pack, else the highest of the board spelling's native words; for a word not in the
-    pack, its own tiling's.
+    pack, its own tiling's. With ``spellings=False`` the result has no ``spellings`` (``lexc
+    check``'s text output does not print them) and only the chosen spelling's tiles are built.
 
     >>> from lexc import Catalog
     >>> catalog = Catalog.shipped()
@@ -62,13 +108,19 @@ def check_word(pack: Pack, word: str, language: Language) -> dict[str, object]:
     result: dict[str, object] = {"word": word, "lang": pack.lang, "valid": bool(records), "board": board,
                                  "native": [native for native, _ in records]}
     if records:
-        scored = [(native, pack.tiles(board, tiling)) for native, tiling in records]
-        typed = [s for s in scored if spelled is not None and s[0] == spelled.native]
-        # DESIGN.md rule 4: the highest value; ties to the fewest native tiles, then the first in Unicode order.
-        chosen = typed[0] if typed else min(scored, key=lambda s: (-_value(s[1]), len(s[1]), s[0]))
-        result["value"] = _value(chosen[1])
-        result["tiles"] = _tiles(chosen[1])
-        result["spellings"] = [{"native": n, "value": _value(t), "tiles": _tiles(t)} for n, t in scored]
+        values = _values(pack, board, records)
+        if len(records) == 1:
+            at = 0
+        else:
+            typed = [i for i, (n, _) in enumerate(records) if spelled is not None and n == spelled.native]
+            # DESIGN.md rule 4: the highest value; ties to the fewest native tiles, then the first in Unicode order.
+            at = typed[0] if typed else min(range(len(records)),
+                                            key=lambda i: (-values[i], len(records[i][1]), records[i][0]))
+        result["value"] = values[at]
+        result["tiles"] = _tile_dicts(pack, board, records[at][1])
+        if spellings:
+            result["spellings"] = [{"native": n, "value": v, "tiles": _tile_dicts(pack, board, t)}
+                                   for (n, t), v in zip(records, values, strict=True)]
     elif spelled is not None:
         result["value"] = spelled.value
         result["tiles"] = [t.to_json() for t in spelled.tiles]

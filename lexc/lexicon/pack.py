@@ -39,7 +39,7 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -363,6 +363,11 @@ def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
 
 # --------------------------------------------------------------------------- structures
 
+#: ``auto`` keeps the DAWG while it is at most this many times marisa's bytes (English: 1.29x, kept as a DAWG
+#: for membership about 3x faster than marisa's; Dutch 1.44x, Norwegian 1.56x, Afrikaans 1.65x,
+#: Indonesian 1.91x stay marisa). docs/pack-format.md "Structures".
+DAWG_SLACK = 1.3
+
 #: Separates the records of one board spelling in the ``records`` section.
 RECORD_SEP = "\x1f"
 #: Separates the record groups in the ``records`` section.
@@ -394,16 +399,23 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
 
 def choose_structure(boards: Sequence[str], groups: Sequence[int],
                      structure: str = "auto") -> tuple[str, bytes, bytes, dict[str, int]]:
-    """Build the candidate tries and keep the smaller (ties: the DAWG, faster for membership and records).
+    """Build the candidate tries and keep the DAWG unless marisa is more than :data:`DAWG_SLACK` times smaller.
 
-    A DAWG holds each board's group as its value; a marisa trie with an ``ids`` section is
-    smaller on some lexicons (Hungarian: 0.55x the DAWG). Returns the kind, trie bytes, ids
+    A DAWG holds each board's group as its value and answers membership about 3x faster
+    than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
+    smaller on some lexicons (Indonesian: 0.52x the DAWG). Returns the kind, trie bytes, ids
     bytes and every candidate's size (trie and ids).
+
+    >>> choose_structure(["AB", "AC"], [0, 0])[0]
+    'dawg'
     """
     kinds = ("dawg", "marisa") if structure == "auto" else (structure,)
     built = {kind: build_structure(kind, boards, groups) for kind in kinds}
-    kind = min(kinds, key=lambda k: (len(built[k][0]) + len(built[k][1]), kinds.index(k)))
-    return kind, built[kind][0], built[kind][1], {k: len(t) + len(i) for k, (t, i) in built.items()}
+    sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
+    kind = kinds[0]
+    if structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes["marisa"]:
+        kind = "marisa"
+    return kind, built[kind][0], built[kind][1], sizes
 
 
 # --------------------------------------------------------------------------- writing
@@ -722,7 +734,8 @@ class Pack:
         self._replaces: dict[str, Any] = {}
         self._groups = groups
         self._split: dict[int, list[str]] = {}
-        self._default = self.coder.default_reading
+        self._plans: dict[int, list[tuple[str | None, tuple[tuple[int, str], ...]]]] = {}
+        self._default = _fast_reader(self.coder)
 
     def _group(self, board: str) -> int:
         """The record group of ``board``: 0 for none (all default), -1 when it is no word."""
@@ -769,19 +782,39 @@ class Pack:
         reading is one ``map`` over the letters (:meth:`Coder.default_reading`).
         """
         group = self._group(board)
+        if group < 0:
+            return []
+        reading = self._default(board)
         if group == 0:
-            reading = self._default(board)
             if reading is None:
                 raise _bad(self.path, f"corrupt pack: {board!r} has no record and no default tiling")
             return [reading]
-        if group < 0:
-            return []
-        records = self._group_records(group)
-        decode, default = self.coder.decode, self._default(board)
+        plan = self._plans.get(group)
+        if plan is None:
+            plan = self._plan(group)
         try:
-            return [decode(board, record, default) for record in records]
+            if not plan or reading is None:
+                decode, records = self.coder.decode, self._group_records(group)
+                return [decode(board, record, reading) for record in records]
+            native, tiling = reading
+            return [(whole, tiling) if whole is not None else (_changed(native, changes), tiling)
+                    for whole, changes in plan]
         except (ValueError, KeyError, IndexError):
+            records = self._group_records(group)
             raise _bad(self.path, f"corrupt pack: bad record(s) {board + SEP + SEP.join(records)!r}") from None
+
+    def _plan(self, group: int) -> list[tuple[str | None, tuple[tuple[int, str], ...]]]:
+        """The records of ``group`` parsed once and kept: (whole native word or None, letter changes)
+        each; [] when one gives tiles (then :meth:`Coder.decode` reads them)."""
+        records = self._group_records(group)
+        try:
+            parsed = [self.coder.parse(record) for record in records]
+        except (ValueError, KeyError, IndexError):
+            raise _bad(self.path, f"corrupt pack: bad record(s) {SEP.join(records)!r} in group {group}") from None
+        plan = [] if any(p[0] for p in parsed) else [(whole, changes) for _, whole, changes in parsed]
+        if len(self._plans) < 1 << 20:
+            self._plans[group] = plan
+        return plan
 
     def points(self, face: int, board: str) -> int:
         """Points of the tile with face index ``face`` spelled ``board``."""
@@ -805,6 +838,32 @@ class Pack:
 
         return [Spelling(self.lang, native, tuple(AlignedTile(*t) for t in self.tiles(board, tiling)))
                 for native, tiling in self.records(board)]
+
+
+def _changed(native: str, changes: Sequence[tuple[int, str]]) -> str:
+    """``native`` with the letter changes of a record (position from the end, letter); ValueError past its start."""
+    m = len(native)
+    for pos, letter in changes:
+        if pos > m:
+            raise ValueError(f"letter {pos} from the end of {native!r}")
+        native = native[:m - pos] + letter + native[m - pos + 1:]
+    return native
+
+
+def _fast_reader(coder: Coder) -> Callable[[str], tuple[str, Tiling] | None]:
+    """:meth:`Coder.default_reading` of ``coder``, as one ``map`` over the letters when every run is one
+    letter, its own face and no final form applies (French, English...: most packs)."""
+    if not (coder._single and coder._same and not coder.finals):
+        return coder.default_reading
+    tile = coder._tile.__getitem__
+
+    def read(board: str) -> tuple[str, Tiling] | None:
+        try:
+            return board, tuple(map(tile, board))
+        except KeyError:
+            return None
+
+    return read
 
 
 def _make_classes() -> dict[str, type[Pack]]:
