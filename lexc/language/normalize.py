@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice, product
@@ -43,7 +43,7 @@ from unidecode import unidecode
 
 from lexc.errors import LexcError
 from lexc.language import casemap
-from lexc.language.scheme import FACEDOWN, Scheme
+from lexc.language.scheme import FACEDOWN, Rule, Scheme, pick
 from lexc.language.spec import JOINERS, Spec, latin_letter
 
 if TYPE_CHECKING:
@@ -544,4 +544,120 @@ class Normaliser:
 
 
 _SPECIAL = re.compile("[" + re.escape("".join(sorted(IGNORABLE)) + PIN) + "]")
+
+
+#: (native word, board spelling, tile code, whether the tiling may have been a choice): :meth:`Encoder.encode`.
+Encoded = tuple[str, str, str, bool]
+
+
+class Encoder:
+    """:meth:`Normaliser.spell` for a compiler: the board spelling and a tile code, with no object per tile.
+
+    ``register`` gives each tile (an :class:`AlignedTile` the normaliser hands out, one object per
+    face and board spelling) its one-character code. The tables from a word's letters to codes and to
+    board letters are built once here, so a common word is a few C-speed string operations
+    (``str.translate``); :meth:`encode` returns None for the rest (pins, dropped characters,
+    multi-letter tiles of a scheme, a scheme's letter sequences, letters that are not tiles), and
+    the caller then spells it with :meth:`Normaliser.spell`, which says why a word is unspellable.
+
+    >>> from lexc.lexicon.compiler import _Tiles
+    >>> tiles = _Tiles()
+    >>> es = Encoder(catalog.normaliser("es"), tiles.char)
+    >>> native, board, code, choice = es.encode("churro")
+    >>> native, board, [tiles.tile_of[c].face for c in code], choice
+    ('CHURRO', 'CHURRO', ['CH', 'U', 'RR', 'O'], False)
+    >>> ru = Encoder(catalog.normaliser("ru"), tiles.char).encode("ель")
+    >>> ru[:2], [(tiles.tile_of[c].face, tiles.tile_of[c].board) for c in ru[2]]
+    (('ЕЛЬ', 'YEL'), [('Е', 'YE'), ('Л', 'L'), ('Ь', '')])
+    """
+
+    def __init__(self, norm: Normaliser, register: Callable[[AlignedTile], str]):
+        self._norm, self._register = norm, register
+        self._upper, self._pin, self._letters = norm._upper, norm._bounds.pin, norm._letters
+        self._multi, self._findall = norm._multi, norm._pattern.findall
+        self._context: dict[str, tuple[str, tuple[Rule, ...]]] = {}  # scheme letters a context rule may spell
+        self._chars: dict[tuple[str, str], str] = {}  # (face, board) -> code, for tiles of context rules
+        codes: dict[str, str] = {}  # a surface -> its tile's code, when that tile never depends on context
+        boards: dict[str, str] = {}
+        scheme = norm.scheme
+        for surface, face in norm._face_of.items():
+            if scheme is None:
+                tile = norm._aligned.get(surface)
+            elif len(surface) > 1 or surface in scheme.sequences:
+                tile = None
+            elif surface in scheme.simple:
+                tile = norm._tile(face, scheme.simple[surface])
+            else:
+                rules = scheme.letters.get(surface)
+                rules = scheme.letters.get(face) if rules is None else rules
+                if rules:
+                    self._context[surface] = (face, rules)
+                tile = None
+            if tile is not None:
+                codes[surface], boards[surface] = register(tile), tile.board
+        self._multi_codes = codes if self._multi is not None and scheme is None else {}
+        self._multi_boards = boards
+        single = [s for s in codes if len(s) == 1]
+        self._code_table = str.maketrans({s: codes[s] for s in single})
+        self._board_table = str.maketrans({s: boards[s] for s in single})
+        known = "".join(single) + "".join(self._context)
+        # a character that is no single-letter tile (or starts a sequence): the word takes the slow path
+        self._other = re.compile("[^" + re.escape(known) + "]") if known else re.compile(".", re.DOTALL)
+        self._ctx = re.compile("[" + re.escape("".join(self._context)) + "]") if self._context else None
+        self._facedown = norm.facedown
+
+    def encode(self, word: str) -> Encoded | None:
+        """``(native, board, code, choice)`` of ``word``, or None when :meth:`Normaliser.spell` must spell it.
+
+        ``choice`` is False when the word's tiling cannot have been a choice (then
+        :meth:`Normaliser.choice` would say None).
+        """
+        upper = self._pin(self._upper(unicodedata.normalize("NFC", word)))
+        if _SPECIAL.search(upper) is not None:
+            return None
+        letters = upper.translate(self._letters)
+        if not letters:
+            return None
+        if self._multi is not None and self._multi.search(letters) is not None:
+            return self._multi_letter(upper, letters)
+        if self._other.search(letters) is not None:
+            return None
+        if self._ctx is not None and self._ctx.search(letters) is not None:
+            return self._in_context(upper, letters)
+        return upper, letters.translate(self._board_table), letters.translate(self._code_table), False
+
+    def _multi_letter(self, upper: str, letters: str) -> Encoded | None:
+        """A word with a multi-letter tile (Latin script only): longest match, one look-up per tile."""
+        if not self._multi_codes:
+            return None
+        surfaces = self._findall(letters)
+        try:
+            code = "".join(map(self._multi_codes.__getitem__, surfaces))
+        except KeyError:
+            return None
+        board = "".join(map(self._multi_boards.__getitem__, surfaces))
+        return upper, board, code, self._norm._overlapping(letters)
+
+    def _in_context(self, upper: str, letters: str) -> Encoded:
+        """A word with letters a scheme's context rules spell: only those letters are looked at one by one."""
+        assert self._ctx is not None
+        codes: list[str] = []
+        boards: list[str] = []
+        last = 0
+        for found in self._ctx.finditer(letters):
+            at = found.start()
+            if at > last:
+                codes.append(letters[last:at].translate(self._code_table))
+                boards.append(letters[last:at].translate(self._board_table))
+            face, rules = self._context[letters[at]]
+            out = pick(rules, letters, at, at + 1, self._facedown)[0]
+            char = self._chars.get((face, out))
+            if char is None:
+                char = self._chars[face, out] = self._register(self._norm._tile(face, out))
+            codes.append(char)
+            boards.append(out)
+            last = at + 1
+        codes.append(letters[last:].translate(self._code_table))
+        boards.append(letters[last:].translate(self._board_table))
+        return upper, "".join(boards), "".join(codes), False
 

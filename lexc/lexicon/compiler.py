@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from lexc import __version__
 from lexc.atomic import check_output, write_atomic
 from lexc.errors import LexcError, Problem, printable
-from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Normaliser, Unspellable
+from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.lexicon.pack import SEP, Coder, learn_table, write_keys
 
@@ -215,6 +215,12 @@ class _Tiles:
                     self._register(tile)
             return "".join(map(self.char_of.__getitem__, map(id, tiles)))
 
+    def char(self, tile: AlignedTile) -> str:
+        """The code of one tile (given one the first time)."""
+        if id(tile) not in self.char_of:
+            self._register(tile)
+        return self.char_of[id(tile)]
+
     def _register(self, tile: AlignedTile) -> None:
         if len(tile.face) == 1 and tile.face == tile.board and "A" <= tile.face <= "Z" \
                 and tile.face not in self.tile_of:
@@ -243,6 +249,7 @@ class _Collector:
         self.spec, self.norm, self.limits = spec, norm, limits
         self.entries: dict[str, str | list[str | None] | None] = {}
         self.tiles = _Tiles()
+        self.encode = Encoder(norm, self.tiles.char).encode
         self.rejections = Rejections()
         self.read = self.kept = self.duplicates = self.excluded = 0
         self.ex_natives: set[str] = set()
@@ -271,22 +278,24 @@ class _Collector:
                                                   f"has at most {MAX_WORD:,}; are the lines broken by CR only?)"))
         if self.compounds is not None and PIN not in text:
             text = self._compound(text)
-        try:
-            spelling = self.norm.spell(text)
-        except Unspellable as err:
-            self.rejections.add(err.reason, word)
-            return False
-        board = spelling.board
+        encoded = self.encode(text)
+        if encoded is None:
+            try:
+                spelling = self.norm.spell(text)
+            except Unspellable as err:
+                self.rejections.add(err.reason, word)
+                return False
+            native, board, code, choice = spelling.native, spelling.board, self.tiles.code(spelling.tiles), True
+        else:
+            native, board, code, choice = encoded
         low, high = self.limits
         if not low <= len(board) <= high:
             reason = f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
             self.rejections.add(reason, word)
             return False
-        native = spelling.native
         if (self.ex_natives or self.ex_boards) and (native in self.ex_natives or board in self.ex_boards):
             self.excluded += 1
             return False
-        code = self.tiles.code(spelling.tiles)
         entry = code + _NATIVE + native if native != board else (None if code == board else code)
         entries = self.entries
         if board not in entries:
@@ -303,7 +312,8 @@ class _Collector:
             else:
                 entries[board] = [found, entry]  # type: ignore[list-item]
         self.kept += 1
-        self._choose(text, native)
+        if choice:
+            self._choose(text, native)
         return True
 
     def _compound(self, text: str) -> str:
