@@ -554,11 +554,12 @@ class Encoder:
     """:meth:`Normaliser.spell` for a compiler: the board spelling and a tile code, with no object per tile.
 
     ``register`` gives each tile (an :class:`AlignedTile` the normaliser hands out, one object per
-    face and board spelling) its one-character code. The tables from a word's letters to codes and to
-    board letters are built once here, so a common word is a few C-speed string operations
-    (``str.translate``); :meth:`encode` returns None for the rest (pins, dropped characters,
-    multi-letter tiles of a scheme, a scheme's letter sequences, letters that are not tiles), and
-    the caller then spells it with :meth:`Normaliser.spell`, which says why a word is unspellable.
+    face and board spelling) its one-character code. The tables from a word's letters to codes, and
+    from codes to board letters, are built once here, so a common word is a few C-speed string
+    operations (``str.translate``); a letter a scheme spells by its context is looked up by the letters
+    around it (remembered). :meth:`encode` returns None for the rest (pins, dropped characters,
+    multi-letter tiles of a scheme, a scheme's letter sequences, letters that are not tiles), and the
+    caller then spells it with :meth:`Normaliser.spell`, which says why a word is unspellable.
 
     >>> from lexc.lexicon.compiler import _Tiles
     >>> tiles = _Tiles()
@@ -573,38 +574,48 @@ class Encoder:
 
     def __init__(self, norm: Normaliser, register: Callable[[AlignedTile], str]):
         self._norm, self._register = norm, register
-        self._upper, self._pin, self._letters = norm._upper, norm._bounds.pin, norm._letters
+        self._upper, self._letters = norm._upper, norm._letters
+        self._pin = norm._bounds.pin if norm._bounds.rules else None
         self._multi, self._findall = norm._multi, norm._pattern.findall
         self._context: dict[str, tuple[str, tuple[Rule, ...]]] = {}  # scheme letters a context rule may spell
-        self._chars: dict[tuple[str, str], str] = {}  # (face, board) -> code, for tiles of context rules
+        self._window: dict[str, str] = {}  # the letters around a context letter ("^" and "$": the ends) -> code
         codes: dict[str, str] = {}  # a surface -> its tile's code, when that tile never depends on context
-        boards: dict[str, str] = {}
-        scheme = norm.scheme
+        self._board_of: dict[int, str] = {}  # a code -> its tile's board letters (str.translate table)
         for surface, face in norm._face_of.items():
-            if scheme is None:
-                tile = norm._aligned.get(surface)
-            elif len(surface) > 1 or surface in scheme.sequences:
-                tile = None
-            elif surface in scheme.simple:
-                tile = norm._tile(face, scheme.simple[surface])
-            else:
-                rules = scheme.letters.get(surface)
-                rules = scheme.letters.get(face) if rules is None else rules
-                if rules:
-                    self._context[surface] = (face, rules)
-                tile = None
+            tile = self._fixed(surface, face)
             if tile is not None:
-                codes[surface], boards[surface] = register(tile), tile.board
-        self._multi_codes = codes if self._multi is not None and scheme is None else {}
-        self._multi_boards = boards
+                codes[surface] = self._code(tile)
+        self._multi_codes = codes if self._multi is not None and norm.scheme is None else {}
         single = [s for s in codes if len(s) == 1]
         self._code_table = str.maketrans({s: codes[s] for s in single})
-        self._board_table = str.maketrans({s: boards[s] for s in single})
         known = "".join(single) + "".join(self._context)
         # a character that is no single-letter tile (or starts a sequence): the word takes the slow path
         self._other = re.compile("[^" + re.escape(known) + "]") if known else re.compile(".", re.DOTALL)
         self._ctx = re.compile("[" + re.escape("".join(self._context)) + "]") if self._context else None
-        self._facedown = norm.facedown
+
+    def _fixed(self, surface: str, face: str) -> AlignedTile | None:
+        """The tile ``surface`` always is; None when its context decides (then noted) or it needs the slow path."""
+        norm, scheme = self._norm, self._norm.scheme
+        if scheme is None:
+            return norm._aligned.get(surface)
+        if len(surface) > 1 or surface in scheme.sequences:
+            return None
+        if surface in scheme.simple:
+            return norm._tile(face, scheme.simple[surface])
+        rules = scheme.letters.get(surface)
+        rules = scheme.letters.get(face) if rules is None else rules
+        if not rules:
+            return None
+        first = rules[0]
+        if len(rules) == 1 and first.at is None and first.after is None and first.before is None:
+            return norm._tile(face, FACEDOWN if first.apostrophe and norm.facedown else first.out[0])
+        self._context[surface] = (face, rules)
+        return None
+
+    def _code(self, tile: AlignedTile) -> str:
+        char = self._register(tile)
+        self._board_of[ord(char)] = tile.board
+        return char
 
     def encode(self, word: str) -> Encoded | None:
         """``(native, board, code, choice)`` of ``word``, or None when :meth:`Normaliser.spell` must spell it.
@@ -612,19 +623,24 @@ class Encoder:
         ``choice`` is False when the word's tiling cannot have been a choice (then
         :meth:`Normaliser.choice` would say None).
         """
-        upper = self._pin(self._upper(unicodedata.normalize("NFC", word)))
-        if _SPECIAL.search(upper) is not None:
+        upper = self._upper(unicodedata.normalize("NFC", word))
+        if self._pin is not None:
+            upper = self._pin(upper)
+        if not upper or _SPECIAL.search(upper) is not None:
             return None
-        letters = upper.translate(self._letters)
-        if not letters:
-            return None
+        letters = upper
+        if self._other.search(letters) is not None:
+            letters = upper.translate(self._letters)
+            if not letters:
+                return None
         if self._multi is not None and self._multi.search(letters) is not None:
             return self._multi_letter(upper, letters)
-        if self._other.search(letters) is not None:
+        if letters is not upper and self._other.search(letters) is not None:
             return None
+        code = letters.translate(self._code_table)
         if self._ctx is not None and self._ctx.search(letters) is not None:
-            return self._in_context(upper, letters)
-        return upper, letters.translate(self._board_table), letters.translate(self._code_table), False
+            code = self._in_context(letters, code)
+        return upper, code.translate(self._board_of), code, False
 
     def _multi_letter(self, upper: str, letters: str) -> Encoded | None:
         """A word with a multi-letter tile (Latin script only): longest match, one look-up per tile."""
@@ -635,29 +651,28 @@ class Encoder:
             code = "".join(map(self._multi_codes.__getitem__, surfaces))
         except KeyError:
             return None
-        board = "".join(map(self._multi_boards.__getitem__, surfaces))
-        return upper, board, code, self._norm._overlapping(letters)
+        return upper, code.translate(self._board_of), code, self._norm._overlapping(letters)
 
-    def _in_context(self, upper: str, letters: str) -> Encoded:
-        """A word with letters a scheme's context rules spell: only those letters are looked at one by one."""
+    def _in_context(self, letters: str, code: str) -> str:
+        """``code`` with each letter a scheme's context rules spell replaced by its tile's code."""
         assert self._ctx is not None
-        codes: list[str] = []
-        boards: list[str] = []
-        last = 0
+        chars = list(code)
+        padded = "^" + letters + "$"
+        window = self._window
         for found in self._ctx.finditer(letters):
             at = found.start()
-            if at > last:
-                codes.append(letters[last:at].translate(self._code_table))
-                boards.append(letters[last:at].translate(self._board_table))
-            face, rules = self._context[letters[at]]
-            out = pick(rules, letters, at, at + 1, self._facedown)[0]
-            char = self._chars.get((face, out))
+            key = padded[at:at + 3]
+            char = window.get(key)
             if char is None:
-                char = self._chars[face, out] = self._register(self._norm._tile(face, out))
-            codes.append(char)
-            boards.append(out)
-            last = at + 1
-        codes.append(letters[last:].translate(self._code_table))
-        boards.append(letters[last:].translate(self._board_table))
-        return upper, "".join(boards), "".join(codes), False
+                char = window[key] = self._contextual(padded, at + 1)
+            chars[at] = char
+        return "".join(chars)
 
+    def _contextual(self, padded: str, at: int) -> str:
+        """The code of the letter at ``padded[at]`` (between the ends ``^`` and ``$``) by its scheme's rules."""
+        face, rules = self._context[padded[at]]
+        end = len(padded) - 1
+        # the rules look at the letter before and after only: a word of those three letters says the same
+        short = padded[max(at - 1, 1):min(at + 2, end)]
+        out = pick(rules, short, at - max(at - 1, 1), at - max(at - 1, 1) + 1, self._norm.facedown)[0]
+        return self._code(self._norm._tile(face, out))
