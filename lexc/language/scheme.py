@@ -176,7 +176,7 @@ class Scheme:
 
 
 def pick(rules: Sequence[Rule], letters: Sequence[str], start: int, end: int, facedown: bool) -> tuple[str, ...]:
-    """The output of the first of ``rules`` that fits ``letters[start:end]`` (FACEDOWN for an apostrophe under rule 4)."""
+    """The output of the first of ``rules`` that fits ``letters[start:end]`` (rule 4: FACEDOWN for an apostrophe)."""
     for rule in rules:
         if rule.applies(letters, start, end):
             if rule.apostrophe and facedown:

@@ -320,8 +320,10 @@ def _iter_blocks(path: Path, handle: IO[bytes], codec: str, offset: int) -> Iter
         whole, rest = (data[:cut], data[cut:]) if cut else (data, b"")
         lines = _split_block(whole, codec)
         if lines is None:
-            for number, text in _iter_raw(path, io.BufferedReader(io.BytesIO(whole)), codec, offset, number):
-                yield number, text
+            found = number
+            for found, text in _iter_raw(path, io.BufferedReader(io.BytesIO(whole)), codec, offset, number):
+                yield found, text
+            number = found
         else:
             for text in lines:
                 number += 1
