@@ -45,6 +45,10 @@ class Rule:
     width: int  # characters the condition tests
     line: int
     edge: str | None = None  # the characters the word's edge (last for SFX, first for PFX) may be; None: any
+    cut: int | None = None  # a suffix: where the word is cut before ``add`` (``word[:cut] + add``)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cut", -len(self.strip) if self.strip else None)
 
     def applies(self, word: str, fullstrip: bool) -> bool:
         """Whether the rule can be applied to ``word``."""
@@ -62,7 +66,7 @@ class Rule:
     def apply(self, word: str) -> str:
         if self.prefix:
             return self.add + word[len(self.strip):]
-        return (word[: len(word) - len(self.strip)] if self.strip else word) + self.add
+        return word[:self.cut] + self.add
 
 
 def _condition(text: str, file: str, line: int) -> tuple[re.Pattern[str] | None, int, list[str | None]]:
@@ -316,7 +320,7 @@ class AffixFile:
         suffixed: list[tuple[str, bool, Flags, bool]] = []
         for flag in flags:
             for rule in rules(False, flag, stem):
-                form = rule.apply(stem)
+                form = stem[:rule.cut] + rule.add  # rule.apply(stem), inlined: the innermost loop
                 circ = circumfix is not None and circumfix in rule.cont
                 if not circ and needaffix not in rule.cont and form not in seen:
                     seen.add(form)
@@ -327,7 +331,7 @@ class AffixFile:
                     continue
                 for flag2 in rule.cont:  # two-level suffixes
                     for rule2 in rules(False, flag2, form):
-                        form2 = rule2.apply(form)
+                        form2 = form[:rule2.cut] + rule2.add
                         circ2 = circ or (circumfix is not None and circumfix in rule2.cont)
                         if not circ2 and needaffix not in rule2.cont and form2 not in seen:
                             seen.add(form2)
@@ -652,6 +656,7 @@ class HunspellSource(Source):
         ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
         empty_flags: Flags = ()
         forbidden = self._forbidden(aff)
+        plain = not (forbidden or convert or coded)
         for number, text in enumerate(_latin1_lines(self.dic), start=1):
             stats.lines += 1
             stripped = text.strip(" \t")
@@ -684,6 +689,13 @@ class HunspellSource(Source):
                 stats.forbidden += 1
                 continue
             cuts = self._cuts(aff, stem, stripped, name, number)
+            if plain and not cuts:  # the common case: every form as it is, counted at once
+                forms = list(_located(aff.expand(stem, flags), name, number))
+                if stats.words + len(forms) < limit and "[" not in "".join(forms):
+                    stats.words += len(forms)
+                    for form in forms:
+                        yield SourceWord(form, name, number)
+                    continue
             for form in _located(aff.expand(stem, flags), name, number):
                 if cuts:
                     form = pinned(form, stem, cuts)
