@@ -25,6 +25,7 @@ is shared. Results go to stdout as Markdown and to build/bench-data/bench_compil
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import shutil
 import statistics
@@ -33,10 +34,10 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import bench_packs  # noqa: E402  (the shared list fetchers)
+bench_packs: Any = importlib.import_module("bench_packs")  # the shared list fetchers
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "build" / "bench-data"
@@ -116,7 +117,7 @@ def unmunch(dic: str) -> dict[str, float]:
     return {"cpu": cpu, "forms": done.stdout.count(b"\n")}
 
 
-def bench_list(name: str, repeat: int, out: Path) -> dict[str, object]:
+def bench_list(name: str, repeat: int, out: Path) -> dict[str, Any]:
     lang, fetch = LISTS[name]
     path = str(fetch())
     compiles, bases = [], []
@@ -131,7 +132,7 @@ def bench_list(name: str, repeat: int, out: Path) -> dict[str, object]:
             "baseline_rss": max(b["rss"] for b in bases), "runs": repeat}
 
 
-def bench_hunspell(name: str, repeat: int) -> dict[str, object]:
+def bench_hunspell(name: str, repeat: int) -> dict[str, Any]:
     lang, dic = HUNSPELL[name]
     ours, theirs = [], []
     for _ in range(repeat):
@@ -150,7 +151,7 @@ def main() -> None:
     parser.add_argument("--hunspell", nargs="*", default=["ru_RU"], choices=list(HUNSPELL))
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    results: dict[str, list[dict[str, object]]] = {"lists": [], "hunspell": []}
+    results: dict[str, list[dict[str, Any]]] = {"lists": [], "hunspell": []}
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.lists:
             results["lists"].append(bench_list(name, args.repeat, Path(tmp)))

@@ -235,5 +235,5 @@ def test_lines_read_in_blocks_keep_numbers_and_offsets(tmp_path, monkeypatch):
     with pytest.raises(LexcError, match=rf"nul\.txt:151: NUL byte at byte offset {len(body) + 2}"):
         list(reading.iter_lines(nul))
     last = tmp_path / "last.txt"
-    last.write_bytes(body + "maïs".encode("utf-8"))  # no line end after the last word
+    last.write_bytes(body + "maïs".encode())  # no line end after the last word
     assert [text for _, text in reading.iter_lines(last)][-2:] == [words[149], "maïs"]
