@@ -233,6 +233,8 @@ class _Tiles:
 
 #: Between a tiling code and a native word in an entry (codes never use it).
 _NATIVE = "\x00"
+#: A board spelling not seen yet (its entry may be None).
+_ABSENT = "\x01absent"
 
 
 class _Collector:
@@ -297,10 +299,10 @@ class _Collector:
             return False
         entry = code + _NATIVE + native if native != board else (None if code == board else code)
         entries = self.entries
-        if board not in entries:
+        found = entries.get(board, _ABSENT)
+        if found is _ABSENT:
             entries[board] = entry
         else:
-            found = entries[board]
             if found == entry or (found.__class__ is list and entry in found):  # type: ignore[operator,unused-ignore]
                 self.duplicates += 1
                 return True

@@ -46,6 +46,7 @@ class Rule:
     line: int
     edge: str | None = None  # the characters the word's edge (last for SFX, first for PFX) may be; None: any
     cut: int | None = None  # a suffix: where the word is cut before ``add`` (``word[:cut] + add``)
+    test: int = 0  # rules with the same test (kind, strip, condition) have the same number (AffixFile._build_index)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cut", -len(self.strip) if self.strip else None)
@@ -276,6 +277,12 @@ class AffixFile:
         self.suffixes = {flag: rules for flag, rules in self.suffixes.items() if rules}
         self._pfx.clear()
         self._sfx.clear()
+        tests: dict[tuple[bool, str, str | None, int], int] = {}
+        for table in (self.prefixes, self.suffixes):
+            for rules in table.values():
+                for rule in rules:
+                    key = (rule.prefix, rule.strip, rule.condition.pattern if rule.condition else None, rule.width)
+                    object.__setattr__(rule, "test", tests.setdefault(key, len(tests)))
         for cache, table in ((self._pfx, self.prefixes), (self._sfx, self.suffixes)):
             for flag, rules in table.items():
                 anywhere = tuple(r for r in rules if r.edge is None)
@@ -299,12 +306,24 @@ class AffixFile:
         hit = cache.get(key)
         if hit is None:
             candidates = by_edge.get(word[:1] if prefix else word[-1:], anywhere) if word else anywhere
-            hit = cache[key] = tuple(r for r in candidates if r.applies(word, self.fullstrip))
+            hit = cache[key] = self._applying(candidates, word)
         self.max_stem_work -= len(hit)
         if self.max_stem_work < 0:
             raise LexcError(f"affix rules tried more than {MAX_STEM_WORK:,} times on one stem: rules that never "
                             "end or never yield a new form?")
         return hit
+
+    def _applying(self, candidates: tuple[Rule, ...], word: str) -> tuple[Rule, ...]:
+        """Those of ``candidates`` that apply to ``word``, each distinct test (strip, condition) made once."""
+        tested: dict[int, bool] = {}
+        hit = []
+        for rule in candidates:
+            ok = tested.get(rule.test)
+            if ok is None:
+                ok = tested[rule.test] = rule.applies(word, self.fullstrip)
+            if ok:
+                hit.append(rule)
+        return tuple(hit)
 
     def expand(self, stem: str, flags: Flags) -> Iterator[str]:
         """Every form of ``stem`` (its own flags ``flags``), each once, the stem first."""
