@@ -592,6 +592,9 @@ class Encoder:
         # a character that is no single-letter tile (or starts a sequence): the word takes the slow path
         self._other = re.compile("[^" + re.escape(known) + "]") if known else re.compile(".", re.DOTALL)
         self._ctx = re.compile("[" + re.escape("".join(self._context)) + "]") if self._context else None
+        # every ASCII tile letter is its own code and board letter (English A–Z): an ASCII word is its own code
+        self._ascii_plain = all(codes.get(c) == c and self._board_of.get(ord(c)) == c
+                                for c in known if c.isascii())
 
     def _fixed(self, surface: str, face: str) -> AlignedTile | None:
         """The tile ``surface`` always is; None when its context decides (then noted) or it needs the slow path."""
@@ -637,6 +640,8 @@ class Encoder:
             return self._multi_letter(upper, letters)
         if letters is not upper and self._other.search(letters) is not None:
             return None
+        if self._ascii_plain and letters.isascii():
+            return upper, letters, letters, False
         code = letters.translate(self._code_table)
         if self._ctx is not None and self._ctx.search(letters) is not None:
             code = self._in_context(letters, code)
