@@ -248,6 +248,7 @@ class _Collector:
 
     def __init__(self, spec: Spec, norm: Normaliser, limits: tuple[int, int], exclude: Overlay | None):
         self.spec, self.norm, self.limits = spec, norm, limits
+        self.low, self.high = limits
         self.entries: dict[str, str | list[str | None] | None] = {}
         self.tiles = _Tiles()
         self.encode = Encoder(norm, self.tiles.char).encode
@@ -265,14 +266,18 @@ class _Collector:
                     self.ex_boards.add(upper)
                 with contextlib.suppress(Unspellable):
                     self.ex_natives.add(norm.spell(word).native)
+        self.excluding = bool(self.ex_natives or self.ex_boards)
 
     def add(self, word: SourceWord | str) -> bool:
         """Spell one word and keep it; False if it was left out."""
         self.read += 1
-        text = word if isinstance(word, str) else word.text
-        if not isinstance(word, str) and word.rejected:
-            self.rejections.add(word.rejected, word)
-            return False
+        if isinstance(word, str):
+            text = word
+        else:
+            text = word.text
+            if word.rejected:
+                self.rejections.add(word.rejected, word)
+                return False
         if len(text) > MAX_WORD:
             file, line = (None, None) if isinstance(word, str) else (word.file, word.line)
             raise LexcError(Problem(file, line, None, f"a word of {len(text):,} characters: not a word list (a word "
@@ -289,12 +294,12 @@ class _Collector:
             native, board, code, choice = spelling.native, spelling.board, self.tiles.code(spelling.tiles), True
         else:
             native, board, code, choice = encoded
-        low, high = self.limits
-        if not low <= len(board) <= high:
+        if not self.low <= len(board) <= self.high:
+            low, high = self.limits
             reason = f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
             self.rejections.add(reason, word)
             return False
-        if (self.ex_natives or self.ex_boards) and (native in self.ex_natives or board in self.ex_boards):
+        if self.excluding and (native in self.ex_natives or board in self.ex_boards):
             self.excluded += 1
             return False
         entry = code + _NATIVE + native if native != board else (None if code == board else code)
@@ -594,10 +599,15 @@ def _read_source(collector: _Collector, source: Source, progress: Progress | Non
     read, kept = collector.read, collector.kept
     if progress:
         progress(stage, 0, None)
-    for n, word in enumerate(source.words(), start=1):
-        collector.add(word)
-        if progress and n % STEP == 0:
-            progress(stage, n, None)
+    add = collector.add
+    if progress is None:
+        for word in source.words():
+            add(word)
+    else:
+        for n, word in enumerate(source.words(), start=1):
+            add(word)
+            if n % STEP == 0:
+                progress(stage, n, None)
     identity = dict(source.identity())
     identity["stats"] = source.stats.to_json()
     identity["read"], identity["kept"] = collector.read - read, collector.kept - kept
