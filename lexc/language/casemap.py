@@ -18,8 +18,8 @@ the language's own rules:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import re
+from collections.abc import Callable
 from functools import cache
 
 import icu
