@@ -710,7 +710,9 @@ class HunspellSource(Source):
             cuts = self._cuts(aff, stem, stripped, name, number)
             if plain and not cuts:  # the common case: every form as it is, counted at once
                 forms = list(_located(aff.expand(stem, flags), name, number))
-                if stats.words + len(forms) < limit and "[" not in "".join(forms):
+                total = stats.words + len(forms)
+                # the loop below sees every form where a count matters: the limit, each 4,096th form
+                if total < limit and total >> 12 == stats.words >> 12 and "[" not in "".join(forms):
                     stats.words += len(forms)
                     for form in forms:
                         yield SourceWord(form, name, number)
