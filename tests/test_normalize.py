@@ -333,3 +333,44 @@ def test_fast_upper_case_is_icus(text: str, locale: str) -> None:
     from lexc.language import casemap
 
     assert casemap.uppercaser(locale)(text) == casemap.upper(text, locale)
+
+
+# --------------------------------------------------------------------------- the compiler's encoder
+
+ENCODER_WORDS = {
+    "es": ["churro", "carro", "llave", "ñandú", "Chile", "x-ray"],
+    "fr": ["élève", "cœur", "maïs", "ça", "aujourd'hui"],
+    "ru": ["ель", "щи", "съесть", "объём", "подъезд", "её", "моё", "ёлка"],
+    "uk": ["гриб", "згин", "їжак", "м'ясо", "ясен", "йод", "Київ"],
+    "hu": ["egészség", "rajzszeg", "dzsungel", "sz"],
+    "he": ["שלום", "מלך", "עין"],
+    "el": ["ευχαριστώ", "μπαμπάς", "αύριο"],
+    "ar": ["كتاب", "مدرسة"],
+    "de": ["Straße", "Öl"],
+    "tr": ["ılık", "istanbul"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(ENCODER_WORDS))
+def test_compiler_encoder_agrees_with_spell(code: str) -> None:
+    """The compiler's fast path (:class:`lexc.language.normalize.Encoder`) spells a word as ``spell`` does."""
+    from lexc.language.normalize import Encoder
+    from lexc.lexicon.compiler import _Tiles
+
+    need(code)
+    norm = CATALOG.normaliser(code)
+    tiles = _Tiles()
+    encoder = Encoder(norm, tiles.char)
+    fast = 0
+    for word in ENCODER_WORDS[code]:
+        found = encoder.encode(word)
+        if found is None:
+            continue  # the slow path: spell() itself
+        fast += 1
+        spelling = norm.spell(word)
+        native, board, code_, choice = found
+        assert (native, board) == (spelling.native, spelling.board), word
+        assert [tiles.tile_of[c] for c in code_] == list(spelling.tiles), word
+        assert choice or norm.choice(word) is None, word
+    if code != "el":  # Greek vowels start the scheme's letter sequences (ΑΥ, ΟΥ): spell() does them
+        assert fast >= len(ENCODER_WORDS[code]) // 2  # most words take the fast path

@@ -210,3 +210,30 @@ def test_aspell_prefix_compressed_list():
     words = list(source.words())
     assert [w.text for w in words] == ["cath", "cathod", "ci", "cwm", "cŵn", "llyfr", "llyfrgell", "llyfrgelloedd"]
     assert [w.line for w in words][:3] == [1, 2, 3]
+
+
+def test_lines_read_in_blocks_keep_numbers_and_offsets(tmp_path, monkeypatch):
+    """Lines are decoded a block at a time: a fault in a later block still names its line and byte."""
+    from lexc.lexicon import reading
+
+    monkeypatch.setattr(reading, "_BLOCK", 64)  # many blocks, lines cut across them
+    words = [f"élève{i}" for i in range(200)]
+    good = tmp_path / "good.txt"
+    good.write_bytes("\r\n".join(words).encode("utf-8") + b"\r\n")  # CRLF, no line end split wrongly
+    assert [text for _, text in reading.iter_lines(good)] == words
+    bad = tmp_path / "bad.txt"
+    body = "\n".join(words[:150]).encode("utf-8") + b"\n"
+    bad.write_bytes(body + b"ma\xefs\n" + "\n".join(words[150:]).encode("utf-8"))
+    with pytest.raises(LexcError, match=rf"bad\.txt:151: byte 0xef at byte offset {len(body) + 2} is not valid utf-8"):
+        list(reading.iter_lines(bad))
+    cr = tmp_path / "cr.txt"
+    cr.write_bytes(body + b"one\rtwo\n")
+    with pytest.raises(LexcError, match=r"cr\.txt:151: a carriage return \(CR\) inside the line"):
+        list(reading.iter_lines(cr))
+    nul = tmp_path / "nul.txt"
+    nul.write_bytes(body + b"ab\x00c\n")
+    with pytest.raises(LexcError, match=rf"nul\.txt:151: NUL byte at byte offset {len(body) + 2}"):
+        list(reading.iter_lines(nul))
+    last = tmp_path / "last.txt"
+    last.write_bytes(body + "maïs".encode())  # no line end after the last word
+    assert [text for _, text in reading.iter_lines(last)][-2:] == [words[149], "maïs"]

@@ -18,6 +18,7 @@ the language's own rules:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 
@@ -25,6 +26,10 @@ import icu
 
 #: Languages whose upper-casing of ASCII text differs from the root rules (dotted İ).
 _TURKIC = frozenset({"tr", "az"})
+#: Languages with upper-casing rules of their own in ICU (context, accents dropped, ligatures).
+_OWN_RULES = frozenset({"tr", "az", "lt", "el", "hy"})
+#: Characters below this are compared one by one (:func:`_differs`).
+_CHECKED = 0x3000
 
 
 @cache
@@ -58,13 +63,33 @@ def uppercaser(locale: str) -> Callable[[str], str]:
     loc = _locale(locale)
     if loc.getLanguage() in _TURKIC:
         return lambda text: str(icu.UnicodeString(text).toUpper(loc))
+    differs = _differs(locale)
 
     def fast(text: str) -> str:
         if text.isascii():
             return text.upper()
+        if differs is not None and differs.search(text) is None:
+            return text.upper()  # every character upper-cases in Python as in ICU (checked one by one)
         return str(icu.UnicodeString(text).toUpper(loc))
 
     return fast
+
+
+@cache
+def _differs(locale: str) -> re.Pattern[str] | None:
+    """The characters ``str.upper`` does not upper-case as ICU does in ``locale``, as one character class.
+
+    Outside the languages with rules of their own (:data:`_OWN_RULES`) ICU's upper-casing maps
+    each character on its own, as ``str.upper`` does, so a word none of whose characters is in
+    the class upper-cases the same both ways (the class is built by asking ICU about every
+    character up to U+2FFF; anything above is always left to ICU). None for those languages.
+    """
+    loc = _locale(locale)
+    if loc.getLanguage() in _OWN_RULES:
+        return None
+    differ = [chr(code) for code in range(0x80, _CHECKED)
+              if chr(code).upper() != str(icu.UnicodeString(chr(code)).toUpper(loc))]
+    return re.compile("[" + re.escape("".join(differ)) + f"\\u{_CHECKED:04x}-\\U0010ffff]")
 
 
 def iso_language_name(code: str) -> str | None:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice, product
@@ -43,7 +43,7 @@ from unidecode import unidecode
 
 from lexc.errors import LexcError
 from lexc.language import casemap
-from lexc.language.scheme import FACEDOWN, Scheme
+from lexc.language.scheme import FACEDOWN, Rule, Scheme, pick
 from lexc.language.spec import JOINERS, Spec, latin_letter
 
 if TYPE_CHECKING:
@@ -545,3 +545,139 @@ class Normaliser:
 
 _SPECIAL = re.compile("[" + re.escape("".join(sorted(IGNORABLE)) + PIN) + "]")
 
+
+#: (native word, board spelling, tile code, whether the tiling may have been a choice): :meth:`Encoder.encode`.
+Encoded = tuple[str, str, str, bool]
+
+
+class Encoder:
+    """:meth:`Normaliser.spell` for a compiler: the board spelling and a tile code, with no object per tile.
+
+    ``register`` gives each tile (an :class:`AlignedTile` the normaliser hands out, one object per
+    face and board spelling) its one-character code. The tables from a word's letters to codes, and
+    from codes to board letters, are built once here, so a common word is a few C-speed string
+    operations (``str.translate``); a letter a scheme spells by its context is looked up by the letters
+    around it (remembered). :meth:`encode` returns None for the rest (pins, dropped characters,
+    multi-letter tiles of a scheme, a scheme's letter sequences, letters that are not tiles), and the
+    caller then spells it with :meth:`Normaliser.spell`, which says why a word is unspellable.
+
+    >>> from lexc.lexicon.compiler import _Tiles
+    >>> tiles = _Tiles()
+    >>> es = Encoder(catalog.normaliser("es"), tiles.char)
+    >>> native, board, code, choice = es.encode("churro")
+    >>> native, board, [tiles.tile_of[c].face for c in code], choice
+    ('CHURRO', 'CHURRO', ['CH', 'U', 'RR', 'O'], False)
+    >>> ru = Encoder(catalog.normaliser("ru"), tiles.char).encode("ель")
+    >>> ru[:2], [(tiles.tile_of[c].face, tiles.tile_of[c].board) for c in ru[2]]
+    (('ЕЛЬ', 'YEL'), [('Е', 'YE'), ('Л', 'L'), ('Ь', '')])
+    """
+
+    def __init__(self, norm: Normaliser, register: Callable[[AlignedTile], str]):
+        self._norm, self._register = norm, register
+        self._upper, self._letters = norm._upper, norm._letters
+        self._pin = norm._bounds.pin if norm._bounds.rules else None
+        self._multi, self._findall = norm._multi, norm._pattern.findall
+        self._context: dict[str, tuple[str, tuple[Rule, ...]]] = {}  # scheme letters a context rule may spell
+        self._window: dict[str, str] = {}  # the letters around a context letter ("^" and "$": the ends) -> code
+        codes: dict[str, str] = {}  # a surface -> its tile's code, when that tile never depends on context
+        self._board_of: dict[int, str] = {}  # a code -> its tile's board letters (str.translate table)
+        for surface, face in norm._face_of.items():
+            tile = self._fixed(surface, face)
+            if tile is not None:
+                codes[surface] = self._code(tile)
+        self._multi_codes = codes if self._multi is not None and norm.scheme is None else {}
+        single = [s for s in codes if len(s) == 1]
+        self._code_table = str.maketrans({s: codes[s] for s in single})
+        known = "".join(single) + "".join(self._context)
+        # a character that is no single-letter tile (or starts a sequence): the word takes the slow path
+        self._other = re.compile("[^" + re.escape(known) + "]") if known else re.compile(".", re.DOTALL)
+        self._ctx = re.compile("[" + re.escape("".join(self._context)) + "]") if self._context else None
+        # every ASCII tile letter is its own code and board letter (English A–Z): an ASCII word is its own code
+        self._ascii_plain = all(codes.get(c) == c and self._board_of.get(ord(c)) == c
+                                for c in known if c.isascii())
+
+    def _fixed(self, surface: str, face: str) -> AlignedTile | None:
+        """The tile ``surface`` always is; None when its context decides (then noted) or it needs the slow path."""
+        norm, scheme = self._norm, self._norm.scheme
+        if scheme is None:
+            return norm._aligned.get(surface)
+        if len(surface) > 1 or surface in scheme.sequences:
+            return None
+        if surface in scheme.simple:
+            return norm._tile(face, scheme.simple[surface])
+        rules = scheme.letters.get(surface)
+        rules = scheme.letters.get(face) if rules is None else rules
+        if not rules:
+            return None
+        first = rules[0]
+        if len(rules) == 1 and first.at is None and first.after is None and first.before is None:
+            return norm._tile(face, FACEDOWN if first.apostrophe and norm.facedown else first.out[0])
+        self._context[surface] = (face, rules)
+        return None
+
+    def _code(self, tile: AlignedTile) -> str:
+        char = self._register(tile)
+        self._board_of[ord(char)] = tile.board
+        return char
+
+    def encode(self, word: str) -> Encoded | None:
+        """``(native, board, code, choice)`` of ``word``, or None when :meth:`Normaliser.spell` must spell it.
+
+        ``choice`` is False when the word's tiling cannot have been a choice (then
+        :meth:`Normaliser.choice` would say None).
+        """
+        upper = self._upper(unicodedata.normalize("NFC", word))
+        if self._pin is not None:
+            upper = self._pin(upper)
+        if not upper or _SPECIAL.search(upper) is not None:
+            return None
+        letters = upper
+        if self._other.search(letters) is not None:
+            letters = upper.translate(self._letters)
+            if not letters:
+                return None
+        if self._multi is not None and self._multi.search(letters) is not None:
+            return self._multi_letter(upper, letters)
+        if letters is not upper and self._other.search(letters) is not None:
+            return None
+        if self._ascii_plain and letters.isascii():
+            return upper, letters, letters, False
+        code = letters.translate(self._code_table)
+        if self._ctx is not None and self._ctx.search(letters) is not None:
+            code = self._in_context(letters, code)
+        return upper, code.translate(self._board_of), code, False
+
+    def _multi_letter(self, upper: str, letters: str) -> Encoded | None:
+        """A word with a multi-letter tile (Latin script only): longest match, one look-up per tile."""
+        if not self._multi_codes:
+            return None
+        surfaces = self._findall(letters)
+        try:
+            code = "".join(map(self._multi_codes.__getitem__, surfaces))
+        except KeyError:
+            return None
+        return upper, code.translate(self._board_of), code, self._norm._overlapping(letters)
+
+    def _in_context(self, letters: str, code: str) -> str:
+        """``code`` with each letter a scheme's context rules spell replaced by its tile's code."""
+        assert self._ctx is not None
+        chars = list(code)
+        padded = "^" + letters + "$"
+        window = self._window
+        for found in self._ctx.finditer(letters):
+            at = found.start()
+            key = padded[at:at + 3]
+            char = window.get(key)
+            if char is None:
+                char = window[key] = self._contextual(padded, at + 1)
+            chars[at] = char
+        return "".join(chars)
+
+    def _contextual(self, padded: str, at: int) -> str:
+        """The code of the letter at ``padded[at]`` (between the ends ``^`` and ``$``) by its scheme's rules."""
+        face, rules = self._context[padded[at]]
+        end = len(padded) - 1
+        # the rules look at the letter before and after only: a word of those three letters says the same
+        short = padded[max(at - 1, 1):min(at + 2, end)]
+        out = pick(rules, short, at - max(at - 1, 1), at - max(at - 1, 1) + 1, self._norm.facedown)[0]
+        return self._code(self._norm._tile(face, out))

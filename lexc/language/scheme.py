@@ -93,6 +93,11 @@ class Scheme:
         object.__setattr__(self, "_simple", simple)
 
     @property
+    def simple(self) -> Mapping[str, str]:
+        """Letters spelled one way whatever their context (one unconditional rule, no sequence): their output."""
+        return self._simple  # type: ignore[attr-defined,no-any-return]
+
+    @property
     def apostrophes(self) -> frozenset[str]:
         """Letters that stand for an apostrophe (written as nothing unless rule 4 is on)."""
         return frozenset(k for k, rules in self.letters.items() if any(r.apostrophe for r in rules))
@@ -155,7 +160,7 @@ class Scheme:
                 rules = self.letters.get(faces[i])
             if rules is None:
                 raise KeyError(letters[i])
-            outs[i] = _pick(rules, letters, i, i + 1, facedown)[0]
+            outs[i] = pick(rules, letters, i, i + 1, facedown)[0]
             i += 1
         return outs
 
@@ -170,7 +175,8 @@ class Scheme:
         return 0
 
 
-def _pick(rules: Sequence[Rule], letters: Sequence[str], start: int, end: int, facedown: bool) -> tuple[str, ...]:
+def pick(rules: Sequence[Rule], letters: Sequence[str], start: int, end: int, facedown: bool) -> tuple[str, ...]:
+    """The output of the first of ``rules`` that fits ``letters[start:end]`` (rule 4: FACEDOWN for an apostrophe)."""
     for rule in rules:
         if rule.applies(letters, start, end):
             if rule.apostrophe and facedown:

@@ -27,17 +27,16 @@ import operator
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
-from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexc import __version__
 from lexc.atomic import check_output, write_atomic
 from lexc.errors import LexcError, Problem, printable
-from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Normaliser, Unspellable
+from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.lexicon.pack import Coder, Entries, group_text, learn_table, write_keys
 
@@ -215,6 +214,12 @@ class _Tiles:
                     self._register(tile)
             return "".join(map(self.char_of.__getitem__, map(id, tiles)))
 
+    def char(self, tile: AlignedTile) -> str:
+        """The code of one tile (given one the first time)."""
+        if id(tile) not in self.char_of:
+            self._register(tile)
+        return self.char_of[id(tile)]
+
     def _register(self, tile: AlignedTile) -> None:
         if len(tile.face) == 1 and tile.face == tile.board and "A" <= tile.face <= "Z" \
                 and tile.face not in self.tile_of:
@@ -228,6 +233,8 @@ class _Tiles:
 
 #: Between a tiling code and a native word in an entry (codes never use it).
 _NATIVE = "\x00"
+#: A board spelling not seen yet (its entry may be None).
+_ABSENT = "\x01absent"
 
 
 class _Collector:
@@ -241,8 +248,10 @@ class _Collector:
 
     def __init__(self, spec: Spec, norm: Normaliser, limits: tuple[int, int], exclude: Overlay | None):
         self.spec, self.norm, self.limits = spec, norm, limits
+        self.low, self.high = limits
         self.entries: dict[str, str | list[str | None] | None] = {}
         self.tiles = _Tiles()
+        self.encode = Encoder(norm, self.tiles.char).encode
         self.rejections = Rejections()
         self.read = self.kept = self.duplicates = self.excluded = 0
         self.ex_natives: set[str] = set()
@@ -257,53 +266,60 @@ class _Collector:
                     self.ex_boards.add(upper)
                 with contextlib.suppress(Unspellable):
                     self.ex_natives.add(norm.spell(word).native)
+        self.excluding = bool(self.ex_natives or self.ex_boards)
 
     def add(self, word: SourceWord | str) -> bool:
         """Spell one word and keep it; False if it was left out."""
         self.read += 1
-        text = word if isinstance(word, str) else word.text
-        if not isinstance(word, str) and word.rejected:
-            self.rejections.add(word.rejected, word)
-            return False
+        if isinstance(word, str):
+            text = word
+        else:
+            text = word.text
+            if word.rejected:
+                self.rejections.add(word.rejected, word)
+                return False
         if len(text) > MAX_WORD:
             file, line = (None, None) if isinstance(word, str) else (word.file, word.line)
             raise LexcError(Problem(file, line, None, f"a word of {len(text):,} characters: not a word list (a word "
                                                   f"has at most {MAX_WORD:,}; are the lines broken by CR only?)"))
         if self.compounds is not None and PIN not in text:
             text = self._compound(text)
-        try:
-            spelling = self.norm.spell(text)
-        except Unspellable as err:
-            self.rejections.add(err.reason, word)
-            return False
-        board = spelling.board
-        low, high = self.limits
-        if not low <= len(board) <= high:
+        encoded = self.encode(text)
+        if encoded is None:
+            try:
+                spelling = self.norm.spell(text)
+            except Unspellable as err:
+                self.rejections.add(err.reason, word)
+                return False
+            native, board, code, choice = spelling.native, spelling.board, self.tiles.code(spelling.tiles), True
+        else:
+            native, board, code, choice = encoded
+        if not self.low <= len(board) <= self.high:
+            low, high = self.limits
             reason = f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
             self.rejections.add(reason, word)
             return False
-        native = spelling.native
-        if (self.ex_natives or self.ex_boards) and (native in self.ex_natives or board in self.ex_boards):
+        if self.excluding and (native in self.ex_natives or board in self.ex_boards):
             self.excluded += 1
             return False
-        code = self.tiles.code(spelling.tiles)
         entry = code + _NATIVE + native if native != board else (None if code == board else code)
         entries = self.entries
-        if board not in entries:
+        found = entries.get(board, _ABSENT)
+        if found is _ABSENT:
             entries[board] = entry
         else:
-            found = entries[board]
-            if found == entry or (found.__class__ is list and entry in found):  # type: ignore[operator]
+            if found == entry or (found.__class__ is list and entry in found):  # type: ignore[operator,unused-ignore]
                 self.duplicates += 1
                 return True
             if self._retiled(board, native, entry, text):
                 return True
             if found.__class__ is list:
-                found.append(entry)  # type: ignore[union-attr]
+                found.append(entry)  # type: ignore[union-attr,unused-ignore]
             else:
                 entries[board] = [found, entry]  # type: ignore[list-item]
         self.kept += 1
-        self._choose(text, native)
+        if choice:
+            self._choose(text, native)
         return True
 
     def _compound(self, text: str) -> str:
@@ -341,14 +357,24 @@ class _Collector:
             self._choose(text, native)
         return True
 
-    def _codes(self) -> Iterator[str]:
-        for board, found in self.entries.items():
-            for entry in (found if isinstance(found, list) else (found,)):
-                yield board if entry is None else entry.partition(_NATIVE)[0]
-
     def table(self, faces: Sequence[str]) -> dict[str, int]:
-        """The default table learned from every kept tile."""
-        counter = Counter(chain.from_iterable(self._codes()))
+        """The default table learned from every kept tile.
+
+        Tiles are counted over all codes joined into one string, and a multi-letter run's occurrences
+        in the board spellings joined by a line break (no run holds one): C-speed passes, not a Python
+        loop per board spelling.
+        """
+        entries = self.entries
+        codes: list[str] = []
+        for board, found in entries.items():
+            if found is None:
+                codes.append(board)
+            elif isinstance(found, str):
+                codes.append(found.partition(_NATIVE)[0])
+            else:
+                codes.extend(board if entry is None else entry.partition(_NATIVE)[0] for entry in found)
+        counter = Counter("".join(codes))
+        del codes
         index = {face: i for i, face in enumerate(faces)}
         counts: dict[tuple[str, int], int] = {}
         for char, n in counter.items():
@@ -356,7 +382,8 @@ class _Collector:
             key = (tile.board, index[tile.face])
             counts[key] = counts.get(key, 0) + n
         runs = sorted({run for run, _ in counts if len(run) > 1})
-        occurrences = {run: sum(b.count(run) for b in self.entries) for run in runs}
+        boards = "\n".join(entries) if runs else ""
+        occurrences = {run: boards.count(run) for run in runs}
         return learn_table(faces, counts, occurrences)
 
     def keys(self, coder: Coder, display_natives: bool) -> tuple[Entries, int, list[str]]:
@@ -597,10 +624,15 @@ def _read_source(collector: _Collector, source: Source, progress: Progress | Non
     read, kept = collector.read, collector.kept
     if progress:
         progress(stage, 0, None)
-    for n, word in enumerate(source.words(), start=1):
-        collector.add(word)
-        if progress and n % STEP == 0:
-            progress(stage, n, None)
+    add = collector.add
+    if progress is None:
+        for word in source.words():
+            add(word)
+    else:
+        for n, word in enumerate(source.words(), start=1):
+            add(word)
+            if n % STEP == 0:
+                progress(stage, n, None)
     identity = dict(source.identity())
     identity["stats"] = source.stats.to_json()
     identity["read"], identity["kept"] = collector.read - read, collector.kept - kept

@@ -45,6 +45,11 @@ class Rule:
     width: int  # characters the condition tests
     line: int
     edge: str | None = None  # the characters the word's edge (last for SFX, first for PFX) may be; None: any
+    cut: int | None = None  # a suffix: where the word is cut before ``add`` (``word[:cut] + add``)
+    test: int = 0  # rules with the same test (kind, strip, condition) have the same number (AffixFile._build_index)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cut", -len(self.strip) if self.strip else None)
 
     def applies(self, word: str, fullstrip: bool) -> bool:
         """Whether the rule can be applied to ``word``."""
@@ -62,7 +67,7 @@ class Rule:
     def apply(self, word: str) -> str:
         if self.prefix:
             return self.add + word[len(self.strip):]
-        return (word[: len(word) - len(self.strip)] if self.strip else word) + self.add
+        return word[:self.cut] + self.add
 
 
 def _condition(text: str, file: str, line: int) -> tuple[re.Pattern[str] | None, int, list[str | None]]:
@@ -272,6 +277,12 @@ class AffixFile:
         self.suffixes = {flag: rules for flag, rules in self.suffixes.items() if rules}
         self._pfx.clear()
         self._sfx.clear()
+        tests: dict[tuple[bool, str, str | None, int], int] = {}
+        for table in (self.prefixes, self.suffixes):
+            for rules in table.values():
+                for rule in rules:
+                    key = (rule.prefix, rule.strip, rule.condition.pattern if rule.condition else None, rule.width)
+                    object.__setattr__(rule, "test", tests.setdefault(key, len(tests)))
         for cache, table in ((self._pfx, self.prefixes), (self._sfx, self.suffixes)):
             for flag, rules in table.items():
                 anywhere = tuple(r for r in rules if r.edge is None)
@@ -295,12 +306,24 @@ class AffixFile:
         hit = cache.get(key)
         if hit is None:
             candidates = by_edge.get(word[:1] if prefix else word[-1:], anywhere) if word else anywhere
-            hit = cache[key] = tuple(r for r in candidates if r.applies(word, self.fullstrip))
+            hit = cache[key] = self._applying(candidates, word)
         self.max_stem_work -= len(hit)
         if self.max_stem_work < 0:
             raise LexcError(f"affix rules tried more than {MAX_STEM_WORK:,} times on one stem: rules that never "
                             "end or never yield a new form?")
         return hit
+
+    def _applying(self, candidates: tuple[Rule, ...], word: str) -> tuple[Rule, ...]:
+        """Those of ``candidates`` that apply to ``word``, each distinct test (strip, condition) made once."""
+        tested: dict[int, bool] = {}
+        hit = []
+        for rule in candidates:
+            ok = tested.get(rule.test)
+            if ok is None:
+                ok = tested[rule.test] = rule.applies(word, self.fullstrip)
+            if ok:
+                hit.append(rule)
+        return tuple(hit)
 
     def expand(self, stem: str, flags: Flags) -> Iterator[str]:
         """Every form of ``stem`` (its own flags ``flags``), each once, the stem first."""
@@ -316,7 +339,7 @@ class AffixFile:
         suffixed: list[tuple[str, bool, Flags, bool]] = []
         for flag in flags:
             for rule in rules(False, flag, stem):
-                form = rule.apply(stem)
+                form = stem[:rule.cut] + rule.add  # rule.apply(stem), inlined: the innermost loop
                 circ = circumfix is not None and circumfix in rule.cont
                 if not circ and needaffix not in rule.cont and form not in seen:
                     seen.add(form)
@@ -327,7 +350,7 @@ class AffixFile:
                     continue
                 for flag2 in rule.cont:  # two-level suffixes
                     for rule2 in rules(False, flag2, form):
-                        form2 = rule2.apply(form)
+                        form2 = form[:rule2.cut] + rule2.add
                         circ2 = circ or (circumfix is not None and circumfix in rule2.cont)
                         if not circ2 and needaffix not in rule2.cont and form2 not in seen:
                             seen.add(form2)
@@ -663,6 +686,7 @@ class HunspellSource(Source):
         empty_flags: Flags = ()
         forbidden = self._forbidden(aff)
         budget = FORMS_FLOOR if self.options.max_forms is None else 1 << 62  # a chosen cap: no ratio
+        plain = not (forbidden or convert or coded)
         for number, text in enumerate(_latin1_lines(self.dic), start=1):
             stats.lines += 1
             stripped = text.strip(" \t")
@@ -696,6 +720,15 @@ class HunspellSource(Source):
                 stats.forbidden += 1
                 continue
             cuts = self._cuts(aff, stem, stripped, name, number)
+            if plain and not cuts:  # the common case: every form as it is, counted at once
+                forms = list(_located(aff.expand(stem, flags), name, number))
+                total = stats.words + len(forms)
+                # the loop below sees every form where a count matters: the limit, each 4,096th form
+                if total < limit and total >> 12 == stats.words >> 12 and "[" not in "".join(forms):
+                    stats.words += len(forms)
+                    for form in forms:
+                        yield SourceWord(form, name, number)
+                    continue
             for form in _located(aff.expand(stem, flags), name, number):
                 if cuts:
                     form = pinned(form, stem, cuts)

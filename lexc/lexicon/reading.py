@@ -14,11 +14,11 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 from lexc import inputs
 from lexc.errors import LexcError, Problem
-from lexc.inputs import open_stream, read_line
+from lexc.inputs import MAX_LINE, open_stream, read_line
 from lexc.language import casemap
 from lexc.language.spec import Spec
 
@@ -38,8 +38,7 @@ _UTF16_BOMS = {codecs.BOM_UTF16_LE: "utf-16-le", codecs.BOM_UTF16_BE: "utf-16-be
 _UTF32_BOMS = {codecs.BOM_UTF32_LE: "utf-32-le", codecs.BOM_UTF32_BE: "utf-32-be"}
 
 
-@dataclass(frozen=True, slots=True)
-class SourceWord:
+class SourceWord(NamedTuple):
     """One word of a source: its native text (tiling pins ``|`` kept), file and 1-based line.
 
     For a Hunspell dictionary ``line`` is the .dic line of the stem the form was built from.
@@ -289,28 +288,90 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
         if _is_utf16(codec):
             yield from _iter_wide(path, handle, codec)
             return
-        offset, number = 0, 0
+        offset = 0
         if head.startswith(codecs.BOM_UTF8) and codec in ("utf-8", "utf-8-sig"):
             offset = len(handle.read(len(codecs.BOM_UTF8)))
-        while raw := read_line(handle, path, number + 1):
-            number += 1
-            if b"\x00" in raw:
-                at = offset + raw.index(b"\x00")
-                raise _problem(path, number, f"NUL byte at byte offset {at}: a binary file, or UTF-16 "
-                                             f"without a byte-order mark (pass --encoding utf-16-le)")
-            try:
-                text = raw.decode(codec)
-            except UnicodeDecodeError as error:
-                bad = raw[error.start:error.start + 1]
-                raise _problem(path, number, f"byte 0x{bad.hex()} at byte offset {offset + error.start} "
-                                             f"is not valid {codec}: pass the list's encoding with "
-                                             f"--encoding (e.g. --encoding latin-1)") from None
-            offset += len(raw)
-            text = text.rstrip("\r\n")
-            if "\r" in text:  # old Mac line ends: the whole list on one line, all but a word lost
-                raise _problem(path, number, "a carriage return (CR) inside the line: lines broken by CR only? "
-                                             "(convert them to LF)")
-            yield number, text
+        if codec.startswith(_SPLITTABLE) and codec != "utf-8-sig":
+            yield from _iter_blocks(path, handle, codec, offset)
+        else:
+            yield from _iter_raw(path, handle, codec, offset, 0)
+
+
+#: Codecs in which byte 0x0A is always a line end and never part of another character: a block of
+#: lines can be decoded at once.
+_SPLITTABLE = ("utf-8", "ascii", "iso8859", "latin", "cp125", "cp437", "cp850", "koi8", "mac-")
+#: Bytes read at a time by :func:`_iter_blocks`.
+_BLOCK = 256 * 1024
+
+
+def _iter_blocks(path: Path, handle: IO[bytes], codec: str, offset: int) -> Iterator[tuple[int, str]]:
+    """:func:`_iter_raw`'s lines, a block of whole lines decoded and split at once.
+
+    A block with anything unusual (a NUL byte, a byte the codec refuses, a CR inside a line, a
+    line near :data:`MAX_LINE`) is read again line by line, which says what and where.
+    """
+    number, rest = 0, b""
+    while block := handle.read(_BLOCK):
+        data = rest + block if rest else block
+        cut = data.rfind(b"\n") + 1
+        if cut == 0 and len(data) <= MAX_LINE:
+            rest = data
+            continue
+        whole, rest = (data[:cut], data[cut:]) if cut else (data, b"")
+        lines = _split_block(whole, codec)
+        if lines is None:
+            found = number
+            for found, text in _iter_raw(path, io.BufferedReader(io.BytesIO(whole)), codec, offset, number):
+                yield found, text
+            number = found
+        else:
+            for text in lines:
+                number += 1
+                yield number, text
+        offset += len(whole)
+    if rest:
+        yield from _iter_raw(path, io.BufferedReader(io.BytesIO(rest)), codec, offset, number)
+
+
+def _split_block(whole: bytes, codec: str) -> list[str] | None:
+    """The lines of a block of whole lines (line ends removed); None when the block needs a closer look."""
+    if len(whole) > MAX_LINE or b"\x00" in whole:
+        return None
+    try:
+        text = whole.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if "\r" in text:
+        lines = [line.rstrip("\r") for line in lines]
+        if any("\r" in line for line in lines):
+            return None
+    return lines
+
+
+def _iter_raw(path: Path, handle: IO[bytes], codec: str, offset: int, number: int) -> Iterator[tuple[int, str]]:
+    """The lines of ``handle``, read and decoded one by one (``offset`` bytes and ``number`` lines before it)."""
+    while raw := read_line(handle, path, number + 1):
+        number += 1
+        if b"\x00" in raw:
+            at = offset + raw.index(b"\x00")
+            raise _problem(path, number, f"NUL byte at byte offset {at}: a binary file, or UTF-16 "
+                                         f"without a byte-order mark (pass --encoding utf-16-le)")
+        try:
+            text = raw.decode(codec)
+        except UnicodeDecodeError as error:
+            bad = raw[error.start:error.start + 1]
+            raise _problem(path, number, f"byte 0x{bad.hex()} at byte offset {offset + error.start} "
+                                         f"is not valid {codec}: pass the list's encoding with "
+                                         f"--encoding (e.g. --encoding latin-1)") from None
+        offset += len(raw)
+        text = text.rstrip("\r\n")
+        if "\r" in text:  # old Mac line ends: the whole list on one line, all but a word lost
+            raise _problem(path, number, "a carriage return (CR) inside the line: lines broken by CR only? "
+                                         "(convert them to LF)")
+        yield number, text
 
 
 def _iter_wide(path: Path, handle: IO[bytes], codec: str) -> Iterator[tuple[int, str]]:

@@ -86,7 +86,7 @@ class WordListSource(Source):
         reader = iter_prezip if is_prezip(self.path) else iter_lines
         for number, text in reader(self.path, self.options.encoding):
             stats.lines += 1
-            word = first_token(text)
+            word = text if text.isalpha() else first_token(text)  # a plain word is its own first token
             if word is None:
                 if text.strip():
                     stats.comments += 1

