@@ -66,8 +66,15 @@ lint: setup
 test: setup lint
 	$(BIN)/python -m pytest
 
+# The benchmarks of docs/performance.md, each beside its same-run baseline (packs of build/ where one is read;
+# `make run` builds them). The longer ones (bench_packs.py, hostile_bounds.py, verify_*.py) are run by hand.
 bench: setup
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_moves.py
+	$(BIN)/python bench/bench_compile.py --lists en fr de --hunspell ru_RU
+	$(BIN)/python bench/bench_v2.py --packs build en fr es ru he
+	$(BIN)/python bench/bench_membership.py --packs build en fr nl
+	$(BIN)/python bench/bench_check.py --packs build en fr ru he
 
 # The long fuzz run (docs/development.md): tests/test_fuzz.py and tests/test_fuzz_commands.py with FUZZ_EXAMPLES per property.
 FUZZ_EXAMPLES ?= 20000

@@ -694,7 +694,7 @@ def run_case(case: Case, folder: Path, packs: Path) -> Result:
         start = time.monotonic()
         child = subprocess.Popen([str(LEXC), *run.args], stdout=out, stderr=err, stdin=subprocess.DEVNULL,
                                  env={**os.environ, "COLUMNS": "200", **run.env}, preexec_fn=_limit, cwd=folder)
-        sent = False
+        sent, sent_at = False, 0.0
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
             elapsed = time.monotonic() - start
@@ -702,11 +702,12 @@ def run_case(case: Case, folder: Path, packs: Path) -> Result:
                 break
             if run.signal and not sent and elapsed >= run.signal[1]:
                 child.send_signal(run.signal[0])
-                sent = True
+                sent, sent_at = True, elapsed
             if elapsed > run.timeout:
                 child.kill()
             time.sleep(0.01)
         child.returncode = os.waitstatus_to_exitcode(status)
+        elapsed -= sent_at  # a signal case is timed from its signal: how long the process takes to stop
     text = (out_path.read_bytes() if not run.stdout else b"") + err_path.read_bytes()
     decoded = text.decode("utf-8", "replace")
     after = _snapshot(run.watch)

@@ -193,6 +193,12 @@ def _gzip_bomb(tmp: Path, packs: Path) -> Path:
     return tmp / "bomb.txt.gz"
 
 
+def _mostly_blank(tmp: Path, packs: Path) -> Path:
+    """Three real words, then 1.1 million blank and comment lines: no word list."""
+    (tmp / "blank.txt").write_text("cat\ndog\nemu\n" + "\n# note\n   \n" * 370_000, encoding="utf-8")
+    return tmp / "blank.txt"
+
+
 def _gz_cut(tmp: Path, packs: Path) -> Path:
     import gzip
 
@@ -290,6 +296,7 @@ MAKERS: dict[str, Callable[[Path, Path], Path]] = {
     "spec_huge_points": _spec_with(lambda t: t.replace("A = { count = 9, points = 1 }",
                                                        "A = { count = 9, points = 1" + "0" * 5000 + " }")),
     "gzip_bomb": _gzip_bomb,
+    "mostly_blank": _mostly_blank,
     "gz_cut": _gz_cut,
     "fifo_spec": _fifo_named("xx.toml"),
     "fifo_list": _fifo_named("words.txt"),

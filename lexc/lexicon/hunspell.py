@@ -691,12 +691,12 @@ class HunspellSource(Source):
             stats.lines += 1
             stripped = text.strip(" \t")
             if not stripped:
-                stats.blank += 1
+                stats.skipped(True, name, number)
                 continue
             if number == 1 and _is_number(split_fields(stripped)[0]):
                 continue  # the approximate entry count
             if stripped.startswith("#") or text.startswith("\t"):
-                stats.comments += 1
+                stats.skipped(False, name, number)
                 continue
             if "\x00" in text:
                 raise LexcError(Problem(name, number, None, "NUL byte in a .dic line"))

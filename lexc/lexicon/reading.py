@@ -80,6 +80,34 @@ class SourceStats:
     def to_json(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    def skipped(self, blank: bool, name: str, number: int) -> None:
+        """Count a line with no word (blank or a comment); a file that is mostly such lines is refused.
+
+        Skipping costs time like a word does, and yields nothing: past :data:`MAX_SKIPPED` lines, more
+        than :data:`SKIPPED_PER_WORD` per word so far is no word list (100 MB of blank lines is
+        refused after its first million, in a fraction of a second, not read to the end).
+
+        >>> stats = SourceStats(words=2)
+        >>> for n in range(1, MAX_SKIPPED + 2):
+        ...     stats.skipped(True, "list.txt", n)
+        Traceback (most recent call last):
+        lexc.errors.LexcError: list.txt:1000001: 1,000,001 blank or comment lines and 2 words: not a word list
+        """
+        if blank:
+            self.blank += 1
+        else:
+            self.comments += 1
+        skipped = self.blank + self.comments
+        if skipped > MAX_SKIPPED and skipped > SKIPPED_PER_WORD * self.words:
+            raise LexcError(Problem(name, number, None, f"{skipped:,} blank or comment lines and {self.words:,} "
+                                                        "words: not a word list"))
+
+
+#: A source may skip this many blank or comment lines whatever its words (:meth:`SourceStats.skipped`) ...
+MAX_SKIPPED = 1_000_000
+#: ... and beyond that, at most this many per word read so far.
+SKIPPED_PER_WORD = 10
+
 
 @dataclass(frozen=True, slots=True)
 class Options:

@@ -88,10 +88,7 @@ class WordListSource(Source):
             stats.lines += 1
             word = text if text.isalpha() else first_token(text)  # a plain word is its own first token
             if word is None:
-                if text.strip():
-                    stats.comments += 1
-                else:
-                    stats.blank += 1
+                stats.skipped(not text.strip(), name, number)
                 continue
             if skip_caps and has_capital(word):
                 stats.capitalised += 1
