@@ -381,8 +381,8 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
     none) it must give back, and the ``ids`` section that goes with it (empty for a DAWG).
 
     A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``); a
-    marisa trie cannot, so its ``ids`` section lists ``(key id, group)`` of the boards with records,
-    in key id order, as little-endian 32-bit pairs.
+    marisa trie cannot, so its ``ids`` section gives the group of every key id, in key id order, as
+    little-endian 16-bit numbers (32-bit when there are more than 65,536 groups).
     """
     if kind == "dawg":
         import dawg
@@ -392,8 +392,11 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
         import marisa_trie
 
         trie = marisa_trie.Trie(boards, cache_size=marisa_trie.TINY_CACHE)
-        pairs = sorted((trie[board], group) for board, group in zip(boards, groups, strict=True) if group)
-        return bytes(trie.tobytes()), struct.pack(f"<{2 * len(pairs)}I", *(v for pair in pairs for v in pair))
+        of = [0] * len(boards)
+        for board, group in zip(boards, groups, strict=True):
+            of[trie[board]] = group
+        code = "H" if max(of, default=0) < 1 << 16 else "I"
+        return bytes(trie.tobytes()), struct.pack(f"<{len(of)}{code}", *of)
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
 
 
@@ -868,7 +871,6 @@ def _fast_reader(coder: Coder) -> Callable[[str], tuple[str, Tiling] | None]:
 
 def _make_classes() -> dict[str, type[Pack]]:
     """Pack classes per structure. A DAWG pack *is* a DAWG, so ``in`` runs in C with no Python call."""
-    import bisect
     import functools
 
     import dawg
@@ -900,17 +902,16 @@ def _make_classes() -> dict[str, type[Pack]]:
 
         def _setup(self, path: Path, header: dict[str, Any], groups: list[str], ids: bytes = b"") -> None:
             super()._setup(path, header, groups)
-            pairs = array("I", ids)
+            n = marisa_trie.Trie.__len__(self)
+            if len(ids) not in {2 * n, 4 * n}:
+                raise ValueError(f"the ids section has {len(ids)} bytes, not 2 or 4 per key of {n}")
+            self._of = array("H" if len(ids) == 2 * n else "I", ids)
             if sys.byteorder == "big":
-                pairs.byteswap()
-            self._ids, self._of = pairs[0::2], pairs[1::2]
+                self._of.byteswap()
 
         def _group(self, board: str) -> int:
             key = marisa_trie.Trie.get(self, board)
-            if key is None:
-                return -1
-            at = bisect.bisect_left(self._ids, key)
-            return int(self._of[at]) if at < len(self._ids) and self._ids[at] == key else 0
+            return -1 if key is None else int(self._of[key])
 
         def _with_prefix(self, prefix: str) -> list[str]:
             return list(marisa_trie.Trie.keys(self, prefix))
@@ -935,8 +936,8 @@ def open_pack(path: Path | str) -> Pack:
     extra: tuple[bytes, ...] = ()
     if kind == "marisa":
         ids = found.get("ids")
-        if ids is None or len(ids) % 8:
-            raise _bad(path, "malformed header (a marisa pack needs an 'ids' section of 32-bit pairs)")
+        if ids is None or len(ids) % 2:
+            raise _bad(path, "malformed header (a marisa pack needs an 'ids' section: a group per key)")
         extra = (bytes(ids),)
     if not _CLASSES:
         _CLASSES.update(_make_classes())
