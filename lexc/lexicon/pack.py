@@ -381,8 +381,9 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
     none) it must give back, and the ``ids`` section that goes with it (empty for a DAWG).
 
     A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``); a
-    marisa trie cannot, so its ``ids`` section gives the group of every key id, in key id order, as
-    little-endian 16-bit numbers (32-bit when there are more than 65,536 groups).
+    marisa trie cannot, so its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the
+    group of every key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P``
+    little-endian 32-bit pairs (key id, group) of the boards with records: the smaller.
     """
     if kind == "dawg":
         import dawg
@@ -396,7 +397,10 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
         for board, group in zip(boards, groups, strict=True):
             of[trie[board]] = group
         code = "H" if max(of, default=0) < 1 << 16 else "I"
-        return bytes(trie.tobytes()), struct.pack(f"<{len(of)}{code}", *of)
+        pairs = [(key, group) for key, group in enumerate(of) if group]
+        if 8 * len(pairs) < struct.calcsize(code) * len(of):
+            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(pairs)}I", *(v for p in pairs for v in p))
+        return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
 
 
@@ -871,6 +875,7 @@ def _fast_reader(coder: Coder) -> Callable[[str], tuple[str, Tiling] | None]:
 
 def _make_classes() -> dict[str, type[Pack]]:
     """Pack classes per structure. A DAWG pack *is* a DAWG, so ``in`` runs in C with no Python call."""
+    import bisect
     import functools
 
     import dawg
@@ -902,16 +907,25 @@ def _make_classes() -> dict[str, type[Pack]]:
 
         def _setup(self, path: Path, header: dict[str, Any], groups: list[str], ids: bytes = b"") -> None:
             super()._setup(path, header, groups)
-            n = marisa_trie.Trie.__len__(self)
-            if len(ids) not in {2 * n, 4 * n}:
-                raise ValueError(f"the ids section has {len(ids)} bytes, not 2 or 4 per key of {n}")
-            self._of = array("H" if len(ids) == 2 * n else "I", ids)
+            n, code, ids = marisa_trie.Trie.__len__(self), ids[:1], ids[1:]
+            width = {b"H": 2 * n, b"I": 4 * n}.get(code)
+            if not (len(ids) == width or (code == b"P" and len(ids) % 8 == 0)):
+                raise ValueError(f"the ids section ({code!r}, {len(ids)} bytes) is not a group per key of {n}"
+                                 " nor 32-bit pairs")
+            of = array("I" if code == b"P" else code.decode(), ids)
             if sys.byteorder == "big":
-                self._of.byteswap()
+                of.byteswap()
+            self._ids: array[int] | None = of[0::2] if code == b"P" else None
+            self._of = of[1::2] if code == b"P" else of
 
         def _group(self, board: str) -> int:
             key = marisa_trie.Trie.get(self, board)
-            return -1 if key is None else int(self._of[key])
+            if key is None:
+                return -1
+            if self._ids is None:
+                return int(self._of[key])
+            at = bisect.bisect_left(self._ids, key)
+            return int(self._of[at]) if at < len(self._ids) and self._ids[at] == key else 0
 
         def _with_prefix(self, prefix: str) -> list[str]:
             return list(marisa_trie.Trie.keys(self, prefix))
@@ -936,7 +950,7 @@ def open_pack(path: Path | str) -> Pack:
     extra: tuple[bytes, ...] = ()
     if kind == "marisa":
         ids = found.get("ids")
-        if ids is None or len(ids) % 2:
+        if ids is None or not ids:
             raise _bad(path, "malformed header (a marisa pack needs an 'ids' section: a group per key)")
         extra = (bytes(ids),)
     if not _CLASSES:
