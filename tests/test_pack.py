@@ -257,3 +257,16 @@ def test_hebrew_final_forms_come_from_the_rule_not_from_records(tmp_path: Path) 
     assert pack._records("MLK") == [] and pack._records("MLKH") == []  # no record: the rule gives ך, not כ
     assert [s.value for s in pack.spellings("MLK")] == [sum(pack.points(f, "") for f in (12, 11, 10))]
     assert report.exceptions == 3  # SHLVM (two natives), RTS and KNN (א and ע: tiles with no board letter)
+
+
+def test_a_marisa_ids_section_not_one_group_per_key_is_refused(tmp_path: Path) -> None:
+    from lexc.lexicon.pack import encode_pack, read_pack_bytes
+
+    path = tmp_path / "es.lexc"
+    compile_words(CATALOG.language("es"), SPANISH, path, structure="marisa")
+    header, data = read_pack_bytes(path)
+    ids = next(s for s in header["sections"] if s["name"] == "ids")
+    assert chr(data[ids["offset"]]) in "HIP"  # the layout: a 16- or 32-bit group per key, or pairs
+    ids["length"] -= 2  # one key without its group
+    (tmp_path / "bad.lexc").write_bytes(encode_pack(header, "marisa", bytes(data[:-2])))
+    assert "is not a group per key" in refused(tmp_path / "bad.lexc")

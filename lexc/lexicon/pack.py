@@ -381,8 +381,9 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
     none) it must give back, and the ``ids`` section that goes with it (empty for a DAWG).
 
     A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``); a
-    marisa trie cannot, so its ``ids`` section lists ``(key id, group)`` of the boards with records,
-    in key id order, as little-endian 32-bit pairs.
+    marisa trie cannot, so its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the
+    group of every key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P``
+    little-endian 32-bit pairs (key id, group) of the boards with records: the smaller.
     """
     if kind == "dawg":
         import dawg
@@ -392,8 +393,14 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
         import marisa_trie
 
         trie = marisa_trie.Trie(boards, cache_size=marisa_trie.TINY_CACHE)
-        pairs = sorted((trie[board], group) for board, group in zip(boards, groups, strict=True) if group)
-        return bytes(trie.tobytes()), struct.pack(f"<{2 * len(pairs)}I", *(v for pair in pairs for v in pair))
+        of = [0] * len(boards)
+        for board, group in zip(boards, groups, strict=True):
+            of[trie[board]] = group
+        code = "H" if max(of, default=0) < 1 << 16 else "I"
+        pairs = [(key, group) for key, group in enumerate(of) if group]
+        if 8 * len(pairs) < struct.calcsize(code) * len(of):
+            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(pairs)}I", *(v for p in pairs for v in p))
+        return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
 
 
@@ -900,15 +907,23 @@ def _make_classes() -> dict[str, type[Pack]]:
 
         def _setup(self, path: Path, header: dict[str, Any], groups: list[str], ids: bytes = b"") -> None:
             super()._setup(path, header, groups)
-            pairs = array("I", ids)
+            n, code, ids = marisa_trie.Trie.__len__(self), ids[:1], ids[1:]
+            width = {b"H": 2 * n, b"I": 4 * n}.get(code)
+            if not (len(ids) == width or (code == b"P" and len(ids) % 8 == 0)):
+                raise ValueError(f"the ids section ({code!r}, {len(ids)} bytes) is not a group per key of {n}"
+                                 " nor 32-bit pairs")
+            of = array("I" if code == b"P" else code.decode(), ids)
             if sys.byteorder == "big":
-                pairs.byteswap()
-            self._ids, self._of = pairs[0::2], pairs[1::2]
+                of.byteswap()
+            self._ids: array[int] | None = of[0::2] if code == b"P" else None
+            self._of = of[1::2] if code == b"P" else of
 
         def _group(self, board: str) -> int:
             key = marisa_trie.Trie.get(self, board)
             if key is None:
                 return -1
+            if self._ids is None:
+                return int(self._of[key])
             at = bisect.bisect_left(self._ids, key)
             return int(self._of[at]) if at < len(self._ids) and self._ids[at] == key else 0
 
@@ -935,8 +950,8 @@ def open_pack(path: Path | str) -> Pack:
     extra: tuple[bytes, ...] = ()
     if kind == "marisa":
         ids = found.get("ids")
-        if ids is None or len(ids) % 8:
-            raise _bad(path, "malformed header (a marisa pack needs an 'ids' section of 32-bit pairs)")
+        if ids is None or not ids:
+            raise _bad(path, "malformed header (a marisa pack needs an 'ids' section: a group per key)")
         extra = (bytes(ids),)
     if not _CLASSES:
         _CLASSES.update(_make_classes())
