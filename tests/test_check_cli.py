@@ -88,6 +88,14 @@ def test_without_spellings_the_same_value_and_tiles(packs):
                                                                               ("И", 1, "I")]
 
 
+def test_a_tile_of_no_board_letter_keeps_its_face_points_but_adds_nothing(packs):
+    # Russian Ь is romanised to nothing: the tile shows its official 3 points, the word's value leaves it out.
+    code, results = check(packs, "ru", "соль")
+    assert code == 0 and results[0]["board"] == "SOL" and results[0]["value"] == 1 + 1 + 2
+    assert [(t["face"], t["points"], t["board"]) for t in results[0]["tiles"]] == [
+        ("С", 1, "S"), ("О", 1, "O"), ("Л", 2, "L"), ("Ь", 3, "")]
+
+
 def test_text_output(packs):
     result = runner.invoke(app, ["check", "es", "churro", "--packs", str(packs)])
     assert result.exit_code == 0

@@ -247,7 +247,7 @@ class _Collector:
     """
 
     def __init__(self, spec: Spec, norm: Normaliser, limits: tuple[int, int], exclude: Overlay | None):
-        self.spec, self.norm, self.limits = spec, norm, limits
+        self.spec, self.norm = spec, norm
         self.low, self.high = limits
         self.entries: dict[str, str | list[str | None] | None] = {}
         self.tiles = _Tiles()
@@ -295,7 +295,7 @@ class _Collector:
         else:
             native, board, code, choice = encoded
         if not self.low <= len(board) <= self.high:
-            low, high = self.limits
+            low, high = self.low, self.high
             reason = f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
             self.rejections.add(reason, word)
             return False

@@ -12,7 +12,7 @@ from lexc.lexicon.pack import open_pack
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
-    from lexc.lexicon.pack import Pack, Tiling
+    from lexc.lexicon.pack import Pack
 
 __all__ = ["check_word", "open_pack"]
 
@@ -23,55 +23,6 @@ def _is_board(word: str) -> bool:
 
 def _tiles(tiles: list[tuple[str, int, str]]) -> list[dict[str, object]]:
     return [{"face": f, "points": p, "board": b} for f, p, b in tiles]
-
-
-def _value(tiles: list[tuple[str, int, str]]) -> int:
-    return sum(p for _, p, b in tiles if b)  # a tile written with no board letter has no square
-
-
-def _tile_points(pack: Pack) -> dict[tuple[int, int], int] | None:
-    """Points per tile (face index, board length) of ``pack``, kept on it; None when a face's points
-    depend on its board letters (then :meth:`Pack.tiles` counts them)."""
-    found: dict[tuple[int, int], int] | None = getattr(pack, "_check_points", None)
-    if found is None and all(p is not None for p in pack._points):
-        found = _PointsTable(pack._points)
-        pack._check_points = found  # type: ignore[attr-defined]
-    return found
-
-
-class _PointsTable(dict[tuple[int, int], int]):
-    """Points of a tile (face index, board length), filled on first use; a tile of no board letter has none."""
-
-    def __init__(self, points: list[int | None]):
-        super().__init__()
-        self.points = points
-
-    def __missing__(self, tile: tuple[int, int]) -> int:
-        face, length = tile
-        value = self[tile] = int(self.points[face] or 0) if length else 0
-        return value
-
-
-def _values(pack: Pack, board: str, scored: list[tuple[str, Tiling]]) -> list[int]:
-    """The value of each (native, tiling) of ``board``: one ``sum(map(...))`` each when points are per tile."""
-    table = _tile_points(pack)
-    if table is None:
-        return [_value(pack.tiles(board, tiling)) for _, tiling in scored]
-    get = table.__getitem__
-    return [sum(map(get, tiling)) for _, tiling in scored]
-
-
-def _tile_dicts(pack: Pack, board: str, tiling: Tiling) -> list[dict[str, object]]:
-    """The JSON-ready tiles of ``tiling`` on ``board`` (:meth:`Pack.tiles` as dicts), points from the table."""
-    table = _tile_points(pack)
-    if table is None:
-        return _tiles(pack.tiles(board, tiling))
-    faces, out, i = pack.coder.faces, [], 0
-    for tile in tiling:
-        end = i + tile[1]
-        out.append({"face": faces[tile[0]], "points": table[tile], "board": board[i:end]})
-        i = end
-    return out
 
 
 def check_word(pack: Pack, word: str, language: Language, spellings: bool = True) -> dict[str, object]:
@@ -108,7 +59,7 @@ def check_word(pack: Pack, word: str, language: Language, spellings: bool = True
     result: dict[str, object] = {"word": word, "lang": pack.lang, "valid": bool(records), "board": board,
                                  "native": [native for native, _ in records]}
     if records:
-        values = _values(pack, board, records)
+        values = [pack.value(board, tiling) for _, tiling in records]
         if len(records) == 1:
             at = 0
         else:
@@ -117,9 +68,9 @@ def check_word(pack: Pack, word: str, language: Language, spellings: bool = True
             at = typed[0] if typed else min(range(len(records)),
                                             key=lambda i: (-values[i], len(records[i][1]), records[i][0]))
         result["value"] = values[at]
-        result["tiles"] = _tile_dicts(pack, board, records[at][1])
+        result["tiles"] = _tiles(pack.tiles(board, records[at][1]))
         if spellings:
-            result["spellings"] = [{"native": n, "value": v, "tiles": _tile_dicts(pack, board, t)}
+            result["spellings"] = [{"native": n, "value": v, "tiles": _tiles(pack.tiles(board, t))}
                                    for (n, t), v in zip(records, values, strict=True)]
     elif spelled is not None:
         result["value"] = spelled.value
@@ -127,6 +78,6 @@ def check_word(pack: Pack, word: str, language: Language, spellings: bool = True
     else:
         tiling = pack.coder.default_tiling(board)
         tiles = pack.tiles(board, tiling) if tiling is not None else []
-        result["value"] = _value(tiles) if tiling is not None else None
+        result["value"] = pack.value(board, tiling) if tiling is not None else None
         result["tiles"] = _tiles(tiles)
     return result

@@ -188,9 +188,22 @@ class Coder:
             if len("".join(chunks)) != len(board):
                 return None
             native, tiling = "".join(map(self._face.__getitem__, chunks)), tuple(map(self._tile.__getitem__, chunks))
-        if self.finals and native and native[-1] in self.finals:
-            native = native[:-1] + self.finals[native[-1]]
-        return native, tiling
+        return self.implied(native), tiling
+
+    def reader(self) -> Callable[[str], tuple[str, Tiling] | None]:
+        """:meth:`default_reading`, as one ``map`` over the letters when every run is one letter, its
+        own face and no final form applies (French, English...: most packs)."""
+        if not (self._single and self._same and not self.finals):
+            return self.default_reading
+        tile = self._tile.__getitem__
+
+        def read(board: str) -> tuple[str, Tiling] | None:
+            try:
+                return board, tuple(map(tile, board))
+            except KeyError:
+                return None
+
+        return read
 
     def _read_run(self, board: str, start: int, end: int) -> Iterator[tuple[int, int]]:
         """The tiles longest match reads ``board[start:end]`` as; ValueError if it cannot."""
@@ -304,14 +317,7 @@ class Coder:
             if reading is None:
                 raise ValueError(f"the table cannot read {board!r}")
             native, tiling = reading
-        if whole is not None:
-            return whole, tiling
-        m = len(native)
-        for pos, letter in changes:
-            if pos > m:
-                raise ValueError(f"letter {pos} from the end of {native!r}")
-            native = native[:m - pos] + letter + native[m - pos + 1:]
-        return native, tiling
+        return (whole if whole is not None else _changed(native, changes)), tiling
 
     def _tiling(self, board: str, overrides: Sequence[tuple[int, int, int]], record: str) -> Tiling:
         """The tiling of ``board`` with the tiles ``overrides`` gives and longest match between them."""
@@ -742,7 +748,8 @@ class Pack:
         self._groups = groups
         self._split: dict[int, list[str]] = {}
         self._plans: dict[int, list[tuple[str | None, tuple[tuple[int, str], ...]]]] = {}
-        self._default = _fast_reader(self.coder)
+        self._default = self.coder.reader()
+        self._per_tile = _TileValues(self._points) if all(p is not None for p in self._points) else None
 
     def _group(self, board: str) -> int:
         """The record group of ``board``: 0 for none (all default), -1 when it is no word."""
@@ -830,6 +837,13 @@ class Pack:
             return points
         return sum(self._board_values.get(c, 0) for c in board)
 
+    def value(self, board: str, tiling: Tiling) -> int:
+        """The value of ``board`` tiled ``tiling``: the points of its tiles, a tile written with no
+        board letter (Russian Ь) counting none. One ``sum(map(...))`` when every face has its points."""
+        if self._per_tile is not None:
+            return sum(map(self._per_tile.__getitem__, tiling))
+        return sum(points for _, points, part in self.tiles(board, tiling) if part)
+
     def tiles(self, board: str, tiling: Tiling) -> list[tuple[str, int, str]]:
         """(face, points, board letters) of each tile of ``tiling`` on ``board``."""
         out, i = [], 0
@@ -847,6 +861,20 @@ class Pack:
                 for native, tiling in self.records(board)]
 
 
+class _TileValues(dict[tuple[int, int], int]):
+    """What a tile (face index, board length) adds to a word's value, filled on first use: its
+    points, none for a tile of no board letter (:meth:`Pack.value`)."""
+
+    def __init__(self, points: Sequence[int | None]):
+        super().__init__()
+        self.points = points
+
+    def __missing__(self, tile: tuple[int, int]) -> int:
+        face, length = tile
+        value = self[tile] = int(self.points[face] or 0) if length else 0
+        return value
+
+
 def _changed(native: str, changes: Sequence[tuple[int, str]]) -> str:
     """``native`` with the letter changes of a record (position from the end, letter); ValueError past its start."""
     m = len(native)
@@ -855,22 +883,6 @@ def _changed(native: str, changes: Sequence[tuple[int, str]]) -> str:
             raise ValueError(f"letter {pos} from the end of {native!r}")
         native = native[:m - pos] + letter + native[m - pos + 1:]
     return native
-
-
-def _fast_reader(coder: Coder) -> Callable[[str], tuple[str, Tiling] | None]:
-    """:meth:`Coder.default_reading` of ``coder``, as one ``map`` over the letters when every run is one
-    letter, its own face and no final form applies (French, English...: most packs)."""
-    if not (coder._single and coder._same and not coder.finals):
-        return coder.default_reading
-    tile = coder._tile.__getitem__
-
-    def read(board: str) -> tuple[str, Tiling] | None:
-        try:
-            return board, tuple(map(tile, board))
-        except KeyError:
-            return None
-
-    return read
 
 
 def _make_classes() -> dict[str, type[Pack]]:
