@@ -436,27 +436,66 @@ def native_words(coder: Coder, entries: Entries, exceptions: int) -> Natives | N
     board spelling's, a letter that is not always the same tile; or too few records to gain
     (:data:`NATIVES_MIN_SHARE`).
 
+    A board spelling with no record is its default native word (one ``str.translate``, none when
+    every default face is its board letter); a record changes a few letters, and only the (letter,
+    face, board letter) triples of those places are collected to check that a letter is always the
+    same tile.
+
     >>> pl = Coder(("O", "Ó", "Z", "Ż", "W"), {"O": 0, "Z": 2, "W": 4})
-    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^201=2Ó")], 1)
+    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^211")], 1)
     >>> found.words, found.letters["Ó"]
     (['OZ', 'ZOW', 'ZÓW'], (1, 'O'))
     """
     if coder.finals or any(len(run) != 1 for run in coder.table) or exceptions < NATIVES_MIN_SHARE * len(entries):
         return None
-    letters: dict[str, tuple[int, str]] = {}
-    words: list[str] = []
+    default = {run: coder.faces[face] for run, face in coder.table.items()}
+    to_native = None if all(run == face for run, face in default.items()) else str.maketrans(default)
+    triples = {(coder.faces[face], face, run) for run, face in coder.table.items()}
+    natives: list[str] = []
+    plans: dict[str, list[tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]]] = {}
     for board, group in entries:
-        default = coder.default_reading(board)
-        for native, tiling in ([default] if not group and default else
-                               [coder.decode(board, r, default) for r in group.split(RECORD_SEP)]):
-            if len(native) != len(board) or any(length != 1 for _, length in tiling):
+        native = board if to_native is None else board.translate(to_native)
+        if not group:
+            natives.append(native)
+            continue
+        plan = plans.get(group)
+        if plan is None:
+            plan = plans[group] = [coder.parse(record) for record in group.split(RECORD_SEP)]
+        for record in plan:
+            found = _native_reading(coder, board, native, record, triples)
+            if found is None:
                 return None
-            for letter, (face, _), on_board in zip(native, tiling, board, strict=True):
-                if letters.setdefault(letter, (face, on_board)) != (face, on_board):
-                    return None
-            words.append(native)
-    words.sort()
-    return Natives(words, letters)
+            natives.append(found)
+    letters = {letter: (face, board) for letter, face, board in triples}
+    if len(letters) != len(triples):  # a letter that is two tiles, or one tile on two board letters
+        return None
+    natives.sort()
+    return Natives(natives, dict(sorted(letters.items())))
+
+
+def _native_reading(coder: Coder, board: str, native: str,
+                    record: tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]],
+                    triples: set[tuple[str, int, str]]) -> str | None:
+    """The native word ``record`` (:meth:`Coder.parse`) makes of ``board`` whose default native word is
+    ``native``, adding to ``triples`` (letter, face index, board letter) where it differs from the
+    default; None when a tile is not one letter or the word is not as long as its board spelling."""
+    overrides, whole, changes = record
+    n = len(board)
+    faces = {n - pos: face for pos, face, length in overrides if length == 1 and 0 < pos <= n}
+    if len(faces) != len(overrides):
+        return None
+    for i, face in faces.items():
+        native = native[:i] + coder.faces[face] + native[i + 1:]
+    native = whole if whole is not None else _changed(native, changes)
+    if len(native) != n:
+        return None
+    places = range(n) if whole is not None else {*faces, *(n - pos for pos, _ in changes)}
+    for i in places:
+        tile = faces.get(i, coder.table.get(board[i]))
+        if tile is None:
+            return None
+        triples.add((native[i], tile, board[i]))
+    return native
 
 
 def choose_structure(boards: Sequence[str], groups: Sequence[int], structure: str = "auto",
