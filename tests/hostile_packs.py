@@ -1,7 +1,8 @@
 """Hostile packs, run in a child process by ``tests/test_hostile.py`` (a crash kills this process, not pytest).
 
 ``python tests/hostile_packs.py KIND PACK EXAMPLES``: Hypothesis flips 1-3 bits of the sections of
-the real pack ``PACK`` (a ``KIND`` trie first, then the record groups and, for marisa, the key ids),
+the real pack ``PACK`` (a ``KIND`` trie first, then the record groups and, for marisa, the key ids;
+a ``natives`` pack's DAWG of native words is checked like a DAWG's),
 recomputes the CRC-32 and opens it. Each must be refused with
 a :class:`LexcError` or answer correctly: for a DAWG, membership as a pure-Python reading of the same
 units gives it (the native library did what the format says, nothing else); for marisa, a trie that
@@ -23,7 +24,8 @@ from hypothesis import strategies as st
 from lexc.errors import LexcError
 from lexc.lexicon.pack import _CRC, encode_pack, open_pack, read_pack_bytes
 
-WORDS = ["QUITE", "CAT", "DOG", "WHISKY", "ZAX", "QUIZ", "JINX", "FJORD", "CATS", "QUI", "", "Z", "ZZZZZZZZ"]
+WORDS = ["QUITE", "CAT", "DOG", "WHISKY", "ZAX", "QUIZ", "JINX", "FJORD", "CATS", "QUI", "", "Z", "ZZZZZZZZ",
+         "ZOLW", "LAKA", "PIEC", "ZÓŁW"]
 
 
 def dawg_contains(trie: bytes, key: str) -> bool:
@@ -68,6 +70,9 @@ def main(kind: str, source: Path, examples: int) -> None:
                 continue
             if kind == "dawg":
                 assert found == dawg_contains(bytes(data[:trie_length]), word), word
+            elif kind == "natives":  # each native word given is a key of the units
+                with contextlib.suppress(LexcError):
+                    assert all(dawg_contains(bytes(data[:trie_length]), native) for native, _ in pack.records(word))
             else:
                 assert found == (word in set(pack.keys())), word
             with contextlib.suppress(LexcError):

@@ -129,7 +129,8 @@ def test_replay_svg_over_its_record_changes_nothing_in_a_real_process(tmp_path: 
 
 @pytest.fixture(scope="module")
 def real_packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """English packs of the first 3,000 words of wamerican-huge, one per trie structure."""
+    """English packs of the first 3,000 words of wamerican-huge, one per trie structure, and a Polish
+    natives pack (every 1,500th word of wpolish)."""
     from lexc.catalog import Catalog
     from lexc.lexicon.compiler import compile_words
 
@@ -141,10 +142,14 @@ def real_packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for kind in ("dawg", "marisa"):
         made[kind] = folder / f"{kind}.lexc"
         compile_words(language, [*words, "quite", "whisky", "zax"], made[kind], structure=kind)
+    polish = Path("/usr/share/dict/polish").read_text(encoding="utf-8").splitlines()[::1500]
+    made["natives"] = folder / "natives.lexc"
+    compile_words(Catalog.shipped().language("pl"), [*polish, "żółw", "łąka", "piec"], made["natives"],
+                  structure="natives")
     return made
 
 
-@pytest.mark.parametrize(("kind", "examples"), [("dawg", 300), ("marisa", 100)])
+@pytest.mark.parametrize(("kind", "examples"), [("dawg", 300), ("marisa", 100), ("natives", 200)])
 def test_flipped_bits_with_a_good_checksum_never_crash(real_packs: dict[str, Path], kind: str, examples: int,
                                                        tmp_path: Path) -> None:
     examples = int(os.environ.get("FUZZ_EXAMPLES", examples)) if kind == "dawg" else examples

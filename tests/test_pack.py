@@ -34,6 +34,7 @@ def sample(path: str, step: int, extra: tuple[str, ...] = ()) -> list[str]:
 
 FRENCH = sample("/usr/share/dict/french", 700, ("élève", "élevé", "cœur", "ça", "noël", "maïs"))
 SPANISH = sample("/usr/share/dict/spanish", 200, ("churro", "ñandú", "nandu", "llama", "carro", "año", "ano"))
+POLISH = sample("/usr/share/dict/polish", 4000, ("żółw", "zółw", "łąka", "laka", "pięć", "piec", "piecz", "chrząszcz"))
 
 
 def spellable(lang: str, words: list[str]) -> list:
@@ -48,8 +49,9 @@ def spellable(lang: str, words: list[str]) -> list:
     return out
 
 
-@pytest.mark.parametrize("structure", STRUCTURES)
-@pytest.mark.parametrize(("lang", "words"), [("fr", FRENCH), ("es", SPANISH)])
+@pytest.mark.parametrize(("lang", "words", "structure"),
+                         [("fr", FRENCH, "marisa"), ("fr", FRENCH, "dawg"), ("es", SPANISH, "marisa"),
+                          ("es", SPANISH, "dawg"), *(("pl", POLISH, structure) for structure in STRUCTURES)])
 def test_every_word_comes_back_with_its_spelling(tmp_path, lang, words, structure):
     report = compile_words(CATALOG.language(lang), words, tmp_path / f"{lang}.lexc", structure=structure)
     pack = open_pack(tmp_path / f"{lang}.lexc")
@@ -108,8 +110,9 @@ def test_records_round_trip(tiles, marks):
 def test_same_inputs_give_the_same_bytes(tmp_path):
     for structure in STRUCTURES:
         a, b = tmp_path / f"a-{structure}.lexc", tmp_path / f"b-{structure}.lexc"
-        compile_words(CATALOG.language("fr"), FRENCH, a, structure=structure)
-        compile_words(CATALOG.language("fr"), list(FRENCH), b, structure=structure)
+        lang, words = ("pl", POLISH) if structure == "natives" else ("fr", FRENCH)
+        compile_words(CATALOG.language(lang), words, a, structure=structure)
+        compile_words(CATALOG.language(lang), list(words), b, structure=structure)
         assert a.read_bytes() == b.read_bytes()
     assert (tmp_path / "a-marisa.lexc").read_bytes() != (tmp_path / "a-dawg.lexc").read_bytes()
 
@@ -270,3 +273,39 @@ def test_a_marisa_ids_section_not_one_group_per_key_is_refused(tmp_path: Path) -
     ids["length"] -= 2  # one key without its group
     (tmp_path / "bad.lexc").write_bytes(encode_pack(header, "marisa", bytes(data[:-2])))
     assert "is not a group per key" in refused(tmp_path / "bad.lexc")
+
+
+def test_a_natives_pack_answers_as_the_board_spelling_pack(tmp_path: Path) -> None:
+    """Polish Ó Ł Ą are tiles of their own written O L A: the natives pack keys ŻÓŁW, ZÓŁW, ŁĄKA... and gives
+    the same records, in the same order, the same keys and membership, from a much smaller trie."""
+    polish = CATALOG.language("pl")
+    report = compile_words(polish, POLISH, tmp_path / "natives.lexc", structure="natives")
+    compile_words(polish, POLISH, tmp_path / "dawg.lexc", structure="dawg")
+    natives, boards = open_pack(tmp_path / "natives.lexc"), open_pack(tmp_path / "dawg.lexc")
+    assert natives.structure == "natives" and report.keys == report.kept  # a key per native word kept
+    assert list(natives.keys()) == list(boards.keys()) and len(natives) == len(boards)
+    for board in boards:
+        assert natives.records(board) == boards.records(board), board
+    assert [native for native, _ in natives.records("ZOLW")] == ["ZÓŁW", "ŻÓŁW"]
+    assert [s.value for s in natives.spellings("ZOLW")] == [1 + 5 + 3 + 1, 5 + 5 + 3 + 1]  # Ż 5, Ó 5, Ł 3
+    assert "ZOLW" in natives and "ZOLWW" not in natives and "ŻÓŁW" not in natives  # boards, not native words
+    assert list(natives.keys("PIE")) == list(boards.keys("PIE")) and {"PIEC", "PIECZ"} <= set(natives.keys("PIE"))
+    assert natives.header["natives"]["letters"]["Ó"] == [natives.coder.faces.index("Ó"), "O"]
+
+
+def test_a_natives_pack_needs_one_letter_tiles(tmp_path: Path) -> None:
+    with pytest.raises(LexcError, match="natives pack needs one-letter tiles"):
+        compile_words(CATALOG.language("es"), SPANISH, tmp_path / "es.lexc", structure="natives")
+    auto = compile_words(CATALOG.language("es"), SPANISH, tmp_path / "es.lexc")
+    assert "natives" not in auto.candidates  # CH, LL, RR: no natives candidate is built
+    assert "natives" in compile_words(CATALOG.language("pl"), POLISH, tmp_path / "pl.lexc").candidates
+
+
+def test_a_natives_pack_with_a_bad_letter_map_is_refused(tmp_path: Path) -> None:
+    from lexc.lexicon.pack import encode_pack, read_pack_bytes
+
+    compile_words(CATALOG.language("pl"), POLISH, tmp_path / "pl.lexc", structure="natives")
+    header, data = read_pack_bytes(tmp_path / "pl.lexc")
+    header["natives"]["letters"]["Ó"] = [999, "O"]
+    (tmp_path / "bad.lexc").write_bytes(encode_pack(header, "natives", bytes(data)))
+    assert "'natives.letters' must map a letter to [face index, board letter]" in refused(tmp_path / "bad.lexc")

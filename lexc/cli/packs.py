@@ -135,7 +135,8 @@ def build(
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
     structure: str = typer.Option("auto", "--structure",
-                                   help="Trie structure: auto (DAWG unless marisa 1.3x smaller), marisa, dawg."),
+                                   help="Trie structure: auto (the DAWG unless marisa or natives is 1.3x smaller), "
+                                        "marisa, dawg, natives (keys are the native words; one-letter tiles only)."),
     json: bool = typer.Option(False, "--json", help="Print the reports as JSON instead of tables."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
     jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", help="Languages compiled at once, one process "
@@ -202,7 +203,8 @@ def compile(
     max_forms: int = typer.Option(None, "--max-forms", min=1,
                                   help="Hunspell: keep the first N forms (default: more than 20,000,000 is an error)."),
     structure: str = typer.Option("auto", "--structure",
-                                   help="Trie structure: auto (DAWG unless marisa 1.3x smaller), marisa, dawg."),
+                                   help="Trie structure: auto (the DAWG unless marisa or natives is 1.3x smaller), "
+                                        "marisa, dawg, natives (keys are the native words; one-letter tiles only)."),
     display_natives: bool = typer.Option(True, "--display-natives/--no-display-natives",
                                          help="Keep native spellings the tiling implies (ÉLÈVE for ELEVE)."),
     json: bool = typer.Option(False, "--json", help="Print the report as JSON."),

@@ -58,7 +58,7 @@ MAGIC = b"LEXCPACK"
 #: The pack format this code writes and reads.
 FORMAT_VERSION = 2
 #: Trie structures a pack may hold (the header's ``structure.kind``).
-STRUCTURES = ("marisa", "dawg")
+STRUCTURES = ("marisa", "dawg", "natives")
 #: Separates a board spelling from a record in an extra key.
 SEP = ":"
 #: File name suffix of packs.
@@ -410,25 +410,126 @@ def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> 
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
 
 
-def choose_structure(boards: Sequence[str], groups: Sequence[int],
-                     structure: str = "auto") -> tuple[str, bytes, bytes, dict[str, int]]:
-    """Build the candidate tries and keep the DAWG unless marisa is more than :data:`DAWG_SLACK` times smaller.
+@dataclass(frozen=True, slots=True)
+class Natives:
+    """What a ``natives`` pack keeps instead of board spellings and records: its native words and, for
+    each letter of them, the one-letter tile it is (face index) and that tile's board letter.
+
+    A language whose tiles are one letter each, each letter of a word always the same tile (Polish
+    Ó, Czech Ř, Turkish Ş: a tile of its own shown by its plain letter on the board), loses nothing:
+    a board spelling's native words are the keys that differ from it only where a letter's tile is
+    written with another letter (dawg2's ``similar_keys``), and their tiling is one tile per letter.
+    """
+
+    words: list[str]  # sorted, distinct
+    letters: dict[str, tuple[int, str]]  # native letter -> (face index, board letter)
+
+
+#: A natives candidate is tried only when at least this share of board spellings has records:
+#: with fewer, its DAWG is that of the board spellings (no gain, slower membership).
+NATIVES_MIN_SHARE = 0.05
+
+
+def native_words(coder: Coder, entries: Entries, exceptions: int) -> Natives | None:
+    """The native words of ``entries`` for a ``natives`` pack (:class:`Natives`), or None when the pack
+    cannot be one: a tile of several letters, a final-form rule, a native word whose length is not its
+    board spelling's, a letter that is not always the same tile; or too few records to gain
+    (:data:`NATIVES_MIN_SHARE`).
+
+    A board spelling with no record is its default native word (one ``str.translate``, none when
+    every default face is its board letter); a record changes a few letters, and only the (letter,
+    face, board letter) triples of those places are collected to check that a letter is always the
+    same tile.
+
+    >>> pl = Coder(("O", "Ó", "Z", "Ż", "W"), {"O": 0, "Z": 2, "W": 4})
+    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^211")], 1)
+    >>> found.words, found.letters["Ó"]
+    (['OZ', 'ZOW', 'ZÓW'], (1, 'O'))
+    """
+    if coder.finals or any(len(run) != 1 for run in coder.table) or exceptions < NATIVES_MIN_SHARE * len(entries):
+        return None
+    default = {run: coder.faces[face] for run, face in coder.table.items()}
+    to_native = None if all(run == face for run, face in default.items()) else str.maketrans(default)
+    triples = {(coder.faces[face], face, run) for run, face in coder.table.items()}
+    natives: list[str] = []
+    plans: dict[str, list[tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]]] = {}
+    for board, group in entries:
+        native = board if to_native is None else board.translate(to_native)
+        if not group:
+            natives.append(native)
+            continue
+        plan = plans.get(group)
+        if plan is None:
+            plan = plans[group] = [coder.parse(record) for record in group.split(RECORD_SEP)]
+        for record in plan:
+            found = _native_reading(coder, board, native, record, triples)
+            if found is None:
+                return None
+            natives.append(found)
+    letters = {letter: (face, board) for letter, face, board in triples}
+    if len(letters) != len(triples):  # a letter that is two tiles, or one tile on two board letters
+        return None
+    natives.sort()
+    return Natives(natives, dict(sorted(letters.items())))
+
+
+def _native_reading(coder: Coder, board: str, native: str,
+                    record: tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]],
+                    triples: set[tuple[str, int, str]]) -> str | None:
+    """The native word ``record`` (:meth:`Coder.parse`) makes of ``board`` whose default native word is
+    ``native``, adding to ``triples`` (letter, face index, board letter) where it differs from the
+    default; None when a tile is not one letter or the word is not as long as its board spelling."""
+    overrides, whole, changes = record
+    n = len(board)
+    faces = {n - pos: face for pos, face, length in overrides if length == 1 and 0 < pos <= n}
+    if len(faces) != len(overrides):
+        return None
+    for i, face in faces.items():
+        native = native[:i] + coder.faces[face] + native[i + 1:]
+    native = whole if whole is not None else _changed(native, changes)
+    if len(native) != n:
+        return None
+    places = range(n) if whole is not None else {*faces, *(n - pos for pos, _ in changes)}
+    for i in places:
+        tile = faces.get(i, coder.table.get(board[i]))
+        if tile is None:
+            return None
+        triples.add((native[i], tile, board[i]))
+    return native
+
+
+def choose_structure(boards: Sequence[str], groups: Sequence[int], structure: str = "auto",
+                     natives: Natives | None = None) -> tuple[str, bytes, bytes, dict[str, int]]:
+    """Build the candidate tries and keep the DAWG unless another is more than :data:`DAWG_SLACK` times smaller.
 
     A DAWG holds each board's group as its value and answers membership about 3x faster
     than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
-    smaller on some lexicons (Indonesian: 0.52x the DAWG). Returns the kind, trie bytes, ids
-    bytes and every candidate's size (trie and ids).
+    smaller on some lexicons (Indonesian: 0.52x the DAWG), and a ``natives`` DAWG of the native
+    words (when ``natives`` is given: :func:`native_words`) on lexicons whose records say which
+    letters are tiles of their own (Czech: 0.35x). Returns the kind, trie bytes, ids bytes and
+    every candidate's size (trie and ids).
 
     >>> choose_structure(["AB", "AC"], [0, 0])[0]
     'dawg'
     """
-    kinds = ("dawg", "marisa") if structure == "auto" else (structure,)
-    built = {kind: build_structure(kind, boards, groups) for kind in kinds}
+    if structure == "natives" and natives is None:
+        raise LexcError(Problem(None, None, "structure", "a natives pack needs one-letter tiles, each letter of a "
+                                                         "word always the same tile (and no final-form rule)"))
+    kinds = (("dawg", "marisa", "natives") if natives else ("dawg", "marisa")) if structure == "auto" else (structure,)
+    built = {kind: _native_trie(natives) if kind == "natives" else build_structure(kind, boards, groups)  # type: ignore[arg-type]
+             for kind in kinds}
     sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
     kind = kinds[0]
-    if structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes["marisa"]:
-        kind = "marisa"
+    smallest = min(kinds, key=lambda k: (sizes[k], k))
+    if structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes[smallest]:
+        kind = smallest
     return kind, built[kind][0], built[kind][1], sizes
+
+
+def _native_trie(natives: Natives) -> tuple[bytes, bytes]:
+    import dawg
+
+    return bytes(dawg.DAWG(natives.words, input_is_sorted=True).tobytes()), b""
 
 
 # --------------------------------------------------------------------------- writing
@@ -582,24 +683,34 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
     path = Path(path)
     groups, values = group_table(entries)
     boards_list = [board for board, _ in entries]
-    kind, trie, ids, candidates = choose_structure(boards_list, values, structure)
+    natives = None
+    if structure in ("auto", "natives"):
+        natives = native_words(Coder([t["face"] for t in header["tiles"]], table, header.get("finals")), entries,
+                               exceptions)
+    kind, trie, ids, candidates = choose_structure(boards_list, values, structure, natives)
     del boards_list, values
     if kind == "marisa":
         trust(trie)  # built here: opening it needs no proof (lexc.lexicon.trust)
+    extra: dict[str, Any] = {}
+    if kind == "natives":
+        assert natives is not None
+        groups = [""]  # a natives pack has no records: the keys are the native words
+        extra["natives"] = {"letters": {letter: list(tile) for letter, tile in sorted(natives.letters.items())}}
     records = GROUP_SEP.join(groups).encode("utf-8")
     sections, at = [], 0
     for name, blob in (("trie", trie), ("records", records), ("ids", ids)):
         if name != "ids" or kind == "marisa":
             sections.append({"name": name, "offset": at, "length": len(blob)})
             at += len(blob)
-    n_records = sum(g.count(RECORD_SEP) + 1 for g in groups[1:])
-    counts = {**dict(header.get("counts", {})), "boards": boards, "keys": boards + n_records,
+    n_keys = len(natives.words) if kind == "natives" and natives else boards + sum(g.count(RECORD_SEP) + 1
+                                                                                   for g in groups[1:])
+    counts = {**dict(header.get("counts", {})), "boards": boards, "keys": n_keys,
               "exceptions": exceptions}
-    full = {**header, "table": dict(table), "counts": counts, "records": record_stats(entries, groups),
+    full = {**header, **extra, "table": dict(table), "counts": counts, "records": record_stats(entries, groups),
             "structure": {"candidates": candidates, "choice": structure}, "sections": sections}
     data = encode_pack(full, kind, trie + records + (ids if kind == "marisa" else b""))
     atomic_write(path, data)
-    return Written(path, len(data), kind, candidates, boards + n_records, boards, exceptions)
+    return Written(path, len(data), kind, candidates, n_keys, boards, exceptions)
 
 
 # --------------------------------------------------------------------------- reading
@@ -722,10 +833,22 @@ def _check_header(header: Any) -> None:
     if not (isinstance(finals, dict) and all(isinstance(k, str) and isinstance(v, str) and len(k) == len(v) == 1
                                              for k, v in finals.items())):
         raise ValueError("'finals' must map a letter to a letter")
+    if header["structure"].get("kind") == "natives":
+        _check_natives(header.get("natives"), len(header["tiles"]))
     for key in ("longest", "longest_board"):  # a DAWG walk allocates this many characters per lookup
         if not 0 <= header["records"][key] <= MAX_RECORD:
             raise ValueError(f"'records.{key}' is {header['records'][key]}: at most {MAX_RECORD:,}")
     json.dumps(header, ensure_ascii=False).encode("utf-8")  # lone surrogates: printed, they would fail later
+
+
+def _check_natives(natives: Any, faces: int) -> None:
+    """Raise ValueError unless ``natives`` is a natives pack's ``{"letters": {letter: [face index, board letter]}}``."""
+    letters = natives.get("letters") if isinstance(natives, dict) else None
+    if not isinstance(letters, dict) or not all(
+            isinstance(k, str) and len(k) == 1 and isinstance(v, list) and len(v) == 2
+            and isinstance(v[0], int) and not isinstance(v[0], bool) and 0 <= v[0] < faces
+            and isinstance(v[1], str) and len(v[1]) == 1 for k, v in letters.items()):
+        raise ValueError("'natives.letters' must map a letter to [face index, board letter]")
 
 
 class Pack:
@@ -942,7 +1065,55 @@ def _make_classes() -> dict[str, type[Pack]]:
         def _with_prefix(self, prefix: str) -> list[str]:
             return list(marisa_trie.Trie.keys(self, prefix))
 
-    return {"dawg": DawgPack, "marisa": MarisaPack}
+    class NativesPack(Pack, dawg.DAWG):  # type: ignore[misc]
+        """The keys are native words; a board spelling's are those ``similar_keys`` gives (:class:`Natives`)."""
+
+        def _setup(self, path: Path, header: dict[str, Any], groups: list[str]) -> None:
+            super()._setup(path, header, groups)
+            letters = header["natives"]["letters"]
+            self._tile = {letter: (int(face), 1) for letter, (face, _) in letters.items()}
+            variants: dict[str, list[str]] = {}
+            for letter, (_, board) in letters.items():
+                if letter != board:
+                    variants.setdefault(board, []).append(letter)
+            self._variants = variants
+            self._similar = functools.partial(dawg.DAWG.similar_keys, self,
+                                              replaces=dawg.DAWG.compile_replaces(variants))
+            self._to_board = str.maketrans({letter: board for letter, (_, board) in letters.items() if letter != board})
+
+        def __contains__(self, board: object) -> bool:
+            return isinstance(board, str) and board.translate(self._to_board) == board and bool(self._similar(board))
+
+        def _group(self, board: str) -> int:
+            return 0 if board in self else -1
+
+        def records(self, board: str) -> list[tuple[str, Tiling]]:
+            """As a board-spelling pack's, in the same order (by the record each would have)."""
+            if board.translate(self._to_board) != board:  # a native word (ŻÓŁW) is not a board spelling
+                return []
+            tile = self._tile.__getitem__
+            try:
+                found = [(native, tuple(map(tile, native))) for native in self._similar(board)]
+            except KeyError:
+                raise _bad(self.path, f"corrupt pack: a letter of a key of {board!r} is not in 'natives'") from None
+            if len(found) > 1:
+                found.sort(key=lambda record: self.coder.encode(board, *record))
+            return found
+
+        def _with_prefix(self, prefix: str) -> list[str]:
+            # as a DAWG pack's: similar_keys() of the prefix and any letters, one length at a time
+            longest = int(self.header["records"]["longest_board"])
+            replaces = self._replaces.get(prefix[:0])
+            if replaces is None:
+                letters = sorted(self.header["natives"]["letters"])
+                replaces = self._replaces[""] = dawg.DAWG.compile_replaces({**self._variants, _ANY: letters})
+            found: set[str] = set()
+            for extra in range(max(longest - len(prefix), -1) + 1):
+                found.update(key.translate(self._to_board)
+                             for key in dawg.DAWG.similar_keys(self, prefix + _ANY * extra, replaces))
+            return list(found)
+
+    return {"dawg": DawgPack, "marisa": MarisaPack, "natives": NativesPack}
 
 
 _CLASSES: dict[str, type[Pack]] = {}
@@ -955,7 +1126,7 @@ def open_pack(path: Path | str) -> Pack:
     header, data = read_pack_bytes(path)
     found = pack_sections(path, header, data)
     kind = header["structure"]["kind"]
-    problem = check_trie(kind, found["trie"])  # before any native code sees the bytes
+    problem = check_trie("dawg" if kind == "natives" else kind, found["trie"])  # before native code sees the bytes
     if problem is not None:
         raise _bad(path, f"corrupt {kind} trie: {problem}; refused before the trie library reads it")
     groups = _record_groups(path, found)
