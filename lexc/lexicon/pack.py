@@ -374,6 +374,11 @@ def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
 #: Indonesian 1.91x stay marisa). docs/pack-format.md "Structures".
 DAWG_SLACK = 1.3
 
+#: ``auto`` builds no marisa candidate for more board spellings than this (it needs every key in
+#: memory; the DAWG is built from the sorted stream): larger than every shipped language (Polish,
+#: the largest, has about 3.1 million), so a shipped pack is chosen as before.
+MARISA_MAX = 6_000_000
+
 #: Separates the records of one board spelling in the ``records`` section.
 RECORD_SEP = "\x1f"
 #: Separates the record groups in the ``records`` section.
@@ -382,51 +387,57 @@ GROUP_SEP = "\x1e"
 Entries = list[tuple[str, str]]  # (board spelling, its records joined by RECORD_SEP; '' when all default)
 
 
-def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> tuple[bytes, bytes]:
-    """The bytes of a ``kind`` trie of ``boards`` (sorted, distinct) whose ``groups`` (per board, 0 for
-    none) it must give back, and the ``ids`` section that goes with it (empty for a DAWG).
+def build_structure(kind: str, pairs: Iterable[tuple[str, int]]) -> tuple[bytes, bytes]:
+    """The bytes of a ``kind`` trie of ``pairs`` (board spelling, its group: 0 for none; sorted by
+    board spelling, distinct) and the ``ids`` section that goes with it (empty for a DAWG).
 
-    A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``); a
-    marisa trie cannot, so its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the
-    group of every key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P``
-    little-endian 32-bit pairs (key id, group) of the boards with records: the smaller.
+    A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``) and is
+    built from the stream as it comes (sorted input: no list of keys in memory); a marisa trie
+    cannot hold values and needs every key in memory, so its ``ids`` section is one layout byte then,
+    for ``H`` (or ``I``), the group of every key id in key id order as little-endian 16-bit (32-bit)
+    numbers, or for ``P`` little-endian 32-bit pairs (key id, group) of the boards with records: the smaller.
     """
     if kind == "dawg":
         import dawg
 
-        return bytes(dawg.IntDAWG(zip(boards, groups, strict=True)).tobytes()), b""
+        return bytes(dawg.IntDAWG(pairs, input_is_sorted=True).tobytes()), b""
     if kind == "marisa":
         import marisa_trie
 
-        trie = marisa_trie.Trie(boards, cache_size=marisa_trie.TINY_CACHE)
-        of = [0] * len(boards)
-        for board, group in zip(boards, groups, strict=True):
+        listed = list(pairs)
+        trie = marisa_trie.Trie([board for board, _ in listed], cache_size=marisa_trie.TINY_CACHE)
+        of = [0] * len(listed)
+        for board, group in listed:
             of[trie[board]] = group
+        del listed
         code = "H" if max(of, default=0) < 1 << 16 else "I"
-        pairs = [(key, group) for key, group in enumerate(of) if group]
-        if 8 * len(pairs) < struct.calcsize(code) * len(of):
-            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(pairs)}I", *(v for p in pairs for v in p))
+        ids = [(key, group) for key, group in enumerate(of) if group]
+        if 8 * len(ids) < struct.calcsize(code) * len(of):
+            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(ids)}I", *(v for p in ids for v in p))
         return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
 
 
-def choose_structure(boards: Sequence[str], groups: Sequence[int],
+def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int,
                      structure: str = "auto") -> tuple[str, bytes, bytes, dict[str, int]]:
-    """Build the candidate tries and keep the DAWG unless marisa is more than :data:`DAWG_SLACK` times smaller.
+    """Build the candidate tries of ``pairs()`` (board spelling, group; sorted) and keep the DAWG
+    unless marisa is more than :data:`DAWG_SLACK` times smaller.
 
     A DAWG holds each board's group as its value and answers membership about 3x faster
     than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
-    smaller on some lexicons (Indonesian: 0.52x the DAWG). Returns the kind, trie bytes, ids
-    bytes and every candidate's size (trie and ids).
+    smaller on some lexicons (Indonesian: 0.52x the DAWG). Past :data:`MARISA_MAX` board
+    spellings ``auto`` builds the DAWG only (marisa would need every key in memory). Returns the
+    kind, trie bytes, ids bytes and every candidate's size (trie and ids).
 
-    >>> choose_structure(["AB", "AC"], [0, 0])[0]
+    >>> choose_structure(lambda: [("AB", 0), ("AC", 0)], 2)[0]
     'dawg'
     """
-    kinds = ("dawg", "marisa") if structure == "auto" else (structure,)
-    built = {kind: build_structure(kind, boards, groups) for kind in kinds}
+    kinds = ("dawg", "marisa") if structure == "auto" and boards <= MARISA_MAX else \
+        ("dawg",) if structure == "auto" else (structure,)
+    built = {kind: build_structure(kind, pairs()) for kind in kinds}
     sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
     kind = kinds[0]
-    if structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes["marisa"]:
+    if "marisa" in sizes and structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes["marisa"]:
         kind = "marisa"
     return kind, built[kind][0], built[kind][1], sizes
 
@@ -473,35 +484,34 @@ def pack_keys(coder: Coder, by_board: Mapping[str, Iterable[tuple[str, Tiling]]]
     return entries, sum(1 for _, group in entries if group)
 
 
-def group_table(entries: Entries) -> tuple[list[str], list[int]]:
-    """The distinct record groups (the empty group first, then by frequency, then text) and each entry's index.
+def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:
+    """One pass over ``entries``: the distinct record groups (the empty group first, then by frequency,
+    then text), the letters of the board spellings and the length of the longest.
 
-    >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("D", "@X")])
-    (['', '=1Ú', '@X'], [0, 1, 1, 2])
+    >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("DE", "@X")])
+    (['', '=1Ú', '@X'], 'ABCDE', 2)
     """
     counts: dict[str, int] = {}
-    for _, group in entries:
+    letters: set[str] = set()
+    longest = 0
+    for board, group in entries:
         counts[group] = counts.get(group, 0) + 1
+        letters.update(board)
+        longest = max(longest, len(board))
     counts.pop("", None)
-    groups = ["", *sorted(counts, key=lambda g: (-counts[g], g))]
-    index = {g: i for i, g in enumerate(groups)}
-    return groups, [index[group] for _, group in entries]
+    return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest
 
 
-def record_stats(entries: Entries, groups: Sequence[str]) -> dict[str, object]:
+def record_stats(groups: Sequence[str], letters: str, longest_board: int) -> dict[str, object]:
     """What a reader needs besides the sections: the letters and longest board spelling (a DAWG
     lists keys by length), the longest record, how many groups and records.
 
-    >>> record_stats([("NANDU", "\\x1f^521=1Ú")], ["", "\\x1f^521=1Ú"])
+    >>> record_stats(["", "\\x1f^521=1Ú"], "ADNU", 5)
     {'board_letters': 'ADNU', 'groups': 2, 'longest': 7, 'longest_board': 5, 'records': 2}
     """
-    letters: set[str] = set()
-    for board, _ in entries:
-        letters.update(board)
     records = [r for g in groups[1:] for r in g.split(RECORD_SEP)]
-    return {"board_letters": "".join(sorted(letters)), "groups": len(groups),
-            "longest": max(map(len, records), default=0),
-            "longest_board": max((len(b) for b, _ in entries), default=0), "records": len(records)}
+    return {"board_letters": letters, "groups": len(groups), "longest": max(map(len, records), default=0),
+            "longest_board": longest_board, "records": len(records)}
 
 
 def encode_pack(header: Mapping[str, Any], kind: str, data: bytes) -> bytes:
@@ -571,19 +581,21 @@ def write_pack(path: Path | str, header: Mapping[str, Any], spellings: Iterable[
     return write_keys(path, header, table, entries, boards=len(by_board), exceptions=exceptions, structure=structure)
 
 
-def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, int], entries: Entries, *,
-               boards: int, exceptions: int, structure: str = "auto") -> Written:
+def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, int],
+               entries: Iterable[tuple[str, str]], *, boards: int, exceptions: int, structure: str = "auto") -> Written:
     """Write a pack of ``entries`` (board spelling, records; sorted: see :func:`pack_keys`) atomically.
+
+    ``entries`` is read twice (a list, or a :class:`lexc.lexicon.spill.Store` of a large compile):
+    once to number the record groups, once streaming into the trie builder.
 
     Sections: ``trie`` (board spellings, each giving its record group), ``records`` (the distinct
     groups, UTF-8, separated by U+001E, records in a group by U+001F; group 0 is the empty one)
     and, for a marisa trie, ``ids``.
     """
     path = Path(path)
-    groups, values = group_table(entries)
-    boards_list = [board for board, _ in entries]
-    kind, trie, ids, candidates = choose_structure(boards_list, values, structure)
-    del boards_list, values
+    groups, letters, longest_board = group_table(entries)
+    index = {group: i for i, group in enumerate(groups)}
+    kind, trie, ids, candidates = choose_structure(lambda: ((b, index[g]) for b, g in entries), boards, structure)
     if kind == "marisa":
         trust(trie)  # built here: opening it needs no proof (lexc.lexicon.trust)
     records = GROUP_SEP.join(groups).encode("utf-8")
@@ -595,11 +607,21 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
     n_records = sum(g.count(RECORD_SEP) + 1 for g in groups[1:])
     counts = {**dict(header.get("counts", {})), "boards": boards, "keys": boards + n_records,
               "exceptions": exceptions}
-    full = {**header, "table": dict(table), "counts": counts, "records": record_stats(entries, groups),
-            "structure": {"candidates": candidates, "choice": structure}, "sections": sections}
+    full = {**header, "table": dict(table), "counts": counts, "records": record_stats(groups, letters, longest_board),
+            "structure": _structure(candidates, structure, boards), "sections": sections}
     data = encode_pack(full, kind, trie + records + (ids if kind == "marisa" else b""))
     atomic_write(path, data)
     return Written(path, len(data), kind, candidates, boards + n_records, boards, exceptions)
+
+
+def _structure(candidates: Mapping[str, int], structure: str, boards: int) -> dict[str, object]:
+    """The header's ``structure`` (its ``kind`` and ``bytes`` are added on encoding); says why marisa
+    was no candidate when ``auto`` skipped it (:data:`MARISA_MAX`)."""
+    out: dict[str, object] = {"candidates": dict(candidates), "choice": structure}
+    if structure == "auto" and "marisa" not in candidates:
+        out["skipped"] = {"marisa": f"{boards:,} board spellings, more than {MARISA_MAX:,}: DAWG only "
+                                    "(built from the sorted stream, not in memory)"}
+    return out
 
 
 # --------------------------------------------------------------------------- reading

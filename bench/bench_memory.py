@@ -1,0 +1,116 @@
+"""Compile time and peak memory against input size (issue 15, goal 5: bounded memory).
+
+    .venv/bin/python bench/bench_memory.py                      # the Hebrew expansion: 2.6, 5.2, 10.4, 20.7 M, all
+    .venv/bin/python bench/bench_memory.py --sizes 2600000 --baseline /work/main/.venv/bin/python
+    .venv/bin/python bench/bench_memory.py --lang pl --list /usr/share/dict/polish --sizes 0 \\
+        --baseline /work/main/.venv/bin/python
+
+The input is Debian's ``unmunch`` of he_IL (hunspell-he, hunspell-tools) with the Hspell
+prefix marker ``"`` removed from each form, written once to build/bench-data/he-unmunch.txt
+(about 62 M lines, 1.4 GB); size N takes its first N lines (0: all). Each compile
+(``compile_pack`` of the list, end to end) runs in a child process of its own; the child's
+wall seconds, CPU seconds (user + system) and peak RSS come from ``os.wait4`` (the child's own
+resource usage, imports included). ``--baseline PY`` runs the same compile with another
+checkout's interpreter (main's ``.venv/bin/python``: its own lexc) right after, on the same
+input: the before/after pairs of one session. Results go to stdout as Markdown and to
+build/bench-data/bench_memory.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO / "build" / "bench-data"
+EXPANSION = DATA / "he-unmunch.txt"
+SIZES = (2_600_000, 5_200_000, 10_400_000, 20_700_000, 0)
+
+CHILD = """
+import json, sys
+from lexc import Catalog
+from lexc.lexicon.compiler import compile_pack
+from lexc.lexicon.sources import open_source
+language = Catalog.shipped().language(sys.argv[1])
+report = compile_pack(language, [open_source(language.spec, sys.argv[2])], sys.argv[3])
+print(json.dumps({"read": report.read, "kept": report.kept, "boards": report.boards, "bytes": report.bytes,
+                  "structure": report.structure, "candidates": report.candidates}))
+"""
+
+
+def expansion() -> Path:
+    """The Hebrew expansion, written once: ``unmunch he_IL.dic he_IL.aff`` with ``"`` removed."""
+    if not EXPANSION.is_file():
+        DATA.mkdir(parents=True, exist_ok=True)
+        tmp = EXPANSION.with_suffix(".tmp")
+        with tmp.open("wb") as out:
+            done = subprocess.run(["unmunch", "/usr/share/hunspell/he_IL.dic", "/usr/share/hunspell/he_IL.aff"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=True)
+            out.write(done.stdout.replace(b'"', b""))
+        tmp.replace(EXPANSION)
+    return EXPANSION
+
+
+def first_lines(source: Path, n: int) -> Path:
+    """A file of the first ``n`` lines of ``source`` (``source`` itself for 0), written once."""
+    if n == 0:
+        return source
+    path = DATA / f"{source.stem}-{n}.txt"
+    if not path.is_file():
+        with source.open("rb") as given, path.open("wb") as out:
+            out.writelines(itertools.islice(given, n))
+    return path
+
+
+def run(python: str, lang: str, words: Path, out: Path) -> dict[str, Any]:
+    """One compile in a child process: its report, wall and CPU seconds, peak RSS in bytes."""
+    started = time.perf_counter()
+    child = subprocess.Popen([python, "-c", CHILD, lang, str(words), str(out)], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    output = child.stdout.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - started
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise SystemExit(f"{python} failed on {words} ({child.returncode})")
+    found: dict[str, Any] = json.loads(output.strip().splitlines()[-1])
+    found.update(wall=wall, cpu=usage.ru_utime + usage.ru_stime, rss=usage.ru_maxrss * 1024)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--lang", default="he")
+    parser.add_argument("--list", type=Path, help="the word list (default: the Hebrew expansion)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="first N lines (0: all)")
+    parser.add_argument("--baseline", help="another checkout's python: the same compile, for before/after")
+    parser.add_argument("--baseline-max", type=int, default=5_200_000,
+                        help="largest size the baseline runs (it needs about 370 bytes per form)")
+    args = parser.parse_args()
+    source = args.list or expansion()
+    DATA.mkdir(parents=True, exist_ok=True)
+    rows = []
+    print("| forms | boards | structure | wall | CPU | peak RSS | code |\n|---|---|---|---|---|---|---|", flush=True)
+    for n in args.sizes:
+        words = first_lines(source, n)
+        runs = [("now", sys.executable)]
+        if args.baseline and (0 < n <= args.baseline_max or (n == 0 and args.list)):
+            runs.append(("baseline", args.baseline))
+        for name, python in runs:
+            found = run(python, args.lang, words, DATA / f"bench-memory-{args.lang}.lexc")
+            found.update(code=name, size=n, list=str(words))
+            rows.append(found)
+            print(f"| {found['read']:,} | {found['boards']:,} | {found['structure']} | {found['wall']:.0f} s "
+                  f"| {found['cpu']:.0f} s | {found['rss'] / 2**20:,.0f} MiB | {name} |", flush=True)
+            (DATA / "bench_memory.json").write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

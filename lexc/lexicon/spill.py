@@ -1,0 +1,200 @@
+"""Temporary files that keep a large compile's memory bounded: buckets, sorted runs, stores.
+
+A compile of more board spellings than its bound (:data:`lexc.lexicon.compiler.SPILL_BOARDS`)
+does not keep them all in one dict. Once the bound is passed, every further word goes to one of
+:data:`BUCKETS` bucket files chosen by a CRC-32 of its board spelling, so each board spelling's
+words stay together and in the order they were read; each bucket is then grouped on its own
+(the same rules, in memory of one bucket's size) and written as a run sorted by board spelling,
+and the runs are merged as one sorted stream (:func:`merge`). Keys on their way to the trie
+builder wait in a :class:`Store` that goes to disk past its bound.
+
+Items are written with :mod:`marshal` a chunk (a list) at a time: any string round-trips (NUL,
+tile codes above U+0080, line breaks), and reading is one C call per chunk. The files live in
+one :class:`Spill` folder in the system's temporary directory (``TMPDIR``), removed when the
+compile ends whichever way it ends (success, error, Ctrl-C, SIGTERM: the CLI turns it into an
+exception, :mod:`lexc.cli.signals`). A full disk is a :class:`lexc.errors.LexcError` naming
+the file.
+
+>>> with Spill() as spill:
+...     store = Store(spill, bound=2)
+...     for item in [("A", ""), ("B", "\\x00É"), ("C", "\\x80")]:
+...         store.append(item)
+...     list(store) == [("A", ""), ("B", "\\x00É"), ("C", "\\x80")], len(store)
+(True, 3)
+"""
+
+from __future__ import annotations
+
+import heapq
+import marshal
+import tempfile
+import zlib
+from collections.abc import Iterable, Iterator
+from operator import itemgetter
+from pathlib import Path
+from typing import IO, Any
+
+from lexc.errors import LexcError, Problem
+
+#: How many bucket files the words past the bound are spread over (by a CRC-32 of the board spelling).
+BUCKETS = 64
+#: Items per marshalled chunk.
+CHUNK = 8192
+
+
+def _failed(path: Path | str, err: OSError) -> LexcError:
+    """A temporary file that could not be written or read, said plainly (a full disk, no ``TMPDIR``)."""
+    return LexcError(Problem(str(path), None, None, f"cannot write a temporary file of the compile: "
+                                                    f"{err.strerror or err} (a large compile needs free space "
+                                                    "in the temporary directory; set TMPDIR to another one)"))
+
+
+class Spill:
+    """The folder of a compile's temporary files, made on first use and removed on leaving the ``with``."""
+
+    def __init__(self, parent: Path | str | None = None):
+        self.parent = parent
+        self._dir: tempfile.TemporaryDirectory[str] | None = None
+        self._count = 0
+
+    def __enter__(self) -> Spill:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Remove the folder and everything in it."""
+        if self._dir is not None:
+            self._dir.cleanup()
+            self._dir = None
+
+    def open(self, name: str) -> tuple[Path, IO[bytes]]:
+        """A new file ``name-N`` in the folder, open for writing."""
+        try:
+            if self._dir is None:
+                self._dir = tempfile.TemporaryDirectory(prefix="lexc-spill-", dir=self.parent)
+            self._count += 1
+            path = Path(self._dir.name) / f"{name}-{self._count}"
+            return path, path.open("wb")
+        except OSError as err:
+            raise _failed(self.parent or tempfile.gettempdir(), err) from None
+
+
+def dump(path: Path, out: IO[bytes], items: list[Any]) -> None:
+    """Write one chunk of ``items`` to ``out``."""
+    try:
+        marshal.dump(items, out)
+    except OSError as err:
+        raise _failed(path, err) from None
+
+
+def close(path: Path, out: IO[bytes]) -> None:
+    """Close a spill file (a full disk may show only here)."""
+    try:
+        out.close()
+    except OSError as err:
+        raise _failed(path, err) from None
+
+
+def read(path: Path) -> Iterator[Any]:
+    """The items of a spill file, in the order they were written."""
+    try:
+        with path.open("rb") as source:
+            while True:
+                try:
+                    chunk = marshal.load(source)
+                except EOFError:
+                    return
+                yield from chunk
+    except OSError as err:
+        raise _failed(path, err) from None
+
+
+def write_run(spill: Spill, items: Iterable[Any], name: str = "run") -> Path:
+    """Write ``items`` to a new spill file; its path."""
+    path, out = spill.open(name)
+    chunk: list[Any] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= CHUNK:
+            dump(path, out, chunk)
+            chunk = []
+    if chunk:
+        dump(path, out, chunk)
+    close(path, out)
+    return path
+
+
+def merge(paths: Iterable[Path]) -> Iterator[Any]:
+    """The items of runs each sorted by their first element, as one sorted stream."""
+    return heapq.merge(*(read(p) for p in paths), key=itemgetter(0))
+
+
+def bucket_of(board: str, buckets: int = BUCKETS) -> int:
+    """The bucket a board spelling's words go to: the same for every word of it, and in every run.
+
+    >>> bucket_of("CHURRO") == bucket_of("CHURRO"), 0 <= bucket_of("ÉLÈVE") < BUCKETS
+    (True, True)
+    """
+    return zlib.crc32(board.encode("utf-8")) % buckets
+
+
+class Buckets:
+    """Items spread over :data:`BUCKETS` files by their first element (a board spelling), order kept."""
+
+    def __init__(self, spill: Spill, buckets: int = BUCKETS):
+        self.files = [spill.open("bucket") for _ in range(buckets)]
+        self.pending: list[list[Any]] = [[] for _ in range(buckets)]
+
+    def add(self, item: tuple[Any, ...]) -> None:
+        """Put ``item`` in its board spelling's bucket."""
+        at = zlib.crc32(item[0].encode("utf-8")) % len(self.files)
+        pending = self.pending[at]
+        pending.append(item)
+        if len(pending) >= CHUNK:
+            dump(*self.files[at], pending)
+            self.pending[at] = []
+
+    def close(self) -> list[Path]:
+        """Write what is pending and close every file; the paths, bucket by bucket."""
+        for (path, out), pending in zip(self.files, self.pending, strict=True):
+            if pending:
+                dump(path, out, pending)
+            close(path, out)
+        self.pending = []
+        return [path for path, _ in self.files]
+
+
+class Store:
+    """An append-only sequence, read as often as needed: in memory up to ``bound`` items, then on disk."""
+
+    def __init__(self, spill: Spill, bound: int):
+        self.spill, self.bound = spill, bound
+        self.memory: list[Any] = []
+        self.file: tuple[Path, IO[bytes]] | None = None
+        self.count = 0
+
+    def append(self, item: Any) -> None:
+        self.memory.append(item)
+        self.count += 1
+        if len(self.memory) >= (self.bound if self.file is None else CHUNK):
+            if self.file is None:
+                self.file = self.spill.open("keys")
+            dump(*self.file, self.memory)
+            self.memory = []
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Any]:
+        if self.file is not None:
+            if not self.file[1].closed:
+                self.file[1].flush()
+            yield from read(self.file[0])
+        yield from self.memory
+
+    def close(self) -> None:
+        """Close its file (it is removed with the :class:`Spill` folder)."""
+        if self.file is not None:
+            close(*self.file)
