@@ -14,11 +14,18 @@ resource usage, imports included). ``--baseline PY`` runs the same compile with 
 checkout's interpreter (main's ``.venv/bin/python``: its own lexc) right after, on the same
 input: the before/after pairs of one session. Results go to stdout as Markdown and to
 build/bench-data/bench_memory.json.
+
+``--build LANG ...`` instead runs ``lexc build LANG ... --jobs 2`` (two worker processes) and
+samples the resident memory of the whole process tree (the sum over /proc, every 0.2 s): the
+peak of the builds together (issue 15, goal 2: under 2 GB).
+
+    .venv/bin/python bench/bench_memory.py --build pl cs --baseline /work/main/.venv/bin/python
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import os
@@ -40,8 +47,11 @@ from lexc.lexicon.compiler import compile_pack
 from lexc.lexicon.sources import open_source
 language = Catalog.shipped().language(sys.argv[1])
 report = compile_pack(language, [open_source(language.spec, sys.argv[2])], sys.argv[3])
+from lexc.lexicon.pack import read_pack_bytes
+groups = read_pack_bytes(sys.argv[3])[0]["records"]["groups"]
 print(json.dumps({"read": report.read, "kept": report.kept, "boards": report.boards, "bytes": report.bytes,
-                  "structure": report.structure, "candidates": report.candidates}))
+                  "structure": report.structure, "candidates": report.candidates, "groups": groups,
+                  "collisions": report.collisions}))
 """
 
 
@@ -85,6 +95,42 @@ def run(python: str, lang: str, words: Path, out: Path) -> dict[str, Any]:
     return found
 
 
+def tree_rss(root: int) -> int:
+    """The resident bytes of ``root`` and every process under it (0 for those gone meanwhile)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry))
+    total, todo = 0, [root]
+    while todo:
+        pid = todo.pop()
+        todo.extend(children.get(pid, []))
+        with contextlib.suppress(OSError):
+            total += int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    return total
+
+
+def build(python: str, langs: list[str]) -> dict[str, Any]:
+    """``lexc build LANGS --jobs 2`` into a temporary folder: wall seconds, peak RSS of the tree."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as packs:
+        started = time.perf_counter()
+        child = subprocess.Popen([python, "-m", "lexc", "build", *langs, "--packs", packs, "-q", "--jobs", "2"],
+                                 stdout=subprocess.DEVNULL, cwd="/tmp")
+        peak = 0
+        while child.poll() is None:
+            peak = max(peak, tree_rss(child.pid))
+            time.sleep(0.2)
+        if child.returncode:
+            raise SystemExit(f"{python} -m lexc build failed ({child.returncode})")
+    return {"wall": time.perf_counter() - started, "rss": peak}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lang", default="he")
@@ -93,7 +139,14 @@ def main() -> None:
     parser.add_argument("--baseline", help="another checkout's python: the same compile, for before/after")
     parser.add_argument("--baseline-max", type=int, default=5_200_000,
                         help="largest size the baseline runs (it needs about 370 bytes per form)")
+    parser.add_argument("--build", nargs="+", metavar="LANG", help="lexc build of these, 2 processes: peak RSS")
     args = parser.parse_args()
+    if args.build:
+        for name, python in [("now", sys.executable)] + ([("baseline", args.baseline)] if args.baseline else []):
+            found = build(python, args.build)
+            print(f"lexc build {' '.join(args.build)} --jobs 2 ({name}): {found['wall']:.0f} s wall, "
+                  f"peak RSS of the processes together {found['rss'] / 2**20:,.0f} MiB", flush=True)
+        return
     source = args.list or expansion()
     DATA.mkdir(parents=True, exist_ok=True)
     rows = []

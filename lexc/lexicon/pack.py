@@ -387,29 +387,29 @@ GROUP_SEP = "\x1e"
 Entries = list[tuple[str, str]]  # (board spelling, its records joined by RECORD_SEP; '' when all default)
 
 
-def build_structure(kind: str, pairs: Iterable[tuple[str, int]]) -> tuple[bytes, bytes]:
-    """The bytes of a ``kind`` trie of ``pairs`` (board spelling, its group: 0 for none; sorted by
+def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -> tuple[bytes, bytes]:
+    """The bytes of a ``kind`` trie of ``pairs()`` (board spelling, its group: 0 for none; sorted by
     board spelling, distinct) and the ``ids`` section that goes with it (empty for a DAWG).
 
     A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``) and is
-    built from the stream as it comes (sorted input: no list of keys in memory); a marisa trie
-    cannot hold values and needs every key in memory, so its ``ids`` section is one layout byte then,
-    for ``H`` (or ``I``), the group of every key id in key id order as little-endian 16-bit (32-bit)
-    numbers, or for ``P`` little-endian 32-bit pairs (key id, group) of the boards with records: the smaller.
+    built from the stream as it comes (sorted input: no list of keys in memory). A marisa trie
+    holds its keys in memory while it is built, and no values: a second pass gives each key id its
+    group, and its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the group of every
+    key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P`` little-endian
+    32-bit pairs (key id, group) of the boards with records: the smaller.
     """
     if kind == "dawg":
         import dawg
 
-        return bytes(dawg.IntDAWG(pairs, input_is_sorted=True).tobytes()), b""
+        return bytes(dawg.IntDAWG(pairs(), input_is_sorted=True).tobytes()), b""
     if kind == "marisa":
         import marisa_trie
 
-        listed = list(pairs)
-        trie = marisa_trie.Trie([board for board, _ in listed], cache_size=marisa_trie.TINY_CACHE)
-        of = [0] * len(listed)
-        for board, group in listed:
-            of[trie[board]] = group
-        del listed
+        trie = marisa_trie.Trie((board for board, _ in pairs()), cache_size=marisa_trie.TINY_CACHE)
+        of = [0] * len(trie)
+        for board, group in pairs():
+            if group:
+                of[trie[board]] = group
         code = "H" if max(of, default=0) < 1 << 16 else "I"
         ids = [(key, group) for key, group in enumerate(of) if group]
         if 8 * len(ids) < struct.calcsize(code) * len(of):
@@ -434,7 +434,7 @@ def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int
     """
     kinds = ("dawg", "marisa") if structure == "auto" and boards <= MARISA_MAX else \
         ("dawg",) if structure == "auto" else (structure,)
-    built = {kind: build_structure(kind, pairs()) for kind in kinds}
+    built = {kind: build_structure(kind, pairs) for kind in kinds}
     sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
     kind = kinds[0]
     if "marisa" in sizes and structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes["marisa"]:
