@@ -149,7 +149,7 @@ def test_store_and_buckets_round_trip_any_text(tmp_path, monkeypatch):
             store.append(item)
         store.close()
         assert list(store) == items and list(store) == items
-        buckets = spill.Buckets(folder, 4)
+        buckets = spill.Buckets(folder, 1)
         for item in items:
             buckets.add(item)
         paths = buckets.close()

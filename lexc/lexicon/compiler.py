@@ -39,7 +39,7 @@ from lexc.errors import LexcError, Problem, printable
 from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.lexicon.pack import Coder, group_text, learn_table, write_keys
-from lexc.lexicon.spill import Buckets, Spill, Store, merge, read, write_run
+from lexc.lexicon.spill import LEVELS, Buckets, Spill, Store, merge, read, write_run
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
@@ -264,7 +264,8 @@ class _Collector:
 
     Past ``bound`` board spellings (with a ``spill`` folder) the dict goes to bucket files and so
     does every later word, its board spelling choosing the bucket (:class:`lexc.lexicon.spill.Buckets`);
-    :meth:`finish` groups each bucket by the same rules and writes it as a sorted run. Counts are
+    :meth:`finish` groups each bucket by the same rules and writes it as a sorted run (a bucket
+    still past the bound is spread again, by other bits of the board spelling's hash). Counts are
     kept per source (``kept_by``): a word's fate is known only when its bucket is grouped.
     """
 
@@ -277,6 +278,7 @@ class _Collector:
         self.buckets: Buckets | None = None
         self.runs: list[Path] = []
         self.spilled = False
+        self.level = 0  # of the buckets being grouped (0 while reading)
         self.origin = 0  # the source being read (_INCLUDED for an include list)
         self.kept_by: dict[int, int] = {}
         self.boards = 0
@@ -359,14 +361,14 @@ class _Collector:
         if choice:
             assert text is not None
             self._choose(text, native)
-        if len(entries) > self.bound and self.spill is not None and not self.spilled:
+        if len(entries) > self.bound and self.spill is not None and self.buckets is None and self.level < LEVELS:
             self._to_buckets(self.spill)
         return True
 
     def _to_buckets(self, spill: Spill) -> None:
         """From now on, words go to bucket files; what is grouped so far goes first, each to its bucket."""
         self.spilled = True
-        self.buckets = Buckets(spill)
+        self.buckets = Buckets(spill, self.level)
         for board, found in self.entries.items():
             self.buckets.add((board, found))
         self.entries = {}
@@ -378,19 +380,31 @@ class _Collector:
             self.boards = len(self.entries)
             return
         paths, self.buckets = self.buckets.close(), None
+        self._group(paths)
+
+    def _group(self, paths: list[Path]) -> None:
+        """Group the buckets at ``paths``; one past the bound goes on to buckets of its own."""
         assert self.spill is not None
+        self.level += 1
         for path in paths:
             self.entries = {}
             for event in read(path):
-                if len(event) == 2:
+                if self.buckets is not None:
+                    self.buckets.add(event)
+                elif len(event) == 2:
                     self.entries[event[0]] = event[1]
                 else:
                     board, entry, text, choice, origin = event
                     self._insert(board, _native(board, entry), entry, text, choice, origin)
-            self.boards += len(self.entries)
-            self.runs.append(write_run(self.spill, sorted(self.entries.items())))
             path.unlink()
+            if self.buckets is not None:
+                deeper, self.buckets = self.buckets.close(), None
+                self._group(deeper)
+            else:
+                self.boards += len(self.entries)
+                self.runs.append(write_run(self.spill, sorted(self.entries.items())))
         self.entries = {}
+        self.level -= 1
 
     def stream(self) -> Iterator[tuple[str, Found]]:
         """Every board spelling with what was kept of it, sorted by board spelling."""

@@ -36,8 +36,12 @@ from typing import IO, Any
 
 from lexc.errors import LexcError, Problem
 
-#: How many bucket files the words past the bound are spread over (by a CRC-32 of the board spelling).
-BUCKETS = 64
+#: A bucket is chosen by this many bits of a CRC-32 of the board spelling: 64 bucket files.
+BUCKET_BITS = 6
+#: How many bucket files the words past the bound are spread over.
+BUCKETS = 1 << BUCKET_BITS
+#: How many times a bucket still too large can be spread again (each time by the next bits of the CRC).
+LEVELS = 32 // BUCKET_BITS
 #: Items per marshalled chunk.
 CHUNK = 8192
 
@@ -131,39 +135,51 @@ def merge(paths: Iterable[Path]) -> Iterator[Any]:
     return heapq.merge(*(read(p) for p in paths), key=itemgetter(0))
 
 
-def bucket_of(board: str, buckets: int = BUCKETS) -> int:
-    """The bucket a board spelling's words go to: the same for every word of it, and in every run.
+def bucket_of(board: str, level: int = 0) -> int:
+    """The bucket a board spelling's words go to at ``level`` (0, then the next bits of the same
+    CRC-32 for a bucket spread again): the same for every word of it.
 
-    >>> bucket_of("CHURRO") == bucket_of("CHURRO"), 0 <= bucket_of("ÉLÈVE") < BUCKETS
+    >>> bucket_of("CHURRO") == bucket_of("CHURRO"), 0 <= bucket_of("ÉLÈVE", 2) < BUCKETS
     (True, True)
     """
-    return zlib.crc32(board.encode("utf-8")) % buckets
+    return (zlib.crc32(board.encode("utf-8")) >> (BUCKET_BITS * level)) & (BUCKETS - 1)
 
 
 class Buckets:
-    """Items spread over :data:`BUCKETS` files by their first element (a board spelling), order kept."""
+    """Items spread over :data:`BUCKETS` files by their first element (a board spelling), order kept;
+    a file is made when its bucket gets its first chunk."""
 
-    def __init__(self, spill: Spill, buckets: int = BUCKETS):
-        self.files = [spill.open("bucket") for _ in range(buckets)]
-        self.pending: list[list[Any]] = [[] for _ in range(buckets)]
+    def __init__(self, spill: Spill, level: int = 0):
+        self.spill, self.shift = spill, BUCKET_BITS * level
+        self.files: list[tuple[Path, IO[bytes]] | None] = [None] * BUCKETS
+        self.pending: list[list[Any]] = [[] for _ in range(BUCKETS)]
 
     def add(self, item: tuple[Any, ...]) -> None:
         """Put ``item`` in its board spelling's bucket."""
-        at = zlib.crc32(item[0].encode("utf-8")) % len(self.files)
+        at = (zlib.crc32(item[0].encode("utf-8")) >> self.shift) & (BUCKETS - 1)
         pending = self.pending[at]
         pending.append(item)
         if len(pending) >= CHUNK:
-            dump(*self.files[at], pending)
-            self.pending[at] = []
+            self._dump(at)
+
+    def _dump(self, at: int) -> None:
+        file = self.files[at]
+        if file is None:
+            file = self.files[at] = self.spill.open("bucket")
+        dump(*file, self.pending[at])
+        self.pending[at] = []
 
     def close(self) -> list[Path]:
-        """Write what is pending and close every file; the paths, bucket by bucket."""
-        for (path, out), pending in zip(self.files, self.pending, strict=True):
-            if pending:
-                dump(path, out, pending)
-            close(path, out)
-        self.pending = []
-        return [path for path, _ in self.files]
+        """Write what is pending and close every file; the paths of the buckets that hold anything."""
+        paths = []
+        for at in range(BUCKETS):
+            if self.pending[at]:
+                self._dump(at)
+            file = self.files[at]
+            if file is not None:
+                close(*file)
+                paths.append(file[0])
+        return paths
 
 
 class Store:
