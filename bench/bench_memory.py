@@ -13,7 +13,7 @@ wall seconds, CPU seconds (user + system) and peak RSS come from ``os.wait4`` (t
 resource usage, imports included). ``--baseline PY`` runs the same compile with another
 checkout's interpreter (main's ``.venv/bin/python``: its own lexc) right after, on the same
 input: the before/after pairs of one session. Results go to stdout as Markdown and to
-build/bench-data/bench_memory.json.
+build/bench-data/bench_memory-LANG-SIZES.json.
 
 ``--build LANG ...`` instead runs ``lexc build LANG ... --jobs 2`` (two worker processes) and
 samples the resident memory of the whole process tree (the sum over /proc, every 0.2 s): the
@@ -157,12 +157,13 @@ def main() -> None:
         if args.baseline and (0 < n <= args.baseline_max or (n == 0 and args.list)):
             runs.append(("baseline", args.baseline))
         for name, python in runs:
-            found = run(python, args.lang, words, DATA / f"bench-memory-{args.lang}.lexc")
+            found = run(python, args.lang, words, DATA / f"bench-memory-{args.lang}-{n}-{name}.lexc")
             found.update(code=name, size=n, list=str(words))
             rows.append(found)
             print(f"| {found['read']:,} | {found['boards']:,} | {found['structure']} | {found['wall']:.0f} s "
                   f"| {found['cpu']:.0f} s | {found['rss'] / 2**20:,.0f} MiB | {name} |", flush=True)
-            (DATA / "bench_memory.json").write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+            (DATA / f"bench_memory-{args.lang}-{'-'.join(map(str, args.sizes))}.json").write_text(
+                json.dumps(rows, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
