@@ -20,6 +20,10 @@ samples the resident memory of the whole process tree (the sum over /proc, every
 peak of the builds together (issue 15, goal 2: under 2 GB).
 
     .venv/bin/python bench/bench_memory.py --build pl cs --baseline /work/main/.venv/bin/python
+
+``--name main`` labels the rows of the interpreter running the script (run with main's
+``.venv/bin/python`` for a baseline alone: the children run from /tmp, each importing the lexc
+of the interpreter's own checkout).
 """
 
 from __future__ import annotations
@@ -82,7 +86,8 @@ def first_lines(source: Path, n: int) -> Path:
 def run(python: str, lang: str, words: Path, out: Path) -> dict[str, Any]:
     """One compile in a child process: its report, wall and CPU seconds, peak RSS in bytes."""
     started = time.perf_counter()
-    child = subprocess.Popen([python, "-c", CHILD, lang, str(words), str(out)], stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen([python, "-c", CHILD, lang, str(words), str(out)], stdout=subprocess.PIPE, text=True,
+                             cwd="/tmp")  # not the checkout: each interpreter imports its own lexc
     assert child.stdout is not None
     output = child.stdout.read()
     _, status, usage = os.wait4(child.pid, 0)
@@ -140,9 +145,10 @@ def main() -> None:
     parser.add_argument("--baseline-max", type=int, default=5_200_000,
                         help="largest size the baseline runs (it needs about 370 bytes per form)")
     parser.add_argument("--build", nargs="+", metavar="LANG", help="lexc build of these, 2 processes: peak RSS")
+    parser.add_argument("--name", default="now", help="the label of this interpreter's rows")
     args = parser.parse_args()
     if args.build:
-        for name, python in [("now", sys.executable)] + ([("baseline", args.baseline)] if args.baseline else []):
+        for name, python in [(args.name, sys.executable)] + ([("baseline", args.baseline)] if args.baseline else []):
             found = build(python, args.build)
             print(f"lexc build {' '.join(args.build)} --jobs 2 ({name}): {found['wall']:.0f} s wall, "
                   f"peak RSS of the processes together {found['rss'] / 2**20:,.0f} MiB", flush=True)
@@ -153,7 +159,7 @@ def main() -> None:
     print("| forms | boards | structure | wall | CPU | peak RSS | code |\n|---|---|---|---|---|---|---|", flush=True)
     for n in args.sizes:
         words = first_lines(source, n)
-        runs = [("now", sys.executable)]
+        runs = [(args.name, sys.executable)]
         if args.baseline and (0 < n <= args.baseline_max or (n == 0 and args.list)):
             runs.append(("baseline", args.baseline))
         for name, python in runs:
