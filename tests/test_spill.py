@@ -105,7 +105,7 @@ def test_a_full_disk_is_a_clear_error(tmp_path, monkeypatch):
     def full(*_: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(spill.marshal, "dump", full)
+    monkeypatch.setattr(spill, "_LENGTH", type("Full", (), {"pack": full, "size": 8}))  # its first write fails
     with pytest.raises(LexcError, match="cannot write a temporary file of the compile: No space left on device"):
         compile_words(CATALOG.language("fr"), french(), tmp_path / "fr.lexc", spill_boards=10)
     assert list(tmp_path.iterdir()) == []

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import operator
 import time
 import unicodedata
@@ -406,12 +407,12 @@ class _Collector:
         self.entries = {}
         self.level -= 1
 
-    def stream(self) -> Iterator[tuple[str, Found]]:
-        """Every board spelling with what was kept of it, sorted by board spelling."""
+    def stream(self, ordered: bool = True) -> Iterator[tuple[str, Found]]:
+        """Every board spelling with what was kept of it, sorted by board spelling unless not ``ordered``."""
         if self.runs:
-            return merge(self.runs)
+            return merge(self.runs) if ordered else itertools.chain.from_iterable(map(read, self.runs))
         entries = self.entries
-        return ((board, entries[board]) for board in sorted(entries))
+        return ((board, entries[board]) for board in sorted(entries)) if ordered else iter(entries.items())
 
     def _compound(self, text: str) -> str:
         """``text`` pinned where the dictionary's compound parts meet inside a multi-letter tile."""
@@ -460,7 +461,7 @@ class _Collector:
         occurrences = dict.fromkeys(multi, 0)
         codes: list[str] = []
         boards: list[str] = []
-        for board, found in self.stream():
+        for board, found in self.stream(ordered=False):  # counts do not depend on the order
             boards.append(board)
             if found is None:
                 codes.append(board)

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import heapq
 import marshal
+import struct
 import tempfile
 import zlib
 from collections.abc import Iterable, Iterator
-from operator import itemgetter
 from pathlib import Path
 from typing import IO, Any
 
@@ -44,6 +44,8 @@ BUCKETS = 1 << BUCKET_BITS
 LEVELS = 32 // BUCKET_BITS
 #: Items per marshalled chunk.
 CHUNK = 8192
+#: The length of a chunk, before its bytes.
+_LENGTH = struct.Struct("<Q")
 
 
 def _failed(path: Path | str, err: OSError) -> LexcError:
@@ -86,9 +88,12 @@ class Spill:
 
 
 def dump(path: Path, out: IO[bytes], items: list[Any]) -> None:
-    """Write one chunk of ``items`` to ``out``."""
+    """Write one chunk of ``items`` to ``out``: its length, then its bytes (``marshal.loads`` of a
+    whole chunk is one C call; ``marshal.load`` from a file reads object by object, 10x slower)."""
+    data = marshal.dumps(items)
     try:
-        marshal.dump(items, out)
+        out.write(_LENGTH.pack(len(data)))
+        out.write(data)
     except OSError as err:
         raise _failed(path, err) from None
 
@@ -105,11 +110,9 @@ def read(path: Path) -> Iterator[Any]:
     """The items of a spill file, in the order they were written."""
     try:
         with path.open("rb") as source:
-            while True:
-                try:
-                    chunk = marshal.load(source)
-                except EOFError:
-                    return
+            while head := source.read(_LENGTH.size):
+                (length,) = _LENGTH.unpack(head)
+                chunk = marshal.loads(source.read(length))
                 yield from chunk
     except OSError as err:
         raise _failed(path, err) from None
@@ -131,8 +134,9 @@ def write_run(spill: Spill, items: Iterable[Any], name: str = "run") -> Path:
 
 
 def merge(paths: Iterable[Path]) -> Iterator[Any]:
-    """The items of runs each sorted by their first element, as one sorted stream."""
-    return heapq.merge(*(read(p) for p in paths), key=itemgetter(0))
+    """The items (tuples) of sorted runs as one sorted stream. No two runs share a first element
+    (a board spelling is in one bucket), so tuples compare by it alone: no key function needed."""
+    return heapq.merge(*(read(p) for p in paths))
 
 
 def bucket_of(board: str, level: int = 0) -> int:
