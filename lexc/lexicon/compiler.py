@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import operator
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
 from pathlib import Path
@@ -38,7 +39,8 @@ from lexc.atomic import check_output, write_atomic
 from lexc.errors import LexcError, Problem, printable
 from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
-from lexc.lexicon.pack import Coder, Entries, group_text, learn_table, write_keys
+from lexc.lexicon.pack import Coder, group_text, learn_table, write_keys
+from lexc.lexicon.spill import LEVELS, Buckets, Spill, Store, merge, read, write_run
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
@@ -60,6 +62,14 @@ EXAMPLE_CHARS = 60
 STEP = 20_000
 #: The list of ambiguous tilings beside a pack (:func:`tilings_path`).
 TILINGS_SUFFIX = ".tilings.tsv"
+#: A compile groups at most this many board spellings in one dict (a few hundred bytes each); past
+#: it, words go to bucket files grouped one at a time, and keys wait on disk (:mod:`lexc.lexicon.spill`).
+#: Polish, the largest shipped list (3.1 million board spellings), passes it; its pack is the same.
+SPILL_BOARDS = 1_000_000
+#: Board spellings per chunk when the default table is learned from the stream.
+_TABLE_CHUNK = 100_000
+#: Where the words of an include list are counted (sources are numbered from 0).
+_INCLUDED = -1
 
 
 
@@ -236,6 +246,14 @@ _NATIVE = "\x00"
 #: A board spelling not seen yet (its entry may be None).
 _ABSENT = "\x01absent"
 
+Entry = str | None
+Found = Entry | list[Entry]  # what the collector keeps per board spelling
+
+
+def _native(board: str, entry: Entry) -> str:
+    """The native word of an entry of ``board``."""
+    return board if entry is None else (entry.partition(_NATIVE)[2] or board)
+
 
 class _Collector:
     """Groups spellings by board spelling, compactly; what a word needs is worked out once all are read.
@@ -244,12 +262,27 @@ class _Collector:
     letter: most English words), or the tiling code, followed by ``\\x00`` and the native
     word when that differs from the board spelling; a list of entries when a board spelling
     has several.
+
+    Past ``bound`` board spellings (with a ``spill`` folder) the dict goes to bucket files and so
+    does every later word, its board spelling choosing the bucket (:class:`lexc.lexicon.spill.Buckets`);
+    :meth:`finish` groups each bucket by the same rules and writes it as a sorted run (a bucket
+    still past the bound is spread again, by other bits of the board spelling's hash). Counts are
+    kept per source (``kept_by``): a word's fate is known only when its bucket is grouped.
     """
 
-    def __init__(self, spec: Spec, norm: Normaliser, limits: tuple[int, int], exclude: Overlay | None):
+    def __init__(self, spec: Spec, norm: Normaliser, limits: tuple[int, int], exclude: Overlay | None, *,
+                 bound: int = SPILL_BOARDS, spill: Spill | None = None):
         self.spec, self.norm = spec, norm
         self.low, self.high = limits
-        self.entries: dict[str, str | list[str | None] | None] = {}
+        self.entries: dict[str, Found] = {}
+        self.bound, self.spill = bound, spill
+        self.buckets: Buckets | None = None
+        self.runs: list[Path] = []
+        self.spilled = False
+        self.level = 0  # of the buckets being grouped (0 while reading)
+        self.origin = 0  # the source being read (_INCLUDED for an include list)
+        self.kept_by: dict[int, int] = {}
+        self.boards = 0
         self.tiles = _Tiles()
         self.encode = Encoder(norm, self.tiles.char).encode
         self.rejections = Rejections()
@@ -303,6 +336,13 @@ class _Collector:
             self.excluded += 1
             return False
         entry = code + _NATIVE + native if native != board else (None if code == board else code)
+        if self.buckets is not None:
+            self.buckets.add((board, entry, text if choice or PIN in text else None, choice, self.origin))
+            return True
+        return self._insert(board, native, entry, text, choice, self.origin)
+
+    def _insert(self, board: str, native: str, entry: Entry, text: str | None, choice: bool, origin: int) -> bool:
+        """Keep one spelling of ``board`` (``text`` is needed only for a choice or a pin)."""
         entries = self.entries
         found = entries.get(board, _ABSENT)
         if found is _ABSENT:
@@ -318,9 +358,61 @@ class _Collector:
             else:
                 entries[board] = [found, entry]  # type: ignore[list-item]
         self.kept += 1
+        self.kept_by[origin] = self.kept_by.get(origin, 0) + 1
         if choice:
+            assert text is not None
             self._choose(text, native)
+        if len(entries) > self.bound and self.spill is not None and self.buckets is None and self.level < LEVELS:
+            self._to_buckets(self.spill)
         return True
+
+    def _to_buckets(self, spill: Spill) -> None:
+        """From now on, words go to bucket files; what is grouped so far goes first, each to its bucket."""
+        self.spilled = True
+        self.buckets = Buckets(spill, self.level)
+        for board, found in self.entries.items():
+            self.buckets.add((board, found))
+        self.entries = {}
+
+    def finish(self) -> None:
+        """Group each bucket (a board spelling's words are all in one, in the order read) and write it
+        as a run sorted by board spelling; ``boards`` is then how many there are."""
+        if self.buckets is None:
+            self.boards = len(self.entries)
+            return
+        paths, self.buckets = self.buckets.close(), None
+        self._group(paths)
+
+    def _group(self, paths: list[Path]) -> None:
+        """Group the buckets at ``paths``; one past the bound goes on to buckets of its own."""
+        assert self.spill is not None
+        self.level += 1
+        for path in paths:
+            self.entries = {}
+            for event in read(path):
+                if self.buckets is not None:
+                    self.buckets.add(event)
+                elif len(event) == 2:
+                    self.entries[event[0]] = event[1]
+                else:
+                    board, entry, text, choice, origin = event
+                    self._insert(board, _native(board, entry), entry, text, choice, origin)
+            path.unlink()
+            if self.buckets is not None:
+                deeper, self.buckets = self.buckets.close(), None
+                self._group(deeper)
+            else:
+                self.boards += len(self.entries)
+                self.runs.append(write_run(self.spill, sorted(self.entries.items())))
+        self.entries = {}
+        self.level -= 1
+
+    def stream(self, ordered: bool = True) -> Iterator[tuple[str, Found]]:
+        """Every board spelling with what was kept of it, sorted by board spelling unless not ``ordered``."""
+        if self.runs:
+            return merge(self.runs) if ordered else itertools.chain.from_iterable(map(read, self.runs))
+        entries = self.entries
+        return ((board, entries[board]) for board in sorted(entries)) if ordered else iter(entries.items())
 
     def _compound(self, text: str) -> str:
         """``text`` pinned where the dictionary's compound parts meet inside a multi-letter tile."""
@@ -338,7 +430,7 @@ class _Collector:
         if PIN in text:
             self.pinned.add(native)
 
-    def _retiled(self, board: str, native: str, entry: str | None, text: str) -> bool:
+    def _retiled(self, board: str, native: str, entry: Entry, text: str | None) -> bool:
         """A native word already kept with another tiling: one tiling per word (DESIGN.md rule 4).
 
         A source's boundary wins over longest match, else the first source read; True when the
@@ -346,11 +438,11 @@ class _Collector:
         """
         found = self.entries[board]
         items = found if isinstance(found, list) else [found]
-        same = [e for e in items if (board if e is None else (e.partition(_NATIVE)[2] or board)) == native]
+        same = [e for e in items if _native(board, e) == native]
         if not same:
             return False
         self.duplicates += 1
-        if PIN in text and native not in self.pinned:
+        if text is not None and PIN in text and native not in self.pinned:
             kept = [e for e in items if e not in same] + [entry]
             self.entries[board] = kept if len(kept) > 1 else kept[0]
             self.choices.pop(native, None)
@@ -360,76 +452,97 @@ class _Collector:
     def table(self, faces: Sequence[str]) -> dict[str, int]:
         """The default table learned from every kept tile.
 
-        Tiles are counted over all codes joined into one string, and a multi-letter run's occurrences
-        in the board spellings joined by a line break (no run holds one): C-speed passes, not a Python
-        loop per board spelling.
+        Tiles are counted over the codes of a chunk of board spellings joined into one string, and
+        each multi-letter run's occurrences in the chunk's board spellings joined by a line break (no
+        run holds one): C-speed passes over the stream, not a Python loop per board spelling.
         """
-        entries = self.entries
+        multi = sorted({t.board for t in self.tiles.tile_of.values() if len(t.board) > 1})
+        counter: Counter[str] = Counter()
+        occurrences = dict.fromkeys(multi, 0)
         codes: list[str] = []
-        for board, found in entries.items():
+        boards: list[str] = []
+        for board, found in self.stream(ordered=False):  # counts do not depend on the order
+            boards.append(board)
             if found is None:
                 codes.append(board)
             elif isinstance(found, str):
                 codes.append(found.partition(_NATIVE)[0])
             else:
                 codes.extend(board if entry is None else entry.partition(_NATIVE)[0] for entry in found)
-        counter = Counter("".join(codes))
-        del codes
+            if len(boards) >= _TABLE_CHUNK:
+                _count_tiles(counter, occurrences, codes, boards)
+        _count_tiles(counter, occurrences, codes, boards)
         index = {face: i for i, face in enumerate(faces)}
         counts: dict[tuple[str, int], int] = {}
         for char, n in counter.items():
             tile = self.tiles.tile_of[char]
             key = (tile.board, index[tile.face])
             counts[key] = counts.get(key, 0) + n
-        runs = sorted({run for run, _ in counts if len(run) > 1})
-        boards = "\n".join(entries) if runs else ""
-        occurrences = {run: boards.count(run) for run in runs}
         return learn_table(faces, counts, occurrences)
 
-    def keys(self, coder: Coder, display_natives: bool) -> tuple[Entries, int, list[str]]:
+    def keys(self, coder: Coder, display_natives: bool, store: Store) -> tuple[int, int, list[str]]:
         """Every board spelling with its records (:func:`lexc.lexicon.pack.group_text`), sorted by board
-        spelling; how many board spellings need records; collisions."""
-        index = {face: i for i, face in enumerate(coder.faces)}
-        tile_of = self.tiles.tile_of
-        default = "".join(c for c, t in tile_of.items() if coder.table.get(t.board) == index[t.face])
-        # letters that are themselves (and no final form of the pack's rule): a word of them only is all default
-        plain = "".join(c for c in default if c == tile_of[c].face == tile_of[c].board and c not in coder.finals)
-        findall = coder.pattern.findall
-        single = all(len(run) == 1 for run in coder.table)  # then default tiles alone imply longest match's cuts
-        entries: Entries = []
-        exceptions = 0
-        collisions: list[str] = []
-        for board in sorted(self.entries):
-            found = self.entries[board]
-            if found is None and not board.strip(plain) and (single or len(findall(board)) == len(board)):
-                entries.append((board, ""))  # the common case: everything follows from the board spelling
-                continue
-            records = set()
-            natives = set()
-            for entry in (found if isinstance(found, list) else (found,)):
-                code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
-                native = native or board
-                natives.add(native)
-                tiles = [tile_of[c] for c in code]
-                joined = "".join(t.face for t in tiles)
-                if not display_natives:
-                    native = coder.implied(joined)
-                if not code.strip(default) and (single or [t.board for t in tiles] == findall(board)):
-                    records.add(coder.native_record(native, joined))
-                else:
-                    tiling = tuple((index[t.face], len(t.board)) for t in tiles)
-                    records.add(coder.tiling_record(board, tiling) + coder.native_record(native, joined))
+        spelling, appended to ``store``; how many board spellings need records, how many are collisions
+        (several native words) and the first :data:`EXAMPLES` of them (board: natives)."""
+        group = _Grouper(self.tiles, coder, display_natives)
+        exceptions = collisions = 0
+        examples: list[str] = []
+        for board, found in self.stream():
+            text, natives = group(board, found)
+            exceptions += bool(text)
             if len(natives) > 1:
-                collisions.append(board)
-            group = group_text(records)
-            exceptions += bool(group)
-            entries.append((board, group))
-        return entries, exceptions, collisions
+                collisions += 1
+                if len(examples) < EXAMPLES:
+                    examples.append(f"{board}: {', '.join(sorted(natives))}")
+            store.append((board, text))
+        return exceptions, collisions, examples
 
-    def natives(self, board: str) -> list[str]:
-        found = self.entries[board]
-        items = found if isinstance(found, list) else [found]
-        return sorted({board if e is None else (e.partition(_NATIVE)[2] or board) for e in items})
+
+def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:
+    """Add a chunk's tile codes and multi-letter run occurrences to the counts; empty the chunk."""
+    counter.update("".join(codes))
+    if occurrences:
+        joined = "\n".join(boards)
+        for run in occurrences:
+            occurrences[run] += joined.count(run)
+    codes.clear()
+    boards.clear()
+
+
+class _Grouper:
+    """The records of one board spelling from what the collector kept of it (:meth:`_Collector.keys`)."""
+
+    def __init__(self, tiles: _Tiles, coder: Coder, display_natives: bool):
+        self.coder, self.display_natives = coder, display_natives
+        self.index = index = {face: i for i, face in enumerate(coder.faces)}
+        self.tile_of = tile_of = tiles.tile_of
+        self.default = default = "".join(c for c, t in tile_of.items() if coder.table.get(t.board) == index[t.face])
+        # letters that are themselves (and no final form of the pack's rule): a word of them only is all default
+        self.plain = "".join(c for c in default if c == tile_of[c].face == tile_of[c].board and c not in coder.finals)
+        self.findall = coder.pattern.findall
+        self.single = all(len(run) == 1 for run in coder.table)  # then default tiles alone imply longest match's cuts
+
+    def __call__(self, board: str, found: Found) -> tuple[str, set[str] | tuple[str]]:
+        """``board``'s record group ('' when all is default) and its native words."""
+        if found is None and not board.strip(self.plain) and (self.single or len(self.findall(board)) == len(board)):
+            return "", (board,)  # the common case: everything follows from the board spelling
+        coder, tile_of, index = self.coder, self.tile_of, self.index
+        records = set()
+        natives = set()
+        for entry in (found if isinstance(found, list) else (found,)):
+            code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
+            native = native or board
+            natives.add(native)
+            tiles = [tile_of[c] for c in code]
+            joined = "".join(t.face for t in tiles)
+            if not self.display_natives:
+                native = coder.implied(joined)
+            if not code.strip(self.default) and (self.single or [t.board for t in tiles] == self.findall(board)):
+                records.add(coder.native_record(native, joined))
+            else:
+                tiling = tuple((index[t.face], len(t.board)) for t in tiles)
+                records.add(coder.tiling_record(board, tiling) + coder.native_record(native, joined))
+        return group_text(records), natives
 
 
 def header_base(language: Language) -> dict[str, Any]:
@@ -477,11 +590,15 @@ def final_forms(language: Language) -> dict[str, str]:
 def compile_pack(language: Language, sources: Sequence[Source], out: Path | str, *,
                  include: Overlay | Path | str | None = None, exclude: Overlay | Path | str | None = None,
                  min_length: int = 2, max_length: int = 15, structure: str = "auto",
-                 display_natives: bool = True, progress: Progress | None = None) -> CompileReport:
+                 display_natives: bool = True, progress: Progress | None = None,
+                 spill_boards: int | None = None) -> CompileReport:
     """Compile ``sources`` of ``language`` into the pack ``out`` (written atomically).
 
     ``display_natives=False`` keeps only what scoring needs: native spellings that the
     tiling implies are not stored (``lexc check fr eleve`` then shows ELEVE, not ÉLÈVE).
+    ``spill_boards`` (default :data:`SPILL_BOARDS`) bounds the board spellings grouped in memory;
+    past it the work goes through temporary files, removed however the compile ends. The pack
+    is the same whatever the bound.
     """
     started = time.perf_counter()
     spec = language.spec
@@ -495,51 +612,46 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
     include = Overlay.read(include) if isinstance(include, str | Path) else include
     exclude = Overlay.read(exclude) if isinstance(exclude, str | Path) else exclude
     norm = language.normaliser()
-    collector = _Collector(spec, norm, (min_length, max_length), exclude)
-    collector.compounds = _compounds(spec, sources)
-    identities: list[dict[str, object]] = []
-    for source in sources:
-        _read_source(collector, source, progress, identities)
-    if include is not None:
-        before = collector.kept
-        for word in include.words:
-            collector.add(word)
-        included = collector.kept - before
-    else:
-        included = 0
-    if not collector.kept:
-        raise _nothing_kept(spec, sources, collector)
-    if progress:
-        progress("building", 0, None)
-    faces = [t.face for t in spec.tiles]
-    table = collector.table(faces)
-    header = header_base(language)
-    keys, exceptions, collided = collector.keys(Coder(faces, table, header["finals"]), display_natives)
-    header["sources"] = identities
-    header["options"] = {
-        "min_length": min_length, "max_length": max_length, "structure": structure,
-        "display_natives": display_natives,
-        "include": include.identity() if include else None, "exclude": exclude.identity() if exclude else None,
-    }
-    rejections = collector.rejections
-    header["counts"] = {"read": collector.read, "kept": collector.kept, "duplicates": collector.duplicates,
-                        "excluded": collector.excluded, "included": included, "rejected": rejections.total,
-                        "collisions": len(collided)}
-    header["rejected"] = rejections.to_json()
-    header["tilings"] = tiling_counts(collector.choices)
-    examples = [f"{b}: {', '.join(collector.natives(b))}" for b in sorted(collided)[:EXAMPLES]]
-    boards = len(collector.entries)
-    collector.entries.clear()
-    if progress:
-        progress("writing", 0, None)
-    written = write_keys(out, header, table, keys, boards=boards, exceptions=exceptions, structure=structure)
-    del keys
+    bound = SPILL_BOARDS if spill_boards is None else spill_boards
+    with Spill() as spill:
+        collector = _Collector(spec, norm, (min_length, max_length), exclude, bound=bound, spill=spill)
+        collector.compounds = _compounds(spec, sources)
+        identities = _collect(collector, sources, include, progress)
+        included = collector.kept_by.get(_INCLUDED, 0)
+        if not collector.kept:
+            raise _nothing_kept(spec, sources, collector)
+        if progress:
+            progress("building", 0, None)
+        faces = [t.face for t in spec.tiles]
+        table = collector.table(faces)
+        header = header_base(language)
+        store = Store(spill, bound)
+        exceptions, collisions, examples = collector.keys(Coder(faces, table, header["finals"]), display_natives,
+                                                          store)
+        store.close()
+        header["sources"] = identities
+        header["options"] = {
+            "min_length": min_length, "max_length": max_length, "structure": structure,
+            "display_natives": display_natives,
+            "include": include.identity() if include else None, "exclude": exclude.identity() if exclude else None,
+        }
+        rejections = collector.rejections
+        header["counts"] = {"read": collector.read, "kept": collector.kept, "duplicates": collector.duplicates,
+                            "excluded": collector.excluded, "included": included, "rejected": rejections.total,
+                            "collisions": collisions}
+        header["rejected"] = rejections.to_json()
+        header["tilings"] = tiling_counts(collector.choices)
+        collector.entries.clear()
+        if progress:
+            progress("writing", 0, None)
+        written = write_keys(out, header, table, store, boards=collector.boards, exceptions=exceptions,
+                             structure=structure)
     listed = write_tilings(tilings_path(written.path), spec, collector.choices)
     report = CompileReport(
         lang=spec.code, path=written.path, read=collector.read, kept=collector.kept,
         duplicates=collector.duplicates, excluded=collector.excluded, included=included,
         rejected=dict(sorted(rejections.counts.items(), key=lambda kv: (-kv[1], kv[0]))),
-        examples=rejections.examples, boards=written.boards, collisions=len(collided),
+        examples=rejections.examples, boards=written.boards, collisions=collisions,
         collision_examples=examples, exceptions=written.exceptions, keys=written.keys, bytes=written.bytes,
         structure=written.structure, candidates=dict(written.candidates), seconds=time.perf_counter() - started,
         sources=identities, tilings={**header["tilings"], "report": str(listed) if listed else None,
@@ -618,10 +730,30 @@ def _nothing_kept(spec: Spec, sources: Sequence[Source], collector: _Collector) 
                                                f"list of {spec.name} words?"))
 
 
-def _read_source(collector: _Collector, source: Source, progress: Progress | None,
-                 identities: list[dict[str, object]]) -> None:
+def _collect(collector: _Collector, sources: Sequence[Source], include: Overlay | None,
+             progress: Progress | None) -> list[dict[str, object]]:
+    """Read every source, then the include list, into ``collector`` and group what was read
+    (:meth:`_Collector.finish`); each source's identity for the header, with its counts."""
+    identities = []
+    for number, source in enumerate(sources):
+        collector.origin = number
+        identities.append(_read_source(collector, source, progress))
+    if include is not None:
+        collector.origin = _INCLUDED
+        for word in include.words:
+            collector.add(word)
+    if collector.spilled and progress:
+        progress("grouping", 0, None)
+    collector.finish()
+    for number, identity in enumerate(identities):
+        identity["kept"] = collector.kept_by.get(number, 0)
+    return identities
+
+
+def _read_source(collector: _Collector, source: Source, progress: Progress | None) -> dict[str, object]:
+    """Read ``source`` into ``collector``; its identity, stats and count of words read."""
     stage = f"reading {source.name}"
-    read, kept = collector.read, collector.kept
+    read = collector.read
     if progress:
         progress(stage, 0, None)
     add = collector.add
@@ -635,8 +767,8 @@ def _read_source(collector: _Collector, source: Source, progress: Progress | Non
                 progress(stage, n, None)
     identity = dict(source.identity())
     identity["stats"] = source.stats.to_json()
-    identity["read"], identity["kept"] = collector.read - read, collector.kept - kept
-    identities.append(identity)
+    identity["read"], identity["kept"] = collector.read - read, 0  # kept: once every bucket is grouped
+    return identity
 
 
 def compile_words(language: Language, words: Iterable[str], out: Path | str, **options: Any) -> CompileReport:

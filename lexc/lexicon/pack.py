@@ -374,6 +374,11 @@ def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
 #: Indonesian 1.91x stay marisa). docs/pack-format.md "Structures".
 DAWG_SLACK = 1.3
 
+#: ``auto`` builds no marisa candidate for more board spellings than this (it needs every key in
+#: memory; the DAWG is built from the sorted stream): larger than every shipped language (Polish,
+#: the largest, has about 3.1 million), so a shipped pack is chosen as before.
+MARISA_MAX = 6_000_000
+
 #: Separates the records of one board spelling in the ``records`` section.
 RECORD_SEP = "\x1f"
 #: Separates the record groups in the ``records`` section.
@@ -382,30 +387,33 @@ GROUP_SEP = "\x1e"
 Entries = list[tuple[str, str]]  # (board spelling, its records joined by RECORD_SEP; '' when all default)
 
 
-def build_structure(kind: str, boards: Sequence[str], groups: Sequence[int]) -> tuple[bytes, bytes]:
-    """The bytes of a ``kind`` trie of ``boards`` (sorted, distinct) whose ``groups`` (per board, 0 for
-    none) it must give back, and the ``ids`` section that goes with it (empty for a DAWG).
+def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -> tuple[bytes, bytes]:
+    """The bytes of a ``kind`` trie of ``pairs()`` (board spelling, its group: 0 for none; sorted by
+    board spelling, distinct) and the ``ids`` section that goes with it (empty for a DAWG).
 
-    A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``); a
-    marisa trie cannot, so its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the
-    group of every key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P``
-    little-endian 32-bit pairs (key id, group) of the boards with records: the smaller.
+    A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``) and is
+    built from the stream as it comes (sorted input: no list of keys in memory). A marisa trie
+    holds its keys in memory while it is built, and no values: a second pass gives each key id its
+    group, and its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the group of every
+    key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P`` little-endian
+    32-bit pairs (key id, group) of the boards with records: the smaller.
     """
     if kind == "dawg":
         import dawg
 
-        return bytes(dawg.IntDAWG(zip(boards, groups, strict=True)).tobytes()), b""
+        return bytes(dawg.IntDAWG(pairs(), input_is_sorted=True).tobytes()), b""
     if kind == "marisa":
         import marisa_trie
 
-        trie = marisa_trie.Trie(boards, cache_size=marisa_trie.TINY_CACHE)
-        of = [0] * len(boards)
-        for board, group in zip(boards, groups, strict=True):
-            of[trie[board]] = group
+        trie = marisa_trie.Trie((board for board, _ in pairs()), cache_size=marisa_trie.TINY_CACHE)
+        of = [0] * len(trie)
+        for board, group in pairs():
+            if group:
+                of[trie[board]] = group
         code = "H" if max(of, default=0) < 1 << 16 else "I"
-        pairs = [(key, group) for key, group in enumerate(of) if group]
-        if 8 * len(pairs) < struct.calcsize(code) * len(of):
-            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(pairs)}I", *(v for p in pairs for v in p))
+        ids = [(key, group) for key, group in enumerate(of) if group]
+        if 8 * len(ids) < struct.calcsize(code) * len(of):
+            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(ids)}I", *(v for p in ids for v in p))
         return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
 
@@ -430,11 +438,13 @@ class Natives:
 NATIVES_MIN_SHARE = 0.05
 
 
-def native_words(coder: Coder, entries: Entries, exceptions: int) -> Natives | None:
+def native_words(coder: Coder, entries: Iterable[tuple[str, str]], exceptions: int,
+                 boards: int) -> Natives | None:
     """The native words of ``entries`` for a ``natives`` pack (:class:`Natives`), or None when the pack
     cannot be one: a tile of several letters, a final-form rule, a native word whose length is not its
-    board spelling's, a letter that is not always the same tile; or too few records to gain
-    (:data:`NATIVES_MIN_SHARE`).
+    board spelling's, a letter that is not always the same tile; too few records to gain
+    (:data:`NATIVES_MIN_SHARE` of the ``boards`` board spellings); or more board spellings than
+    :data:`MARISA_MAX` (the native words are sorted in memory).
 
     A board spelling with no record is its default native word (one ``str.translate``, none when
     every default face is its board letter); a record changes a few letters, and only the (letter,
@@ -442,11 +452,12 @@ def native_words(coder: Coder, entries: Entries, exceptions: int) -> Natives | N
     same tile.
 
     >>> pl = Coder(("O", "Ó", "Z", "Ż", "W"), {"O": 0, "Z": 2, "W": 4})
-    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^211")], 1)
+    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^211")], 1, 2)
     >>> found.words, found.letters["Ó"]
     (['OZ', 'ZOW', 'ZÓW'], (1, 'O'))
     """
-    if coder.finals or any(len(run) != 1 for run in coder.table) or exceptions < NATIVES_MIN_SHARE * len(entries):
+    if coder.finals or any(len(run) != 1 for run in coder.table) or boards > MARISA_MAX \
+            or exceptions < NATIVES_MIN_SHARE * boards:
         return None
     default = {run: coder.faces[face] for run, face in coder.table.items()}
     to_native = None if all(run == face for run, face in default.items()) else str.maketrans(default)
@@ -498,25 +509,31 @@ def _native_reading(coder: Coder, board: str, native: str,
     return native
 
 
-def choose_structure(boards: Sequence[str], groups: Sequence[int], structure: str = "auto",
+def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int, structure: str = "auto",
                      natives: Natives | None = None) -> tuple[str, bytes, bytes, dict[str, int]]:
-    """Build the candidate tries and keep the DAWG unless another is more than :data:`DAWG_SLACK` times smaller.
+    """Build the candidate tries of ``pairs()`` (board spelling, group; sorted) and keep the DAWG
+    unless another is more than :data:`DAWG_SLACK` times smaller.
 
     A DAWG holds each board's group as its value and answers membership about 3x faster
     than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
     smaller on some lexicons (Indonesian: 0.52x the DAWG), and a ``natives`` DAWG of the native
     words (when ``natives`` is given: :func:`native_words`) on lexicons whose records say which
-    letters are tiles of their own (Czech: 0.35x). Returns the kind, trie bytes, ids bytes and
-    every candidate's size (trie and ids).
+    letters are tiles of their own (Czech: 0.35x). Past :data:`MARISA_MAX` board spellings
+    ``auto`` builds the DAWG only (marisa would need every key in memory). Returns the kind,
+    trie bytes, ids bytes and every candidate's size (trie and ids).
 
-    >>> choose_structure(["AB", "AC"], [0, 0])[0]
+    >>> choose_structure(lambda: [("AB", 0), ("AC", 0)], 2)[0]
     'dawg'
     """
     if structure == "natives" and natives is None:
         raise LexcError(Problem(None, None, "structure", "a natives pack needs one-letter tiles, each letter of a "
                                                          "word always the same tile (and no final-form rule)"))
-    kinds = (("dawg", "marisa", "natives") if natives else ("dawg", "marisa")) if structure == "auto" else (structure,)
-    built = {kind: _native_trie(natives) if kind == "natives" else build_structure(kind, boards, groups)  # type: ignore[arg-type]
+    if structure != "auto":
+        kinds: tuple[str, ...] = (structure,)
+    else:
+        kinds = ("dawg", "marisa") if boards <= MARISA_MAX else ("dawg",)
+        kinds += ("natives",) if natives else ()
+    built = {kind: _native_trie(natives) if kind == "natives" else build_structure(kind, pairs)  # type: ignore[arg-type]
              for kind in kinds}
     sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
     kind = kinds[0]
@@ -574,35 +591,34 @@ def pack_keys(coder: Coder, by_board: Mapping[str, Iterable[tuple[str, Tiling]]]
     return entries, sum(1 for _, group in entries if group)
 
 
-def group_table(entries: Entries) -> tuple[list[str], list[int]]:
-    """The distinct record groups (the empty group first, then by frequency, then text) and each entry's index.
+def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:
+    """One pass over ``entries``: the distinct record groups (the empty group first, then by frequency,
+    then text), the letters of the board spellings and the length of the longest.
 
-    >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("D", "@X")])
-    (['', '=1Ú', '@X'], [0, 1, 1, 2])
+    >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("DE", "@X")])
+    (['', '=1Ú', '@X'], 'ABCDE', 2)
     """
     counts: dict[str, int] = {}
-    for _, group in entries:
+    letters: set[str] = set()
+    longest = 0
+    for board, group in entries:
         counts[group] = counts.get(group, 0) + 1
+        letters.update(board)
+        longest = max(longest, len(board))
     counts.pop("", None)
-    groups = ["", *sorted(counts, key=lambda g: (-counts[g], g))]
-    index = {g: i for i, g in enumerate(groups)}
-    return groups, [index[group] for _, group in entries]
+    return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest
 
 
-def record_stats(entries: Entries, groups: Sequence[str]) -> dict[str, object]:
+def record_stats(groups: Sequence[str], letters: str, longest_board: int) -> dict[str, object]:
     """What a reader needs besides the sections: the letters and longest board spelling (a DAWG
     lists keys by length), the longest record, how many groups and records.
 
-    >>> record_stats([("NANDU", "\\x1f^521=1Ú")], ["", "\\x1f^521=1Ú"])
+    >>> record_stats(["", "\\x1f^521=1Ú"], "ADNU", 5)
     {'board_letters': 'ADNU', 'groups': 2, 'longest': 7, 'longest_board': 5, 'records': 2}
     """
-    letters: set[str] = set()
-    for board, _ in entries:
-        letters.update(board)
     records = [r for g in groups[1:] for r in g.split(RECORD_SEP)]
-    return {"board_letters": "".join(sorted(letters)), "groups": len(groups),
-            "longest": max(map(len, records), default=0),
-            "longest_board": max((len(b) for b, _ in entries), default=0), "records": len(records)}
+    return {"board_letters": letters, "groups": len(groups), "longest": max(map(len, records), default=0),
+            "longest_board": longest_board, "records": len(records)}
 
 
 def encode_pack(header: Mapping[str, Any], kind: str, data: bytes) -> bytes:
@@ -672,23 +688,26 @@ def write_pack(path: Path | str, header: Mapping[str, Any], spellings: Iterable[
     return write_keys(path, header, table, entries, boards=len(by_board), exceptions=exceptions, structure=structure)
 
 
-def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, int], entries: Entries, *,
-               boards: int, exceptions: int, structure: str = "auto") -> Written:
+def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, int],
+               entries: Iterable[tuple[str, str]], *, boards: int, exceptions: int, structure: str = "auto") -> Written:
     """Write a pack of ``entries`` (board spelling, records; sorted: see :func:`pack_keys`) atomically.
+
+    ``entries`` is read twice (a list, or a :class:`lexc.lexicon.spill.Store` of a large compile):
+    once to number the record groups, once streaming into the trie builder.
 
     Sections: ``trie`` (board spellings, each giving its record group), ``records`` (the distinct
     groups, UTF-8, separated by U+001E, records in a group by U+001F; group 0 is the empty one)
     and, for a marisa trie, ``ids``.
     """
     path = Path(path)
-    groups, values = group_table(entries)
-    boards_list = [board for board, _ in entries]
+    groups, letters, longest_board = group_table(entries)
+    index = {group: i for i, group in enumerate(groups)}
     natives = None
     if structure in ("auto", "natives"):
-        natives = native_words(Coder([t["face"] for t in header["tiles"]], table, header.get("finals")), entries,
-                               exceptions)
-    kind, trie, ids, candidates = choose_structure(boards_list, values, structure, natives)
-    del boards_list, values
+        coder = Coder([t["face"] for t in header["tiles"]], table, header.get("finals"))
+        natives = native_words(coder, entries, exceptions, boards)
+    kind, trie, ids, candidates = choose_structure(lambda: ((b, index[g]) for b, g in entries), boards, structure,
+                                                   natives)
     if kind == "marisa":
         trust(trie)  # built here: opening it needs no proof (lexc.lexicon.trust)
     extra: dict[str, Any] = {}
@@ -706,11 +725,22 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
                                                                                    for g in groups[1:])
     counts = {**dict(header.get("counts", {})), "boards": boards, "keys": n_keys,
               "exceptions": exceptions}
-    full = {**header, **extra, "table": dict(table), "counts": counts, "records": record_stats(entries, groups),
-            "structure": {"candidates": candidates, "choice": structure}, "sections": sections}
+    full = {**header, **extra, "table": dict(table), "counts": counts,
+            "records": record_stats(groups, letters, longest_board),
+            "structure": _structure(candidates, structure, boards), "sections": sections}
     data = encode_pack(full, kind, trie + records + (ids if kind == "marisa" else b""))
     atomic_write(path, data)
     return Written(path, len(data), kind, candidates, n_keys, boards, exceptions)
+
+
+def _structure(candidates: Mapping[str, int], structure: str, boards: int) -> dict[str, object]:
+    """The header's ``structure`` (its ``kind`` and ``bytes`` are added on encoding); says why marisa
+    was no candidate when ``auto`` skipped it (:data:`MARISA_MAX`)."""
+    out: dict[str, object] = {"candidates": dict(candidates), "choice": structure}
+    if structure == "auto" and "marisa" not in candidates:
+        out["skipped"] = {"marisa": f"{boards:,} board spellings, more than {MARISA_MAX:,}: DAWG only "
+                                    "(built from the sorted stream, not in memory)"}
+    return out
 
 
 # --------------------------------------------------------------------------- reading
