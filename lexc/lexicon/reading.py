@@ -68,11 +68,13 @@ def source_words(texts: list[str], file: str, line: int) -> Iterator[SourceWord]
     """A :class:`SourceWord` of each of ``texts``, all from ``file`` at ``line`` (the forms of one Hunspell
     stem), built at C speed: no Python-level constructor call per word.
 
-    >>> list(source_words(["tries", "try"], "demo.dic", 2))
-    [SourceWord(text='tries', file='demo.dic', line=2, rejected=''), SourceWord(text='try', file='demo.dic', line=2, rejected='')]
+    >>> words = list(source_words(["tries", "try"], "demo.dic", 2))
+    >>> words[1], words == [SourceWord("tries", "demo.dic", 2), SourceWord("try", "demo.dic", 2)]
+    (SourceWord(text='try', file='demo.dic', line=2, rejected=''), True)
     """
     n = len(texts)
-    return map(_new_word, repeat(SourceWord, n), zip(texts, repeat(file, n), repeat(line, n), repeat("", n)))
+    fields = zip(texts, repeat(file, n), repeat(line, n), repeat("", n), strict=True)
+    return map(_new_word, repeat(SourceWord, n), fields)
 
 
 def source_word(text: str, file: str, line: int) -> SourceWord:
