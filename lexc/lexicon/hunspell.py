@@ -174,10 +174,10 @@ class AffixFile:
     _pfx: dict[str, _Index] = field(default_factory=dict)
     _sfx: dict[str, _Index] = field(default_factory=dict)
     # :meth:`forms`: a flag set -> the edge its suffix rules look at (-1: it has prefixes); (flags, edge) -> the
-    # tails of a stem's forms after its head (None: a rule that applies has a continuation)
+    # tails of a stem's forms after its head
     _widths: dict[Flags, int] = field(default_factory=dict)
     _levels: dict[tuple[str, str], tuple[Rule, ...]] = field(default_factory=dict)  # (flag, ending) -> rules fitting it
-    _stems: dict[tuple[Flags, str], tuple[str, ...] | None] = field(default_factory=dict)
+    _stems: dict[tuple[Flags, str], tuple[str, ...]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ parsing
 
@@ -412,10 +412,11 @@ class AffixFile:
     def forms(self, stem: str, flags: Flags) -> list[str]:
         """:meth:`expand`'s forms as a list.
 
-        A stem whose flags add suffixes only, none of them continued, is expanded once per flag set and
-        edge: the rules that apply depend only on the last ``width`` characters (the most any of its flags'
-        rules tests or strips, :meth:`_rules`), so every such stem is its head (what no rule looks at)
-        joined to the same tails. Any other stem takes the general path, :meth:`_forms`.
+        A stem whose flags (and their continuations) add suffixes only is expanded once per flag set and
+        edge: the rules that apply depend only on its last ``width`` characters (:meth:`_quick_width`), so
+        every stem of that edge has the same forms after its head (what no rule looks at): the tails,
+        cached. Its first stem is expanded by :meth:`_quick` (no continuation) or :meth:`_forms`; a flag
+        set that may add a prefix always by :meth:`_forms`.
         """
         if not stem or self.forbidden in flags or self.onlyincompound in flags:
             return []
@@ -427,26 +428,33 @@ class AffixFile:
             return self._forms(stem, flags)
         n = len(stem)
         key = (flags, stem[n - width:] if n > width else stem + "\0")
-        tails = self._stems.get(key, _ABSENT)
-        if tails is _ABSENT:
+        tails = self._stems.get(key)
+        if tails is None:
             found = self._quick(stem, flags)
+            if found is None:  # a rule that applies has a continuation
+                self.max_stem_work = MAX_STEM_WORK
+                found = self._forms(stem, flags)
             head = n - width if n > width else 0
-            tails = self._stems[key] = None if found is None else tuple(form[head:] for form in found)
-            if found is not None:
-                return found
-        if tails is None:  # a rule that applies has a continuation
-            self.max_stem_work = MAX_STEM_WORK
-            return self._forms(stem, flags)
+            self._stems[key] = tuple(form[head:] for form in found)
+            return found
         if n <= width:
             return list(tails)
         head_text = stem[:n - width]
         return [head_text + tail for tail in tails]
 
     def _quick_width(self, flags: Flags) -> int:
-        """The characters at a word's end the suffix rules of ``flags`` test or strip; -1 if a flag has prefixes."""
-        if any(flag in self._pfx for flag in flags):
+        """The characters at a stem's end that the suffix rules of ``flags`` (and of their continuations) may
+        test or strip; -1 when a prefix may apply (a flag, or a continuation, has prefix rules).
+
+        A second-level rule tests the end of a first-level form, which keeps all but the last (first-level
+        width) characters of the stem: the two widths added bound what the forms depend on.
+        """
+        conts = {c for flag in flags for rule in self.suffixes.get(flag, ()) for c in rule.cont}
+        if any(flag in self._pfx for flag in flags) or any(flag in self._pfx for flag in conts):
             return -1
-        return max((self._sfx[flag][1] for flag in flags if flag in self._sfx), default=0)
+        first = max((self._sfx[flag][1] for flag in flags if flag in self._sfx), default=0)
+        second = max((self._sfx[flag][1] for flag in conts if flag in self._sfx), default=0)
+        return first + (second if self.two_level else 0)
 
     def _quick(self, stem: str, flags: Flags) -> list[str] | None:
         """The forms of a stem whose flags have suffix rules only; None when a rule that applies has a
@@ -535,8 +543,6 @@ class AffixFile:
 
 
 _FIELDS = re.compile(r"[ \t]+")
-#: Not in a cache (where None is a value).
-_ABSENT: tuple[str, ...] = ("\0absent",)
 
 
 #: Affix rules one stem may try (each rule that applies, each look-up of a flag): real dictionaries
