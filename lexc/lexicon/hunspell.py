@@ -822,7 +822,7 @@ class HunspellSource(Source):
         skip_caps = self.options.capitalised == "skip"
         limit = self.options.max_forms or DEFAULT_MAX_FORMS
         coded = self.convention.coded
-        name, apply, output = self.name, self.convention.apply, aff.output
+        name, counted, output = self.name, self.convention.counted, aff.output
         convert = bool(aff.oconv)
         ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
         known_flags: dict[str, Flags] = {"": ()}  # a .dic's flag text -> its flags (split once)
@@ -880,10 +880,7 @@ class HunspellSource(Source):
                 if convert:
                     form = output(form)
                 if coded or "[" in form:
-                    native = apply(form)
-                    if native is not form:
-                        stats.coded += 1
-                        form = native
+                    form = counted(form, stats)
                 stats.words += 1
                 yield SourceWord(form, name, number)
                 if stats.words == limit:

@@ -262,6 +262,13 @@ class Convention:
         self._plain(word[start:], parts)
         return PIN.join(parts)
 
+    def counted(self, word: str, stats: SourceStats) -> str:
+        """:meth:`apply`, counting in ``stats`` a word that was written in the convention."""
+        native = self.apply(word)
+        if native is not word:
+            stats.coded += 1
+        return native
+
     def _plain(self, text: str, parts: list[str]) -> None:
         """Text outside a code: in a coded source each letter is its own tile."""
         if not text:

@@ -85,7 +85,7 @@ class WordListSource(Source):
 
     def words(self) -> Iterator[SourceWord]:
         stats = self.stats = SourceStats()
-        apply, skip_caps, name = self.convention.apply, self.options.capitalised == "skip", self.name
+        counted, skip_caps, name = self.convention.counted, self.options.capitalised == "skip", self.name
         coded = self.convention.coded
         if is_prezip(self.path):
             blocks = one_per_block(iter_prezip(self.path, self.options.encoding))
@@ -102,10 +102,7 @@ class WordListSource(Source):
                     stats.capitalised += 1
                     continue
                 if coded or "[" in word:  # Convention.apply leaves any other word as it is
-                    native = apply(word)
-                    if native is not word:
-                        stats.coded += 1
-                    word = native
+                    word = counted(word, stats)
                 stats.words += 1
                 yield source_word(word, name, number)
         stats.empty = stats.words == 0
