@@ -429,13 +429,13 @@ class AffixFile:
         n = len(stem)
         key = (flags, stem[n - width:] if n > width else stem + "\0")
         tails = self._stems.get(key)
-        if tails is None:
+        if tails is None or tails is _ONCE:  # the tails are kept from a key's second stem on: most keys have one
             found = self._quick(stem, flags)
             if found is None:  # a rule that applies has a continuation
                 self.max_stem_work = MAX_STEM_WORK
                 found = self._forms(stem, flags)
             head = n - width if n > width else 0
-            self._stems[key] = tuple(form[head:] for form in found)
+            self._stems[key] = _ONCE if tails is None else tuple(form[head:] for form in found)
             return found
         if n <= width:
             return list(tails)
@@ -543,6 +543,8 @@ class AffixFile:
 
 
 _FIELDS = re.compile(r"[ \t]+")
+#: :meth:`AffixFile.forms`: a flag set and edge seen once (its tails not kept yet).
+_ONCE: tuple[str, ...] = ("\0once",)
 
 
 #: Affix rules one stem may try (each rule that applies, each look-up of a flag): real dictionaries
