@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_compile.py                        # every list, 3 runs each
     .venv/bin/python bench/bench_compile.py --lists fr ru --repeat 5
+    .venv/bin/python bench/bench_compile.py --before ../main      # also main's code, paired in the same run
 
 For each list, in the same run and alternately (so both see the same machine load):
 
@@ -9,7 +10,10 @@ For each list, in the same run and alternately (so both see the same machine loa
   pack) in a child process: its CPU seconds (user + system) and peak RSS;
 * baseline: reading the same file and building a plain ``marisa_trie.Trie`` of its lines
   in a child process (CPU seconds, peak RSS);
-* the ratio of the medians (goal: compile within 4x the baseline).
+* the ratio of the medians (goal: compile within 4x the baseline);
+* with ``--before DIR`` (another checkout with its own ``.venv``, e.g. a worktree of main), the
+  same compile and expansion by that checkout's code, alternately in the same run: before and after
+  under the same load.
 
 For Hunspell dictionaries (``--hunspell``, default ru_RU), our expander (every form of
 ``HunspellSource.words``) against Debian's ``unmunch`` (hunspell-tools) on the same .dic
@@ -100,8 +104,10 @@ HUNSPELL = {"ru_RU": ("ru", "/usr/share/hunspell/ru_RU.dic"), "uk_UA": ("uk", "/
             "cs_CZ": ("cs", "/usr/share/hunspell/cs_CZ.dic")}
 
 
-def child(code: str, *args: str) -> dict[str, float]:
-    done = subprocess.run([PY, "-c", code, *args], capture_output=True, text=True, cwd=REPO, check=True)
+def child(code: str, *args: str, tree: Path = REPO) -> dict[str, float]:
+    """Run ``code`` in a child process of ``tree``'s Python (its own .venv, or this one's) and read its figures."""
+    python = PY if tree == REPO else str(tree / ".venv" / "bin" / "python")
+    done = subprocess.run([python, "-c", code, *args], capture_output=True, text=True, cwd=tree, check=True)
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -117,32 +123,52 @@ def unmunch(dic: str) -> dict[str, float]:
     return {"cpu": cpu, "forms": done.stdout.count(b"\n")}
 
 
-def bench_list(name: str, repeat: int, out: Path) -> dict[str, Any]:
+def bench_list(name: str, repeat: int, out: Path, before: Path | None = None) -> dict[str, Any]:
     lang, fetch = LISTS[name]
     path = str(fetch())
-    compiles, bases = [], []
+    compiles, bases, olds = [], [], []
     for _ in range(repeat):
         compiles.append(child(CHILD_COMPILE, lang, path, str(out / f"{lang}.lexc")))
         bases.append(child(CHILD_BASELINE, path))
+        if before is not None:
+            olds.append(child(CHILD_COMPILE, lang, path, str(out / f"{lang}-before.lexc"), tree=before))
     compile_cpu = statistics.median(c["cpu"] for c in compiles)
     base_cpu = statistics.median(b["cpu"] for b in bases)
-    return {"list": name, "lang": lang, "path": path, "words": compiles[0]["words"],
-            "boards": compiles[0]["boards"], "compile_cpu": compile_cpu, "baseline_cpu": base_cpu,
-            "ratio": compile_cpu / base_cpu, "compile_rss": max(c["rss"] for c in compiles),
-            "baseline_rss": max(b["rss"] for b in bases), "runs": repeat}
+    result: dict[str, Any] = {"list": name, "lang": lang, "path": path, "words": compiles[0]["words"],
+              "boards": compiles[0]["boards"], "compile_cpu": compile_cpu, "baseline_cpu": base_cpu,
+              "ratio": compile_cpu / base_cpu, "compile_rss": max(c["rss"] for c in compiles),
+              "baseline_rss": max(b["rss"] for b in bases), "runs": repeat}
+    if olds:
+        result["before_cpu"] = statistics.median(o["cpu"] for o in olds)
+        result["before_ratio"] = result["before_cpu"] / base_cpu
+    return result
 
 
-def bench_hunspell(name: str, repeat: int) -> dict[str, Any]:
+def bench_hunspell(name: str, repeat: int, before: Path | None = None) -> dict[str, Any]:
     lang, dic = HUNSPELL[name]
-    ours, theirs = [], []
+    ours, theirs, olds = [], [], []
     for _ in range(repeat):
         ours.append(child(CHILD_EXPAND, lang, dic))
         theirs.append(unmunch(dic))
+        if before is not None:
+            olds.append(child(CHILD_EXPAND, lang, dic, tree=before))
     our_cpu = statistics.median(o["cpu"] for o in ours)
     their_cpu = statistics.median(t["cpu"] for t in theirs)
-    return {"dictionary": name, "lang": lang, "forms": ours[0]["forms"], "unmunch_forms": theirs[0]["forms"],
-            "expand_cpu": our_cpu, "unmunch_cpu": their_cpu, "ratio": our_cpu / their_cpu,
-            "expand_rss": max(o["rss"] for o in ours), "runs": repeat}
+    result: dict[str, Any] = {
+              "dictionary": name, "lang": lang, "forms": ours[0]["forms"], "unmunch_forms": theirs[0]["forms"],
+              "expand_cpu": our_cpu, "unmunch_cpu": their_cpu, "ratio": our_cpu / their_cpu,
+              "expand_rss": max(o["rss"] for o in ours), "runs": repeat}
+    if olds:
+        result["before_cpu"] = statistics.median(o["cpu"] for o in olds)
+        result["before_ratio"] = result["before_cpu"] / their_cpu
+    return result
+
+
+def _before(r: dict[str, Any]) -> str:
+    """The before-columns of a row (CPU and ratio), or nothing when ``--before`` was not given."""
+    if "before_cpu" not in r:
+        return ""
+    return f" {r['before_cpu']:.2f} s | {r['before_ratio']:.1f}× |"
 
 
 def main() -> None:
@@ -150,29 +176,38 @@ def main() -> None:
     parser.add_argument("--lists", nargs="*", default=list(LISTS), choices=list(LISTS))
     parser.add_argument("--hunspell", nargs="*", default=["ru_RU"], choices=list(HUNSPELL))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--before", type=Path, help="another checkout (with its .venv) measured alternately too")
     args = parser.parse_args()
+    before = args.before.resolve() if args.before else None
     results: dict[str, list[dict[str, Any]]] = {"lists": [], "hunspell": []}
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.lists:
-            results["lists"].append(bench_list(name, args.repeat, Path(tmp)))
+            results["lists"].append(bench_list(name, args.repeat, Path(tmp), before))
             print(f"{name}: done", file=sys.stderr)
     if shutil.which("unmunch"):
         for name in args.hunspell:
-            results["hunspell"].append(bench_hunspell(name, args.repeat))
-    print("| list | words | compile CPU | plain marisa CPU | ratio | compile peak RSS | marisa peak RSS |")
-    print("|---|---|---|---|---|---|---|")
-    for r in results["lists"]:
-        print(f"| {r['list']} | {r['words']:,} | {r['compile_cpu']:.2f} s | {r['baseline_cpu']:.3f} s | "
-              f"{r['ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |")
-    if results["hunspell"]:
-        print()
-        print("| dictionary | forms (ours / unmunch) | lexc expander CPU | unmunch CPU | ratio |")
-        print("|---|---|---|---|---|")
-        for r in results["hunspell"]:
-            print(f"| {r['dictionary']} | {r['forms']:,} / {r['unmunch_forms']:,} | {r['expand_cpu']:.2f} s | "
-                  f"{r['unmunch_cpu']:.2f} s | {r['ratio']:.1f}× |")
+            results["hunspell"].append(bench_hunspell(name, args.repeat, before))
+    print_tables(results, before is not None)
     DATA.mkdir(parents=True, exist_ok=True)
     (DATA / "bench_compile.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+
+
+def print_tables(results: dict[str, list[dict[str, Any]]], paired: bool) -> None:
+    """The Markdown tables (with the before-columns when ``--before`` was given)."""
+    extra = " compile CPU, before | ratio, before |" if paired else ""
+    print(f"| list | words |{extra} compile CPU | plain marisa CPU | ratio | compile peak RSS | marisa peak RSS |")
+    print("|---|---|" + "---|---|" * paired + "---|---|---|---|---|")
+    for r in results["lists"]:
+        print(f"| {r['list']} | {r['words']:,} |{_before(r)} {r['compile_cpu']:.2f} s | {r['baseline_cpu']:.3f} s | "
+              f"{r['ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |")
+    if results["hunspell"]:
+        extra = " expander CPU, before | ratio, before |" if paired else ""
+        print()
+        print(f"| dictionary | forms (ours / unmunch) |{extra} lexc expander CPU | unmunch CPU | ratio |")
+        print("|---|---|" + "---|---|" * paired + "---|---|---|")
+        for r in results["hunspell"]:
+            print(f"| {r['dictionary']} | {r['forms']:,} / {r['unmunch_forms']:,} |{_before(r)} "
+                  f"{r['expand_cpu']:.2f} s | {r['unmunch_cpu']:.2f} s | {r['ratio']:.1f}× |")
 
 
 if __name__ == "__main__":

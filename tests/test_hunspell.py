@@ -200,3 +200,77 @@ def test_the_real_hungarian_phrases_are_found():
     with open("/usr/share/hunspell/hu_HU.dic", encoding="utf-8") as handle:
         phrases = {p for line in handle if " " in line and (p := phrase_of(line))}
     assert {"lhasa apso", "kerékbe törés"} <= phrases and "kerékbetörés" not in phrases
+
+
+# ------------------------------------------------------------------ the cached paths against the general one
+
+REAL = [Path(f"/usr/share/hunspell/{name}.dic") for name in ("ru_RU", "uk_UA", "cs_CZ", "sv_SE", "sk_SK", "ro_RO")]
+
+
+def _stems(dic: Path, aff: AffixFile, count: int) -> list[tuple[str, tuple[str, ...]]]:
+    """Every 7th of the first ``7 * count`` entries of a .dic (word, flags), decoded as the source does."""
+    from lexc.lexicon.hunspell import _latin1_lines, phrase_of
+
+    found = []
+    for number, line in enumerate(_latin1_lines(dic), start=1):
+        if number == 1 or number % 7 or phrase_of(line) is not None:
+            continue
+        stem, flag_text = parse_dic_line(line.strip(" \t"))
+        if stem:
+            found.append((aff.text(stem, str(dic), number), aff.flags_of(flag_text) if flag_text else ()))
+        if len(found) == count:
+            break
+    return found
+
+
+@pytest.mark.parametrize("dic", [d for d in REAL if d.exists()], ids=lambda d: d.stem)
+def test_cached_expansion_is_the_general_one(dic: Path) -> None:
+    """AffixFile.forms (a stem's forms as its head and the tails cached per flag set and edge) gives the same
+    forms, in the same order, as the general path (AffixFile._forms) on real dictionaries: Russian and
+    Ukrainian (suffixes only), Czech, Swedish and Romanian (prefixes, suffixes continued by a second suffix)."""
+    aff = load_aff(dic.with_suffix(".aff"))
+    stems = _stems(dic, aff, 4000)
+    cached = [aff.forms(stem, flags) for stem, flags in stems]
+    cached += [aff.forms(stem, flags) for stem, flags in stems]  # tails kept from a key's second stem on
+    cached += [aff.forms(stem, flags) for stem, flags in stems]  # and the third time from them
+    general = []
+    for stem, flags in stems:
+        aff.max_stem_work = 200_000
+        general.append(aff._forms(stem, flags) if stem and aff.forbidden not in flags
+                       and aff.onlyincompound not in flags else [])
+    assert cached == general * 3
+    assert sum(map(len, general)) > 2 * len(stems)  # the dictionaries' stems have forms to compare
+
+
+@pytest.mark.parametrize("dic", [d for d in REAL if d.exists()], ids=lambda d: d.stem)
+def test_suffix_rules_filtered_by_ending_are_those_that_apply(dic: Path) -> None:
+    """The suffix rules found one character at a time from the end (AffixFile._ending, cached by ending) are
+    exactly those Rule.applies accepts, for real stems and their forms (short ones included) under the flags
+    and continuations they have."""
+    aff = load_aff(dic.with_suffix(".aff"))
+    checked = 0
+    for stem, flags in _stems(dic, aff, 300):
+        conts = {c for flag in flags for rule in aff.suffixes.get(flag, ()) for c in rule.cont}
+        for word in aff.forms(stem, flags):
+            for flag in [*flags, *sorted(conts)]:
+                aff.max_stem_work = 200_000
+                found = aff._rules(False, flag, word)
+                assert found == tuple(r for r in aff.suffixes.get(flag, ()) if r.applies(word, aff.fullstrip))
+                checked += 1
+    assert checked > 40
+
+
+@pytest.mark.skipif(not RU.with_suffix(".dic").exists(), reason="hunspell-ru is not installed")
+def test_real_russian_source_words_keep_their_stem_line():
+    """The forms of a stem are handed on together, each with the .dic line of its stem (книга's line)."""
+    source = open_source(CATALOG.spec("ru"), RU.with_suffix(".dic"))
+    line = next(n for n, text in enumerate(RU.with_suffix(".dic").read_text(encoding="utf-8").splitlines(), 1)
+                if text.split("/")[0] == "книга")
+    words = []
+    for word in source.words():
+        if word.line > line:
+            break
+        if word.line == line:
+            words.append(word)
+    assert {"книга", "книгами", "книгах"} <= {w.text for w in words}
+    assert {(w.file, w.rejected) for w in words} == {(str(RU.with_suffix(".dic")), "")}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -374,3 +375,40 @@ def test_compiler_encoder_agrees_with_spell(code: str) -> None:
         assert choice or norm.choice(word) is None, word
     if code != "el":  # Greek vowels start the scheme's letter sequences (ΑΥ, ΟΥ): spell() does them
         assert fast >= len(ENCODER_WORDS[code]) // 2  # most words take the fast path
+
+
+REAL_LISTS = {"ru": Path("/usr/share/hunspell/ru_RU.dic"), "uk": Path("/usr/share/dict/ukrainian"),
+              "bg": Path("/usr/share/hunspell/bg_BG.dic")}
+
+
+@pytest.mark.parametrize("code", sorted(REAL_LISTS))
+def test_encoder_context_letters_on_real_words(code: str) -> None:
+    """Letters a scheme spells by their neighbours (Russian Е Ё after a vowel, Ukrainian Є Ї Й Ю Я at the
+    start, Г after З, Bulgarian Я at the end after И), found with ``in`` and ``str.find``: the encoder spells
+    real words with them, several in one word too, as ``spell`` does."""
+    from lexc.language.normalize import Encoder
+    from lexc.lexicon.compiler import _Tiles
+    from lexc.lexicon.sources import open_source
+
+    need(code)
+    path = REAL_LISTS[code]
+    if not path.exists():
+        pytest.skip(f"{path} is not installed")
+    norm = CATALOG.normaliser(code)
+    tiles = _Tiles()
+    encoder = Encoder(norm, tiles.char)
+    context = "".join(encoder._ctx)
+    checked = 0
+    for n, word in enumerate(open_source(CATALOG.spec(code), path).words()):
+        if n == 40_000:
+            break
+        if n % 7 or not any(c in norm.spec.upper(word.text) for c in context):
+            continue
+        found = encoder.encode(word.text)
+        if found is None:
+            continue
+        spelling = norm.spell(word.text)
+        assert found[:2] == (spelling.native, spelling.board), word
+        assert [tiles.tile_of[c] for c in found[2]] == list(spelling.tiles), word
+        checked += 1
+    assert checked > 500

@@ -237,3 +237,20 @@ def test_lines_read_in_blocks_keep_numbers_and_offsets(tmp_path, monkeypatch):
     last = tmp_path / "last.txt"
     last.write_bytes(body + "maïs".encode())  # no line end after the last word
     assert [text for _, text in reading.iter_lines(last)][-2:] == [words[149], "maïs"]
+
+
+def test_line_numbers_across_blocks_and_a_bad_line_late(tmp_path):
+    """A list is read 256 KiB of lines at a time (iter_line_blocks): words keep their line numbers across
+    blocks, skipped lines included, and a bad byte in a late block is still named by its line."""
+    lines = [f"élève{n}" if n % 1000 else ("Paris" if n % 2000 else "# note") for n in range(1, 60_001)]
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    source = open_source(CATALOG.spec("fr"), path, capitalised="skip")
+    words = list(source.words())
+    assert [(w.text, w.line) for w in words[998:1000]] == [("élève999", 999), ("élève1001", 1001)]
+    assert words[-1] == ("élève59999", str(path), 59_999, "")
+    assert source.stats.lines == 60_000 and source.stats.words == 59_940
+    assert source.stats.capitalised == 30 and source.stats.comments == 30
+    path.write_bytes(path.read_bytes().replace(b"\xc3\xa9l\xc3\xa8ve50123\n", b"\xe9l\xe8ve50123\n"))
+    with pytest.raises(LexcError, match=r"long\.txt:50123: byte 0xe9"):
+        list(open_source(CATALOG.spec("fr"), path).words())

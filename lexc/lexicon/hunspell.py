@@ -26,7 +26,17 @@ from pathlib import Path
 from lexc.errors import LexcError, Problem
 from lexc.inputs import not_a_codec, open_stream, read_line, text_codec
 from lexc.language.spec import Spec
-from lexc.lexicon.reading import PIN, Compounds, Convention, Options, Source, SourceStats, SourceWord, has_capital
+from lexc.lexicon.reading import (
+    PIN,
+    Compounds,
+    Convention,
+    Options,
+    Source,
+    SourceStats,
+    SourceWord,
+    has_capital,
+    source_words,
+)
 
 FLAG_TYPES = ("short", "long", "num", "UTF-8")
 
@@ -47,6 +57,7 @@ class Rule:
     edge: str | None = None  # the characters the word's edge (last for SFX, first for PFX) may be; None: any
     cut: int | None = None  # a suffix: where the word is cut before ``add`` (``word[:cut] + add``)
     test: int = 0  # rules with the same test (kind, strip, condition) have the same number (AffixFile._build_index)
+    ends: tuple[Test, ...] = ()  # a suffix: what it tests of each character from the word's end (:func:`_ends`)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cut", -len(self.strip) if self.strip else None)
@@ -70,15 +81,17 @@ class Rule:
         return word[:self.cut] + self.add
 
 
-def _condition(text: str, file: str, line: int) -> tuple[re.Pattern[str] | None, int, list[str | None]]:
+def _condition(text: str, file: str, line: int) -> tuple[re.Pattern[str] | None, int, list[str | None], list[Test]]:
     """A Hunspell condition (chars, ``.``, ``[abc]``, ``[^abc]``) as a fixed-width regex.
 
-    Also returns, for each position, the characters it accepts (None: too many to list).
+    Also returns, for each position, the characters it accepts (None: too many to list), and its
+    :data:`Test` (None: any character).
     """
     if text == ".":
-        return None, 0, [None]
+        return None, 0, [None], [None]
     pattern: list[str] = []
     accepts: list[str | None] = []
+    tests: list[Test] = []
     i = 0
     while i < len(text):
         char = text[i]
@@ -91,12 +104,38 @@ def _condition(text: str, file: str, line: int) -> tuple[re.Pattern[str] | None,
             chars = "".join(re.escape(c) for c in (body[1:] if negate else body))
             pattern.append(f"[{'^' if negate else ''}{chars}]" if chars else ("." if negate else "(?!)"))
             accepts.append(None if negate else body)
+            tests.append((negate, body[1:] if negate else body))
             i = end + 1
         else:
             pattern.append("." if char == "." else re.escape(char))
             accepts.append(None if char == "." else char)
+            tests.append(None if char == "." else (False, char))
             i += 1
-    return re.compile("".join(pattern), re.DOTALL), len(accepts), accepts
+    return re.compile("".join(pattern), re.DOTALL), len(accepts), accepts, tests
+
+
+#: What one position of a condition accepts: (negated, characters), or None for any character.
+Test = tuple[bool, str] | None
+
+
+def _ends(strip: str, tests: list[Test]) -> tuple[Test, ...]:
+    """A suffix rule's test of each character from the end of a word (the last first): its strip string
+    and its condition (of ``tests``, one per position) together.
+
+    >>> _ends("ть", [(False, "а"), (False, "т"), (False, "ь")])
+    ((False, 'ь'), (False, 'т'), (False, 'а'))
+    >>> _ends("", [(True, "аи"), None]), _ends("я", [(False, "ая")]), _ends("я", [(False, "а")])
+    ((None, (True, 'аи')), ((False, 'я'),), ((False, ''),))
+    """
+    ends: list[Test] = []
+    for back in range(1, max(len(strip), len(tests)) + 1):
+        test = tests[-back] if back <= len(tests) else None
+        if back <= len(strip):
+            char = strip[-back]
+            passes = test is None or (char in test[1]) != test[0]
+            test = (False, char if passes else "")
+        ends.append(test)
+    return tuple(ends)
 
 
 Flags = tuple[str, ...]
@@ -134,6 +173,11 @@ class AffixFile:
     # rules for any edge character)
     _pfx: dict[str, _Index] = field(default_factory=dict)
     _sfx: dict[str, _Index] = field(default_factory=dict)
+    # :meth:`forms`: a flag set -> the edge its suffix rules look at (-1: it has prefixes); (flags, edge) -> the
+    # tails of a stem's forms after its head
+    _widths: dict[Flags, int] = field(default_factory=dict)
+    _levels: dict[tuple[str, str], tuple[Rule, ...]] = field(default_factory=dict)  # (flag, ending) -> rules fitting it
+    _stems: dict[tuple[Flags, str], tuple[str, ...]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ parsing
 
@@ -253,12 +297,13 @@ class AffixFile:
             strip, add = strip.translate(table), add.translate(table)
         cont = self.split_flags(cont_text, self.file, number) if cont_text else ()
         condition_text = self.text(args[3], self.file, number) if len(args) > 3 else "."
-        condition, width, accepts = _condition(condition_text, self.file, number)
+        condition, width, accepts, tests = _condition(condition_text, self.file, number)
         if prefix and self.max_prefix_length is not None and len(add) > self.max_prefix_length:
             self.prefixes_skipped += 1
             return
         edge = (strip[:1] if prefix else strip[-1:]) or (accepts[0] if prefix else accepts[-1])
-        rule = Rule(prefix, flag, cross, strip, add, cont, condition, width, number, edge)
+        rule = Rule(prefix, flag, cross, strip, add, cont, condition, width, number, edge,
+                    ends=() if prefix else _ends(strip, tests))
         (self.prefixes if prefix else self.suffixes)[flag].append(rule)
 
     def drop_affixes(self) -> None:
@@ -277,6 +322,9 @@ class AffixFile:
         self.suffixes = {flag: rules for flag, rules in self.suffixes.items() if rules}
         self._pfx.clear()
         self._sfx.clear()
+        self._widths.clear()
+        self._levels.clear()
+        self._stems.clear()
         tests: dict[tuple[bool, str, str | None, int], int] = {}
         for table in (self.prefixes, self.suffixes):
             for rules in table.values():
@@ -305,13 +353,45 @@ class AffixFile:
         key = edge if len(word) > width else word + "\0"
         hit = cache.get(key)
         if hit is None:
-            candidates = by_edge.get(word[:1] if prefix else word[-1:], anywhere) if word else anywhere
-            hit = cache[key] = self._applying(candidates, word)
+            n = len(word)
+            if prefix or not word:
+                candidates = by_edge.get(word[:1] if prefix else word[-1:], anywhere) if word else anywhere
+                hit = cache[key] = self._applying(candidates, word)
+            elif n > width:
+                hit = cache[key] = self._ending(flag, word, width)
+            else:  # a short word: no rule may test or strip more than it has (FULLSTRIP: strip all of it)
+                full = self.fullstrip
+                hit = cache[key] = tuple(rule for rule in self._ending(flag, word, n)
+                                         if len(rule.ends) <= n and (full or n != len(rule.strip)))
         self.max_stem_work -= len(hit)
         if self.max_stem_work < 0:
             raise LexcError(f"affix rules tried more than {MAX_STEM_WORK:,} times on one stem: rules that never "
                             "end or never yield a new form?")
         return hit
+
+    def _ending(self, flag: str, word: str, width: int) -> tuple[Rule, ...]:
+        """The suffix rules of ``flag`` that apply to ``word`` (longer than ``width``, the most they test).
+
+        The rules that fit the last ``d`` characters are those that fit the last ``d - 1`` and accept the
+        ``d``-th from the end: worked out one character at a time from the longest ending already known
+        (cached by ending), so a new word's edge costs a few short filters, not a test of every rule.
+        """
+        levels, n = self._levels, len(word)
+        back, found = max(width - 1, 0), None
+        while back > 0:
+            found = levels.get((flag, word[n - back:]))
+            if found is not None:
+                break
+            back -= 1
+        if found is None:
+            found = levels[flag, ""] = tuple(self.suffixes[flag])
+        while back < width:
+            back += 1
+            char = word[n - back]
+            found = levels[flag, word[n - back:]] = tuple(
+                rule for rule in found
+                if back > len(rule.ends) or (test := rule.ends[back - 1]) is None or (char in test[1]) != test[0])
+        return found
 
     def _applying(self, candidates: tuple[Rule, ...], word: str) -> tuple[Rule, ...]:
         """Those of ``candidates`` that apply to ``word``, each distinct test (strip, condition) made once."""
@@ -327,41 +407,107 @@ class AffixFile:
 
     def expand(self, stem: str, flags: Flags) -> Iterator[str]:
         """Every form of ``stem`` (its own flags ``flags``), each once, the stem first."""
+        return iter(self.forms(stem, flags))
+
+    def forms(self, stem: str, flags: Flags) -> list[str]:
+        """:meth:`expand`'s forms as a list.
+
+        A stem whose flags (and their continuations) add suffixes only is expanded once per flag set and
+        edge: the rules that apply depend only on its last ``width`` characters (:meth:`_quick_width`), so
+        every stem of that edge has the same forms after its head (what no rule looks at): the tails,
+        cached. Its first stem is expanded by :meth:`_quick` (no continuation) or :meth:`_forms`; a flag
+        set that may add a prefix always by :meth:`_forms`.
+        """
         if not stem or self.forbidden in flags or self.onlyincompound in flags:
-            return
-        seen: set[str] = set()
-        needaffix, circumfix, rules = self.needaffix, self.circumfix, self._rules
+            return []
         self.max_stem_work = MAX_STEM_WORK
+        width = self._widths.get(flags)
+        if width is None:
+            width = self._widths[flags] = self._quick_width(flags)
+        if width < 0:
+            return self._forms(stem, flags)
+        n = len(stem)
+        key = (flags, stem[n - width:] if n > width else stem + "\0")
+        tails = self._stems.get(key)
+        if tails is None or tails is _ONCE:  # the tails are kept from a key's second stem on: most keys have one
+            found = self._quick(stem, flags)
+            if found is None:  # a rule that applies has a continuation
+                self.max_stem_work = MAX_STEM_WORK
+                found = self._forms(stem, flags)
+            head = n - width if n > width else 0
+            self._stems[key] = _ONCE if tails is None else tuple(form[head:] for form in found)
+            return found
+        if n <= width:
+            return list(tails)
+        head_text = stem[:n - width]
+        return [head_text + tail for tail in tails]
+
+    def _quick_width(self, flags: Flags) -> int:
+        """The characters at a stem's end that the suffix rules of ``flags`` (and of their continuations) may
+        test or strip; -1 when a prefix may apply (a flag, or a continuation, has prefix rules).
+
+        A second-level rule tests the end of a first-level form, which keeps all but the last (first-level
+        width) characters of the stem: the two widths added bound what the forms depend on.
+        """
+        conts = {c for flag in flags for rule in self.suffixes.get(flag, ()) for c in rule.cont}
+        if any(flag in self._pfx for flag in flags) or any(flag in self._pfx for flag in conts):
+            return -1
+        first = max((self._sfx[flag][1] for flag in flags if flag in self._sfx), default=0)
+        second = max((self._sfx[flag][1] for flag in conts if flag in self._sfx), default=0)
+        return first + (second if self.two_level else 0)
+
+    def _quick(self, stem: str, flags: Flags) -> list[str] | None:
+        """The forms of a stem whose flags have suffix rules only; None when a rule that applies has a
+        continuation. Each flag's rules that apply, and what they leave of its edge and add, are cached by
+        flag and edge (:meth:`_rules`)."""
+        forms = [] if self.needaffix in flags else [stem]
+        n = len(stem)
+        for flag in flags:
+            index = self._sfx.get(flag)
+            if index is None:
+                continue
+            width = index[1]
+            hit = self._rules(False, flag, stem)
+            if any(rule.cont for rule in hit):
+                return None
+            edge = n - width if n > width else 0
+            head, tail = stem[:edge], stem[edge:]
+            forms.extend([head + tail[:rule.cut] + rule.add for rule in hit])
+        return list(dict.fromkeys(forms))
+
+    def _forms(self, stem: str, flags: Flags) -> list[str]:
+        """Every form of ``stem``: suffixes, two-level suffixes, prefixes and cross products (the general path)."""
+        needaffix, circumfix, rules = self.needaffix, self.circumfix, self._rules
+        found: dict[str, None] = {}  # an ordered set: each form once, where it first came
         if needaffix not in flags:
-            seen.add(stem)
-            yield stem
+            found[stem] = None
         # suffixed forms: (form, cross product allowed, flags that may add a prefix, circumfix)
         suffixed: list[tuple[str, bool, Flags, bool]] = []
+        prefixes, two_level = bool(self.prefixes), self.two_level
         for flag in flags:
             for rule in rules(False, flag, stem):
                 form = stem[:rule.cut] + rule.add  # rule.apply(stem), inlined: the innermost loop
                 circ = circumfix is not None and circumfix in rule.cont
-                if not circ and needaffix not in rule.cont and form not in seen:
-                    seen.add(form)
-                    yield form
-                if self.prefixes:
+                if not circ and needaffix not in rule.cont:
+                    found[form] = None
+                if prefixes:
                     suffixed.append((form, rule.cross, flags + rule.cont, circ))
-                if not rule.cont or not form or not self.two_level:
+                if not rule.cont or not form or not two_level:
                     continue
                 for flag2 in rule.cont:  # two-level suffixes
                     for rule2 in rules(False, flag2, form):
                         form2 = form[:rule2.cut] + rule2.add
                         circ2 = circ or (circumfix is not None and circumfix in rule2.cont)
-                        if not circ2 and needaffix not in rule2.cont and form2 not in seen:
-                            seen.add(form2)
-                            yield form2
-                        if self.prefixes:
+                        if not circ2 and needaffix not in rule2.cont:
+                            found[form2] = None
+                        if prefixes:
                             suffixed.append((form2, rule.cross and rule2.cross, flags + rule.cont, circ2))
-        if self.prefixes:
-            yield from self._prefixed(stem, flags, suffixed, seen)
+        if prefixes:
+            self._prefixed(stem, flags, suffixed, found)
+        return list(found)
 
     def _prefixed(self, stem: str, flags: Flags, suffixed: list[tuple[str, bool, Flags, bool]],
-                  seen: set[str]) -> Iterator[str]:
+                  found: dict[str, None]) -> None:
         needaffix, circumfix, rules = self.needaffix, self.circumfix, self._rules
         allowed = dict.fromkeys(flags)
         for _form, _cross, more, _circ in suffixed:
@@ -373,27 +519,20 @@ class AffixFile:
                 for rule in rules(True, flag, stem):
                     form = rule.apply(stem)
                     circ = circumfix is not None and circumfix in rule.cont
-                    if not circ and needaffix not in rule.cont and form not in seen:
-                        seen.add(form)
-                        yield form
+                    if not circ and needaffix not in rule.cont:
+                        found[form] = None
                     for flag2 in rule.cont if self.two_level else ():  # a prefix's continuation allows a suffix
                         for srule in rules(False, flag2, stem):
                             sform = srule.apply(stem)
                             if rule.applies(sform, self.fullstrip):
-                                both = rule.apply(sform)
-                                if both not in seen:
-                                    seen.add(both)
-                                    yield both
+                                found[rule.apply(sform)] = None
             for form, cross, more, scirc in suffixed:
                 if not cross or flag not in more:
                     continue
                 for rule in rules(True, flag, form):
                     circ = circumfix is not None and circumfix in rule.cont
                     if rule.cross and scirc == circ:
-                        both = rule.apply(form)
-                        if both not in seen:
-                            seen.add(both)
-                            yield both
+                        found[rule.apply(form)] = None
 
     def output(self, form: str) -> str:
         """``form`` after OCONV (output conversion)."""
@@ -404,6 +543,8 @@ class AffixFile:
 
 
 _FIELDS = re.compile(r"[ \t]+")
+#: :meth:`AffixFile.forms`: a flag set and edge seen once (its tails not kept yet).
+_ONCE: tuple[str, ...] = ("\0once",)
 
 
 #: Affix rules one stem may try (each rule that applies, each look-up of a flag): real dictionaries
@@ -485,10 +626,10 @@ def _is_number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 9
 
 
-def _located(forms: Iterator[str], file: str, line: int) -> Iterator[str]:
-    """``forms``, with an error in expanding them located at the stem's file and line."""
+def _located(aff: AffixFile, stem: str, flags: Flags, file: str, line: int) -> list[str]:
+    """The forms of ``stem``, with an error in expanding them located at the stem's file and line."""
     try:
-        yield from forms
+        return aff.forms(stem, flags)
     except LexcError as err:
         raise LexcError([Problem(p.file or file, p.line or line, p.key, p.message) for p in err.problems]) from None
 
@@ -540,6 +681,9 @@ def parse_dic_line(text: str) -> tuple[str, str]:
     >>> parse_dic_line("tries/SU\tpo:noun"), parse_dic_line("a\\/b/X"), parse_dic_line("plain")
     (('tries', 'SU'), ('a/b', 'X'), ('plain', ''))
     """
+    if " " not in text and "\t" not in text and "\\" not in text and "\r" not in text:  # one field, no escape
+        word, _, flags = text.partition("/")
+        return (word, flags) if word else (text, "")
     fields = split_fields(text)
     token = fields[0] if fields else ""
     slash = 0
@@ -680,10 +824,10 @@ class HunspellSource(Source):
         skip_caps = self.options.capitalised == "skip"
         limit = self.options.max_forms or DEFAULT_MAX_FORMS
         coded = self.convention.coded
-        name, apply, output = self.name, self.convention.apply, aff.output
+        name, counted, output = self.name, self.convention.counted, aff.output
         convert = bool(aff.oconv)
         ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
-        empty_flags: Flags = ()
+        known_flags: dict[str, Flags] = {"": ()}  # a .dic's flag text -> its flags (split once)
         forbidden = self._forbidden(aff)
         budget = FORMS_FLOOR if self.options.max_forms is None else 1 << 62  # a chosen cap: no ratio
         plain = not (forbidden or convert or coded)
@@ -715,21 +859,22 @@ class HunspellSource(Source):
             if skip_caps and has_capital(stem):
                 stats.capitalised += 1
                 continue
-            flags = aff.split_flags(flag_text, name, number) if flag_text else empty_flags
+            flags = known_flags.get(flag_text)
+            if flags is None:
+                flags = known_flags[flag_text] = aff.split_flags(flag_text, name, number)
             if aff.forbidden in flags or aff.onlyincompound in flags:
                 stats.forbidden += 1
                 continue
-            cuts = self._cuts(aff, stem, stripped, name, number)
+            cuts = self._cuts(aff, stem, stripped, name, number) if " " in stripped or "\t" in stripped else ()
+            forms = _located(aff, stem, flags, name, number)
             if plain and not cuts:  # the common case: every form as it is, counted at once
-                forms = list(_located(aff.expand(stem, flags), name, number))
                 total = stats.words + len(forms)
                 # the loop below sees every form where a count matters: the limit, each 4,096th form
                 if total < limit and total >> 12 == stats.words >> 12 and "[" not in "".join(forms):
-                    stats.words += len(forms)
-                    for form in forms:
-                        yield SourceWord(form, name, number)
+                    stats.words = total
+                    yield from source_words(forms, name, number)
                     continue
-            for form in _located(aff.expand(stem, flags), name, number):
+            for form in forms:
                 if cuts:
                     form = pinned(form, stem, cuts)
                 if forbidden and form in forbidden:
@@ -737,10 +882,7 @@ class HunspellSource(Source):
                 if convert:
                     form = output(form)
                 if coded or "[" in form:
-                    native = apply(form)
-                    if native is not form:
-                        stats.coded += 1
-                        form = native
+                    form = counted(form, stats)
                 stats.words += 1
                 yield SourceWord(form, name, number)
                 if stats.words == limit:

@@ -55,9 +55,12 @@ from lexc.lexicon.reading import (
     first_token,
     has_capital,
     is_prezip,
+    iter_line_blocks,
     iter_lines,
     iter_prezip,
+    one_per_block,
     sha256_file,
+    source_word,
 )
 
 
@@ -82,22 +85,26 @@ class WordListSource(Source):
 
     def words(self) -> Iterator[SourceWord]:
         stats = self.stats = SourceStats()
-        apply, skip_caps, name = self.convention.apply, self.options.capitalised == "skip", self.name
-        reader = iter_prezip if is_prezip(self.path) else iter_lines
-        for number, text in reader(self.path, self.options.encoding):
-            stats.lines += 1
-            word = text if text.isalpha() else first_token(text)  # a plain word is its own first token
-            if word is None:
-                stats.skipped(not text.strip(), name, number)
-                continue
-            if skip_caps and has_capital(word):
-                stats.capitalised += 1
-                continue
-            native = apply(word)
-            if native is not word:
-                stats.coded += 1
-            stats.words += 1
-            yield SourceWord(native, name, number)
+        counted, skip_caps, name = self.convention.counted, self.options.capitalised == "skip", self.name
+        coded = self.convention.coded
+        if is_prezip(self.path):
+            blocks = one_per_block(iter_prezip(self.path, self.options.encoding))
+        else:
+            blocks = iter_line_blocks(self.path, self.options.encoding)
+        for first, lines in blocks:  # a block of lines at a time: the loop below is a plain ``for``
+            stats.lines += len(lines)
+            for number, text in enumerate(lines, first):
+                word = text if text.isalpha() else first_token(text)  # a plain word is its own first token
+                if word is None:
+                    stats.skipped(not text.strip(), name, number)
+                    continue
+                if skip_caps and word.lower() != word:  # has_capital, inlined
+                    stats.capitalised += 1
+                    continue
+                if coded or "[" in word:  # Convention.apply leaves any other word as it is
+                    word = counted(word, stats)
+                stats.words += 1
+                yield source_word(word, name, number)
         stats.empty = stats.words == 0
 
 
