@@ -527,7 +527,8 @@ def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int
     """
     if structure == "natives" and natives is None:
         raise LexcError(Problem(None, None, "structure", "a natives pack needs one-letter tiles, each letter of a "
-                                                         "word always the same tile (and no final-form rule)"))
+                                                         "word always the same tile, no final-form rule and at most "
+                                                         f"{MARISA_MAX:,} board spellings"))
     if structure != "auto":
         kinds: tuple[str, ...] = (structure,)
     else:
