@@ -15,20 +15,12 @@ from __future__ import annotations
 import argparse
 import inspect
 import random
-import statistics
-import time
-from collections.abc import Callable
+import sys
 from pathlib import Path
 
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # for bench.timing; lexc stays PYTHONPATH's
 
-def rate(work: Callable[[], object], n: int, repeat: int) -> float:
-    """Items per second, median CPU time of ``repeat`` runs."""
-    times = []
-    for _ in range(repeat):
-        started = time.process_time()
-        work()
-        times.append(time.process_time() - started)
-    return n / statistics.median(times)
+from bench.timing import rate
 
 
 def main() -> None:

@@ -20,27 +20,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.timing import rate  # noqa: E402
 from lexc.lexicon.pack import open_pack  # noqa: E402
-
-
-def rate(work: Callable[[], object], n: int, repeat: int) -> float:
-    """Items per second, median CPU time of ``repeat`` runs of ``work`` over ``n`` items."""
-    times = []
-    for _ in range(repeat):
-        started = time.process_time()
-        work()
-        times.append(time.process_time() - started)
-    return n / max(statistics.median(times), 1e-9)
 
 
 def misses(boards: list[str], n: int, known: set[str]) -> list[str]:

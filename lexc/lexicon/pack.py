@@ -927,7 +927,7 @@ class Pack:
 
     @property
     def structure(self) -> str:
-        """The trie structure of this pack: ``marisa`` or ``dawg``."""
+        """The trie structure of this pack: ``marisa``, ``dawg`` or ``natives``."""
         return str(self.header["structure"]["kind"])
 
     def __len__(self) -> int:
@@ -1063,10 +1063,7 @@ def _make_classes() -> dict[str, type[Pack]]:
             replaces = self._replaces.get(letters)
             if replaces is None:
                 replaces = self._replaces[letters] = dawg.DAWG.compile_replaces({_ANY: list(letters)})
-            found: list[str] = []
-            for extra in range(max(longest - len(prefix), -1) + 1):
-                found.extend(dawg.DAWG.similar_keys(self, prefix + _ANY * extra, replaces))
-            return found
+            return list(_listed(self, prefix, replaces, longest))
 
     class MarisaPack(Pack, marisa_trie.Trie):  # type: ignore[misc]
         __contains__ = marisa_trie.Trie.__contains__
@@ -1132,19 +1129,24 @@ def _make_classes() -> dict[str, type[Pack]]:
             return found
 
         def _with_prefix(self, prefix: str) -> list[str]:
-            # as a DAWG pack's: similar_keys() of the prefix and any letters, one length at a time
-            longest = int(self.header["records"]["longest_board"])
-            replaces = self._replaces.get(prefix[:0])
+            # as a DAWG pack's, each board letter of the prefix also read as its native letters
+            replaces = self._replaces.get("")
             if replaces is None:
                 letters = sorted(self.header["natives"]["letters"])
                 replaces = self._replaces[""] = dawg.DAWG.compile_replaces({**self._variants, _ANY: letters})
-            found: set[str] = set()
-            for extra in range(max(longest - len(prefix), -1) + 1):
-                found.update(key.translate(self._to_board)
-                             for key in dawg.DAWG.similar_keys(self, prefix + _ANY * extra, replaces))
-            return list(found)
+            longest = int(self.header["records"]["longest_board"])
+            return list({key.translate(self._to_board) for key in _listed(self, prefix, replaces, longest)})
 
     return {"dawg": DawgPack, "marisa": MarisaPack, "natives": NativesPack}
+
+
+def _listed(trie: Any, prefix: str, replaces: Any, longest: int) -> Iterator[str]:
+    """The keys of the DAWG ``trie`` that start with ``prefix`` (a DAWG cannot list completions):
+    ``similar_keys`` of the prefix and ``_ANY`` (which ``replaces`` reads as any letter), one length at a time."""
+    import dawg
+
+    for extra in range(max(longest - len(prefix), -1) + 1):
+        yield from dawg.DAWG.similar_keys(trie, prefix + _ANY * extra, replaces)
 
 
 _CLASSES: dict[str, type[Pack]] = {}
