@@ -1,10 +1,48 @@
-"""Doctests of lexc/ get one shipped catalog as ``catalog`` (module docstrings show how it is made)."""
+"""Doctests of lexc/ get one shipped catalog as ``catalog`` (module docstrings show how it is made).
+
+The suite never reads the user's packs: before anything is collected, ``$LEXC_PACKS`` names a
+folder of this run that does not exist (a missing packs folder holds no packs), so ``build/``
+after ``make run`` -- every default language, or any other set -- changes no test. A test that
+needs packs makes its own in ``tmp_path`` or names its folder (``--packs``, ``Catalog.shipped(packs=...)``);
+one that writes to the default folder is an error of that test (:func:`_no_default_packs`).
+"""
 
 from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from lexc.catalog import Catalog
+
+_NO_PACKS: Path | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _NO_PACKS
+    if _NO_PACKS is None:
+        _NO_PACKS = Path(tempfile.mkdtemp(prefix="lexc-tests-"))
+        os.environ["LEXC_PACKS"] = str(_NO_PACKS / "no-packs")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _NO_PACKS is not None:
+        shutil.rmtree(_NO_PACKS, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _no_default_packs() -> Iterator[None]:
+    """A test that wrote packs to the default folder fails, and the next test finds none there."""
+    yield
+    folder = Path(os.environ.get("LEXC_PACKS", _NO_PACKS or "."))
+    if folder.exists():
+        shutil.rmtree(folder, ignore_errors=True)
+        pytest.fail(f"this test wrote to the default packs folder ({folder}): make packs in tmp_path, "
+                    "or name their folder (--packs)")
 
 
 @pytest.fixture(autouse=True)
