@@ -6,6 +6,14 @@ writes, under a lock, refusing the move when the game changed since the caller s
 (``expected``: the :attr:`~lexc.game.Game.version` the caller's move was made on). The file is
 replaced by a rename (:mod:`lexc.atomic`), so a kill at any moment leaves the last accepted move
 on disk. A rejected move writes nothing.
+
+The lock is the game file's own: ``.NAME.lock`` beside the file the name resolves to, so a
+symbolic link and its target (two names, one game) share one lock, and it is opened without
+following a link (a planted ``.NAME.lock`` link is refused, never written through). A lock held
+by someone else is waited for at most :data:`LOCK_WAIT` seconds, then the move is refused with
+:class:`GameBusy` (the web answers 503, try again); at most :data:`MAX_WAITERS` threads of one
+process wait for one game, a further move is refused at once, so one stuck game cannot hold
+every worker of a server.
 """
 
 from __future__ import annotations
@@ -14,6 +22,9 @@ import contextlib
 import fcntl
 import os
 import re
+import stat
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -27,6 +38,21 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-]{0,63}")
 
 class StaleGame(LexcError):
     """The game changed since the move was prepared (another browser or the CLI moved first)."""
+
+
+class GameBusy(LexcError):
+    """Someone else holds the game's lock (another move being written, a stuck process): try again."""
+
+
+#: Seconds a move waits for a game's lock held by someone else before :class:`GameBusy`.
+LOCK_WAIT = 3.0
+#: Threads of one process that may wait for one game's lock at once; a further one gets :class:`GameBusy`.
+MAX_WAITERS = 2
+#: Seconds between two tries of a held lock.
+_POLL = 0.02
+
+_waiters: dict[str, int] = {}  # resolved game path -> threads of this process waiting or holding
+_waiters_guard = threading.Lock()
 
 
 def game_path(games: Path, name: str) -> Path:
@@ -53,19 +79,76 @@ def list_games(games: Path) -> list[str]:
     return sorted(p.stem for p in games.glob("*.gcg") if _NAME.fullmatch(p.stem))
 
 
+def lock_path(path: Path | str) -> Path:
+    """The lock of the game at ``path``: ``.NAME.lock`` beside the file the name resolves to.
+
+    >>> lock_path("/g/club.gcg")
+    PosixPath('/g/.club.gcg.lock')
+    """
+    target = Path(os.path.realpath(path))
+    return target.with_name(f".{target.name}.lock")
+
+
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``path``'s lock file (``.NAME.lock`` beside it) while the block runs."""
-    lock = path.with_name(f".{path.name}.lock")
+def locked(path: Path | str, wait: float | None = None) -> Iterator[None]:
+    """Hold the exclusive lock of the game at ``path`` (:func:`lock_path`) while the block runs.
+
+    A lock held elsewhere is waited for at most ``wait`` seconds (default :data:`LOCK_WAIT`), then
+    :class:`GameBusy`; so is a wait beyond :data:`MAX_WAITERS` threads of this process on one game.
+    """
+    shown = str(path)
+    lock = lock_path(path)
+    key = str(lock)
+    with _waiters_guard:
+        if _waiters.get(key, 0) >= MAX_WAITERS:
+            raise _busy(shown)
+        _waiters[key] = _waiters.get(key, 0) + 1
     try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as err:
-        raise LexcError(Problem(str(path), None, None, f"cannot lock: {err.strerror or err}")) from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        fd = _open_lock(lock, shown)
+        try:
+            _acquire(fd, shown, LOCK_WAIT if wait is None else wait)
+            yield
+        finally:
+            os.close(fd)
     finally:
+        with _waiters_guard:
+            _waiters[key] -= 1
+            if not _waiters[key]:
+                del _waiters[key]
+
+
+def _busy(shown: str) -> GameBusy:
+    return GameBusy(Problem(shown, None, None, "the game is busy (another move is being written to it): "
+                                               "try again in a moment"))
+
+
+def _open_lock(lock: Path, shown: str) -> int:
+    """The lock file, opened (created if missing) without following a symbolic link; a regular file only."""
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    except OSError as err:
+        why = "is a symbolic link: a lock is never taken through a link" if os.path.islink(lock) else \
+            err.strerror or str(err)
+        raise LexcError(Problem(shown, None, None, f"cannot lock: {lock} {why}")) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
+        raise LexcError(Problem(shown, None, None, f"cannot lock: {lock} is not a regular file"))
+    return fd
+
+
+def _acquire(fd: int, shown: str, wait: float) -> None:
+    """Take the lock on ``fd``, trying for at most ``wait`` seconds."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise _busy(shown) from None
+            time.sleep(_POLL)
+        except OSError as err:
+            raise LexcError(Problem(shown, None, None, f"cannot lock: {err.strerror or err}")) from None
 
 
 def load(path: Path | str, lexicons: Packs) -> Game:
@@ -96,16 +179,17 @@ def _refuse_existing(path: Path, overwrite: bool) -> None:
 
 
 def update(path: Path | str, lexicons: Packs, move: Callable[[Game], Game],
-           expected: str | None = None) -> Game:
+           expected: str | None = None, wait: float | None = None) -> Game:
     """Read the game, make ``move`` on it and write the result; returns the new game.
 
     ``expected`` is the version the move was prepared on: when the file holds another, the move
     is refused with :class:`StaleGame` and nothing is written. A move that raises writes nothing.
+    A lock held elsewhere for more than ``wait`` seconds (:func:`locked`) is :class:`GameBusy`.
     """
     path = Path(path)
     if not os.path.lexists(path):  # before the lock: no lock file beside a game that is not there
         load(path, lexicons)
-    with locked(path):
+    with locked(path, wait):
         game = load(path, lexicons)
         if expected is not None and expected != game.version:
             raise StaleGame(Problem(str(path), None, None, "the game has changed since this page was loaded "

@@ -43,7 +43,7 @@ from starlette.staticfiles import StaticFiles
 from lexc.game.engine import LexcError, Packs, language_name, parse_schemes
 from lexc.game.game import Game
 from lexc.game.setup import CHALLENGES, Setup
-from lexc.game.store import StaleGame, create, game_path, list_games, load, update
+from lexc.game.store import GameBusy, StaleGame, create, game_path, list_games, load, update
 from lexc.game.view import game_json
 
 STATIC = Path(__file__).parent / "static"
@@ -134,7 +134,7 @@ async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, An
         return _error(err, 413)
     except NoGame as err:
         return _error(err, 404)
-    except Busy as err:
+    except (Busy, GameBusy) as err:  # a move search running, a game's lock held past its wait: try again
         busy = _error(err, 503)
         busy.headers["Retry-After"] = str(RETRY_AFTER)
         return busy
