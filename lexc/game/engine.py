@@ -47,6 +47,7 @@ from lexc.errors import LexcError, Problem
 from lexc.language.spec import Spec
 from lexc.lexicon.words import Lexicon
 from lexc.records.gcg import Event, GameRecord, Kind, Player, Pragma
+from lexc.records.gcg import checked as gcg_checked
 from lexc.records.gcg import dumps as gcg_dumps
 from lexc.records.gcg import parse as gcg_parse
 from lexc.records.replay import play_of
@@ -78,6 +79,7 @@ __all__ = [
     "end_adjustments",
     "finder",
     "format_position",
+    "gcg_checked",
     "gcg_dumps",
     "gcg_parse",
     "known_language",

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from lexc.game.engine import LexcError, Packs, Problem, gcg_parse, write_atomic
+from lexc.game.engine import LexcError, Packs, Problem, gcg_checked, gcg_parse, write_atomic
 from lexc.game.game import Game
 from lexc.inputs import read_input
 
@@ -159,8 +159,8 @@ def load(path: Path | str, lexicons: Packs) -> Game:
 
 
 def save(game: Game, path: Path | str) -> None:
-    """Write ``game`` to ``path`` atomically."""
-    write_atomic(path, game.text, replaces_input=True)
+    """Write ``game`` to ``path`` atomically; a game the reader would not read back is refused, nothing written."""
+    write_atomic(path, gcg_checked(game.record, str(path)), replaces_input=True)
 
 
 def create(game: Game, path: Path | str, *, overwrite: bool = False) -> None:

@@ -50,7 +50,7 @@ from enum import StrEnum
 from lexc.atomic import write_atomic
 from lexc.engine.notation import Languages, parse_langs
 from lexc.errors import LexcError, Problem
-from lexc.inputs import not_a_codec, read_input, text_codec
+from lexc.inputs import LIMITS, not_a_codec, read_input, text_codec
 
 __all__ = [
     "Event",
@@ -58,6 +58,7 @@ __all__ = [
     "Kind",
     "Player",
     "Pragma",
+    "checked",
     "dumps",
     "parse",
     "read",
@@ -789,11 +790,82 @@ def dumps(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The largest score, total or count a GCG line holds: the reader takes 1 to 9 digits.
+MAX_NUMBER = 999_999_999
+#: Characters no written text holds: a line end (CR, LF) cuts its line in two, a NUL makes the file binary
+#: for the reader; a lone surrogate has no UTF-8.
+_UNWRITABLE = re.compile(r"[\r\n\x00\ud800-\udfff]")
+
+
+def checked(record: GameRecord, file: str | None = None) -> str:
+    r"""The GCG text of ``record``, checked to be a file :func:`read` reads back; else a :class:`LexcError`.
+
+    One grammar: whatever lexc writes, lexc reads. Refused before anything is written: a score, total
+    or count past :data:`MAX_NUMBER` (the reader's 9 digits), a line end, NUL or lone surrogate in a
+    name or a text (a ``#note`` may hold LF: it continues on the next lines), a file larger than the
+    reader's limit for a game record (``LIMITS`` in :mod:`lexc.inputs`), and anything the reader
+    would refuse (the text is read back).
+
+    >>> record = parse("#player1 a A\n#player2 b B\n>a: AB 8D AB +8 8\n")
+    >>> checked(record).splitlines()[-1]
+    '>a: AB 8D AB +8 8'
+    >>> checked(replace(record, pragmas=(Pragma("title", "club\rnight"),)), "g.gcg")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: g.gcg: #title: holds a line end (CR): a GCG line cannot; nothing was written
+    """
+    problems: list[Problem] = []
+
+    def text(value: str, key: str, multiline: bool = False) -> None:
+        bad = next((c for c in _UNWRITABLE.findall(value) if not (multiline and c == "\n")), None)
+        if bad is not None:
+            what = {"\r": "a line end (CR)", "\n": "a line end (LF)", "\x00": "a NUL character"}.get(
+                bad, f"a lone surrogate (U+{ord(bad):04X})")
+            problems.append(Problem(file, None, key, f"holds {what}: a GCG line cannot; nothing was written"))
+
+    def number(value: int | None, key: str, what: str, sign: str = "+") -> None:
+        if value is not None and abs(value) > MAX_NUMBER:
+            problems.append(Problem(file, None, key, f"{what} {value:{sign},} cannot be written: a GCG number has at "
+                                                     f"most 9 digits ({MAX_NUMBER:,}); nothing was written"))
+
+    for player in record.players:
+        key = f"#player{player.number}"
+        if not player.nick or any(c.isspace() or c == ":" for c in player.nick):
+            problems.append(Problem(file, None, key, f"{player.nick!r} cannot be a GCG nickname (no space, no ':')"))
+        text(player.nick, key)
+        text(player.name, key)
+    for pragma in record.all_pragmas():
+        if not pragma.name or any(c.isspace() for c in pragma.name):
+            problems.append(Problem(file, None, f"#{pragma.name}", "a pragma's name is one word"))
+        text(pragma.name, f"#{pragma.name}")
+        text(pragma.value, f"#{pragma.name}", multiline=pragma.name == "note")
+    for event in record.events:
+        number(event.delta, event.player, f"the {event.kind.value.replace('_', ' ')} of")
+        number(event.total, event.player, "the total", "")
+        number(event.count, event.player, "an exchange of", "")
+        for value in (event.rack, event.position, event.word, event.tiles, *event.extra):
+            text(value or "", event.player)
+    if problems:
+        raise LexcError(problems)
+    written = dumps(record)
+    limit = LIMITS["GCG game record"]
+    size = len(written.encode("utf-8"))
+    if size > limit:
+        raise LexcError(Problem(file, None, None, f"the game has grown to {size:,} bytes, past {limit:,}, the largest "
+                                                  "game record lexc reads: nothing was written (start a new game)"))
+    try:
+        parse(written, file)
+    except LexcError as err:
+        raise LexcError([Problem(file, None, p.key, f"lexc would not read this back (line {p.line}: {p.message}): "
+                                                    "nothing was written") for p in err.problems]) from None
+    return written
+
+
 def write(record: GameRecord, path: str | os.PathLike[str]) -> None:
-    """Write ``record`` to ``path`` atomically (a temporary file, then a rename).
+    """Write ``record`` to ``path`` atomically (a temporary file, then a rename), checked by :func:`checked`.
 
     Writing over the file the record was read from is safe: the record is in memory and
     the old file is only replaced once the new one is complete. Through a symbolic link
     the file is replaced and the link kept; the file keeps its permissions.
     """
-    write_atomic(path, dumps(record), replaces_input=True)
+    write_atomic(path, checked(record, str(path)), replaces_input=True)
