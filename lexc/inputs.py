@@ -28,7 +28,7 @@ from lexc.atomic import kind_of, note_input
 from lexc.errors import LexcError, Problem
 
 __all__ = ["LIMITS", "MAX_LINE", "Bounded", "not_a_codec", "open_input", "open_stream", "read_input", "read_line",
-           "text_codec"]
+           "read_number", "read_problem", "text_codec", "whole_number"]
 
 MB = 1024 * 1024
 
@@ -220,3 +220,58 @@ def read_line(handle: IO[bytes], path: str | os.PathLike[str], number: int) -> b
                                                          "file of lines (are the lines broken by CR only?)"))
     return raw
 
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def whole_number(text: str, *, most: int, least: int = 0) -> int | None:
+    """``text`` as a whole number from ``least`` to ``most``, written in ASCII digits; None for anything else.
+
+    The one reader of integers from input (a ruleset's bonus keys, an exchange count, a Hunspell
+    alias index, a notation row, a deal seed, a web field). ``int`` reads too much: ``８`` (fullwidth),
+    ``٣`` (Arabic-Indic), ``1_000`` and `` 7 ``; ``str.isdigit`` also takes ``²``, which ``int``
+    refuses. A leading ``-`` only when ``least`` is negative, no ``+``; leading zeros are allowed,
+    and no more digits are converted than the bounds have (a 5,000-digit number costs nothing).
+
+    >>> whole_number("42", most=100), whole_number("007", most=100), whole_number("-3", least=-5, most=5)
+    (42, 7, -3)
+    >>> [whole_number(t, most=10**6) for t in ("²", "８", "٣", "1_000", " 7", "+7", "-7", "", "9" * 5000)]
+    [None, None, None, None, None, None, None, None, None]
+    """
+    digits = text[1:] if text.startswith("-") and least < 0 else text
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        return None
+    if len(digits.lstrip("0")) > len(str(max(abs(least), abs(most)))):
+        return None
+    value = int(text)
+    return value if least <= value <= most else None
+
+
+def read_number(text: str, what: str, *, most: int, least: int = 0, file: str | None = None,
+                line: int | None = None, key: str | None = None) -> int:
+    """``text`` as a whole number (:func:`whole_number`), else a :class:`LexcError` saying what ``what`` must be.
+
+    >>> read_number("٣", "an exchange count", least=1, most=7)
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <input>: '٣' is not an exchange count: write a whole number from 1 to 7 in ASCII digits (0-9)
+    >>> read_number("9" * 5000, "a seed", least=-2**63, most=2**63 - 1, key="deal")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <input>: deal: '999999999999'... (5,000 characters) is not a seed: write a whole number ...
+    """
+    value = whole_number(text, most=most, least=least)
+    if value is None:
+        raise LexcError(Problem(file, line, key, read_problem(text, what, most=most, least=least)))
+    return value
+
+
+def read_problem(text: str, what: str, *, most: int, least: int = 0) -> str:
+    """What :func:`read_number` says of ``text`` (cut when long), for callers that report problems their own way.
+
+    >>> read_problem("８", "a row", least=1, most=15)
+    "'８' is not a row: write a whole number from 1 to 15 in ASCII digits (0-9)"
+    """
+    shown = repr(text) if len(text) <= 24 else f"{text[:12]!r}... ({len(text):,} characters)"
+    return f"{shown} is not {what}: write a whole number from {least:,} to {most:,} in ASCII digits (0-9)"

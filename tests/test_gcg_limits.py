@@ -99,11 +99,16 @@ def test_a_game_refuses_a_move_it_could_not_read_back_and_stays_playable(tmp_pat
     ended = new(ruleset="polyglot").play("8D WHISKY").end({"ann": "AEIRSTN", "bob": "AEIOULD"}, force=True)
     create(ended, path)
     before = path.read_bytes()
-    with pytest.raises(LexcError, match=r"g\.gcg: ann: the time penalty of -1,000,000,000 cannot be written"):
+    with pytest.raises(LexcError, match=r"g\.gcg: time: a penalty is a number of points lost, 0 to 999,999,999, "
+                                        "not 1000000000"):
         update(path, LEXICONS, lambda g: g.time_penalty("ann", MAX_NUMBER + 1))
+    ann, bob = ended.state.scores
+    assert bob < 0  # bob's rack was taken off: his total after the largest penalty has 10 digits
+    with pytest.raises(LexcError, match=rf"g\.gcg: bob: the total {bob - MAX_NUMBER:,} cannot be written: a GCG "
+                                        "number has at most 9 digits"):
+        update(path, LEXICONS, lambda g: g.time_penalty("bob", MAX_NUMBER))
     assert path.read_bytes() == before
     penalised = update(path, LEXICONS, lambda g: g.time_penalty("ann", MAX_NUMBER))  # at the limit: read back
-    ann, bob = ended.state.scores
     assert load(path, LEXICONS).state.scores == penalised.state.scores == (ann - MAX_NUMBER, bob)
     assert update(path, LEXICONS, lambda g: g.undo()).state.scores == (ann, bob)
 

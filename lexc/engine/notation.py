@@ -40,9 +40,9 @@ COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: The face of a face-down tile (Polyglot rule 4): it stands for an apostrophe and scores 0.
 FACE_DOWN = "'"
 
-_POSITION = re.compile(r"^(?:(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2}))$")
+_POSITION = re.compile(r"^(?:([0-9]{1,2})([A-Za-z])|([A-Za-z])([0-9]{1,2}))$")
 _LANG = re.compile(r"^[a-z]{2,3}$")
-_KEY = re.compile(r"^(?:\d{1,2}[A-Z]|[A-Z]\d{1,2}|[A-Z']+)$")
+_KEY = re.compile(r"^(?:[0-9]{1,2}[A-Z]|[A-Z][0-9]{1,2}|[A-Z']+)$")
 
 
 # --------------------------------------------------------------------------- tiles

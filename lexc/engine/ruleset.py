@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from lexc.engine.notation import BLANK, parse_rack, parse_square
 from lexc.errors import LexcError, Problem
+from lexc.inputs import whole_number
 from lexc.language.spec import Spec
 from lexc.tomlsrc import Checker, Lines, load
 
@@ -240,6 +241,8 @@ _KEYS: dict[str, tuple[type, ...]] = {
     "distribution": (dict,), "board": (dict,), "editions": (dict,),
 }
 _REQUIRED = ("name", "rack_size", "centre", "bonuses", "board")
+#: The most tiles a ``[bonuses]`` key may count (a rack holds 7 in every shipped ruleset).
+MAX_BONUS_TILES = 100
 
 
 
@@ -293,10 +296,12 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
     centre = _square(check, ("centre",), data["centre"], rows, cols)
     bonuses: dict[int, int] = {}
     for key, value in check.get(data, (), "bonuses", dict, {}).items():
-        if not key.isdigit() or not isinstance(value, int) or isinstance(value, bool):
-            check.add(("bonuses", key), "write TILES_PLAYED = POINTS, e.g. 7 = 50")
+        played = whole_number(key, least=1, most=MAX_BONUS_TILES)
+        if played is None or not isinstance(value, int) or isinstance(value, bool):
+            check.add(("bonuses", key[:24]), "write TILES_PLAYED = POINTS in ASCII digits, e.g. 7 = 50 (tiles "
+                                              f"played: 1 to {MAX_BONUS_TILES})")
         else:
-            bonuses[int(key)] = value
+            bonuses[played] = value
     rack_size = check.get(data, (), "rack_size", int, 7)
     if rack_size < 1:
         check.add(("rack_size",), f"must be at least 1, not {rack_size}")

@@ -50,6 +50,8 @@ from lexc.game.engine import (
 )
 from lexc.game.setup import Setup
 from lexc.game.state import CHALLENGED, LOST_TURN, Pending, State, fold, rack_text, step
+from lexc.inputs import read_number
+from lexc.records.gcg import MAX_NUMBER
 
 __all__ = ["Game", "Verdict"]
 
@@ -185,8 +187,11 @@ class Game:
 
     def exchange(self, tiles: str | int, rack: str | None = None) -> Game:
         """The player to move exchanges ``tiles`` (or, at a table where they are not known, a number of tiles)."""
-        if isinstance(tiles, int) or tiles.isdigit():
-            event = Event(Kind.EXCHANGE, self.to_move, self._rack_text(rack), 0, 0, count=int(tiles))
+        if isinstance(tiles, int) or tiles.isdigit():  # str.isdigit takes '²', '８', '٣': refused as counts
+            size = self.state.ruleset.rack_size
+            count = tiles if isinstance(tiles, int) else read_number(tiles, "a number of tiles", least=1, most=size,
+                                                                     key=f"exchange {tiles[:24]}")
+            event = Event(Kind.EXCHANGE, self.to_move, self._rack_text(rack), 0, 0, count=count)
         else:
             try:
                 faces = parse_rack(tiles, board_tiles(self.state.ruleset), source=f"exchange {tiles}")
@@ -267,8 +272,10 @@ class Game:
     def time_penalty(self, player: str, points: int) -> Game:
         """A player loses ``points`` for overtime (recorded after the end of the game)."""
         self.player_index(player)
-        if points < 0:
-            raise LexcError(Problem(None, None, "time", f"a penalty is a number of points lost, not {points}"))
+        if not 0 <= points <= MAX_NUMBER:  # a GCG line holds 9 digits: what is written is read back
+            shown = points if abs(points) < 10**12 else f"a number of {points.bit_length()} bits"
+            raise LexcError(Problem(None, None, "time", f"a penalty is a number of points lost, 0 to {MAX_NUMBER:,}, "
+                                                        f"not {shown}"))
         return self._add(Event(Kind.TIME_PENALTY, player, None, -points, 0))
 
     def undo(self) -> Game:

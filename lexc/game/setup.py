@@ -27,6 +27,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lexc.game.engine import Catalog, LexcError, Player, Pragma, Problem, Ruleset, known_language
+from lexc.inputs import read_problem, whole_number
+
+#: A deal's seed is a 64-bit integer (``--deal``, ``#note deal: seed N``, the web's ``deal``).
+MIN_SEED, MAX_SEED = -(2**63), 2**63 - 1
 
 #: Challenge rules a game may use: what happens when a challenged play is good (docs/game.md).
 #: ``double``: the challenger loses a turn; ``single``: nothing; ``five-point``: the challenged
@@ -85,6 +89,9 @@ class Setup:
         rule = challenge or default_challenge(rules)
         if rule not in CHALLENGES:
             raise LexcError(Problem(None, None, "--challenge", f"must be one of {', '.join(CHALLENGES)}, not {rule!r}"))
+        if seed is not None and not MIN_SEED <= seed <= MAX_SEED:
+            raise LexcError(Problem(None, None, "--deal", f"a seed is a whole number from {MIN_SEED:,} to "
+                                                          f"{MAX_SEED:,}, not one of {seed.bit_length():,} bits"))
         agreed = tuple(sorted((schemes or {}).items()))
         chosen = _editions(catalog, rules, editions or {})
         game_catalog = _agreed(catalog, rules, dict(agreed), chosen)
@@ -142,10 +149,12 @@ class Setup:
         deal = settings.get("deal", ("table", None))[0]
         seed: int | None = None
         if deal != "table":
-            match = re.fullmatch(r"seed (-?\d+)", deal)
-            if match is None:
-                raise bad("deal", f"expected 'seed N' or 'table', not {deal!r}")
-            seed = int(match[1])
+            word, _, number = deal.partition(" ")
+            if word != "seed" or not number:
+                raise bad("deal", f"expected 'seed N' or 'table', not {deal[:40]!r}")
+            if whole_number(number, least=MIN_SEED, most=MAX_SEED) is None:
+                raise bad("deal", read_problem(number, "a seed", least=MIN_SEED, most=MAX_SEED))
+            seed = int(number)
         try:
             return cls.new([p.nick for p in players], catalog=catalog, ruleset=settings["ruleset"][0], lang=lang,
                            challenge=settings.get("challenge", (None, None))[0], seed=seed, schemes=schemes,

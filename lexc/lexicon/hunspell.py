@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lexc.errors import LexcError, Problem
-from lexc.inputs import not_a_codec, open_stream, read_line, text_codec
+from lexc.inputs import not_a_codec, open_stream, read_line, read_number, text_codec, whole_number
 from lexc.language.spec import Spec
 from lexc.lexicon.reading import (
     PIN,
@@ -183,8 +183,10 @@ class AffixFile:
 
     def split_flags(self, text: str, file: str, line: int) -> Flags:
         """Flags written in ``text`` (or the AF alias it numbers)."""
-        if self.aliases and _is_number(text):
-            index = int(text)
+        shown = self.text(text, file, line) if self.aliases and self.raw and not text.isascii() else text
+        if self.aliases and shown.isdigit():  # str.isdigit: '²' and '٣' too, refused by read_number
+            index = read_number(shown, "a flag alias number", least=0, most=_MAX_NUMBER, file=file, line=line,
+                                key=shown[:24])
             if not 1 <= index <= len(self.aliases):
                 raise LexcError(Problem(file, line, text, f"flag alias {index} is not defined (AF has "
                                                           f"{len(self.aliases)})"))
@@ -258,12 +260,12 @@ class AffixFile:
             self.oconv.append((self.text(args[0], self.file, number), self.text(args[1], self.file, number)))
         elif key == "FULLSTRIP":
             self.fullstrip = True
-        elif key in ("NEEDAFFIX", "PSEUDOROOT", "CIRCUMFIX", "FORBIDDENWORD", "ONLYINCOMPOUND") and args:
-            flag = self._flags(single, self.file, number)[0]
+        elif key in ("NEEDAFFIX", "PSEUDOROOT", "CIRCUMFIX", "FORBIDDENWORD", "ONLYINCOMPOUND"):
+            flag = self._one_flag(key, args, number)
             name = {"PSEUDOROOT": "needaffix", "FORBIDDENWORD": "forbidden"}.get(key, key.lower())
             setattr(self, name, flag)
-        elif key in _COMPOUND_KEYS and args:
-            flag = self._flags(single, self.file, number)[0] if self.flag_type != "num" else single
+        elif key in _COMPOUND_KEYS:
+            flag = self._one_flag(key, args, number)
             if key in ("COMPOUNDFLAG", "COMPOUNDBEGIN", "COMPOUNDFIRST"):
                 self.compound_begin += (flag,)
             if key in ("COMPOUNDFLAG", "COMPOUNDEND", "COMPOUNDLAST"):
@@ -274,6 +276,13 @@ class AffixFile:
             self._am_counted = True  # the first AM line is the count
         elif key in ("PFX", "SFX") and len(args) >= 3:
             self._affix(key == "PFX", args, number, pending)
+
+    def _one_flag(self, key: str, args: list[str], number: int) -> str:
+        """The flag a ``NEEDAFFIX X``-like directive names; none (``NEEDAFFIX`` alone, ``NEEDAFFIX ,``) is an error."""
+        flags = self._flags(args[0], self.file, number) if args else []
+        if not flags:
+            raise LexcError(Problem(self.file, number, key, f"names no flag: write '{key} FLAG' (e.g. '{key} X')"))
+        return flags[0]
 
     def _affix(self, prefix: bool, args: list[str], number: int,
                pending: dict[tuple[str, str], tuple[bool, int]]) -> None:
@@ -587,7 +596,7 @@ def compound_cuts(stem: str, hyphen: str) -> tuple[int, ...]:
     >>> compound_cuts("hosszú", "hosz-szú"), compound_cuts("ház", "9")
     ((), ())
     """
-    if hyphen.isdigit():
+    if _is_number(hyphen):
         cut = int(hyphen)
         return (cut,) if 0 < cut < len(stem) else ()
     letters = hyphen.translate(_HYPHENATION)
@@ -623,7 +632,11 @@ def _is_number(text: str) -> bool:
     >>> _is_number("12"), _is_number("²"), _is_number("١٢"), _is_number("9" * 5000)
     (True, False, False, False)
     """
-    return text.isascii() and text.isdigit() and len(text) <= 9
+    return whole_number(text, most=_MAX_NUMBER) is not None
+
+
+#: The largest count or index a .aff or .dic holds: 9 digits.
+_MAX_NUMBER = 999_999_999
 
 
 def _located(aff: AffixFile, stem: str, flags: Flags, file: str, line: int) -> list[str]:

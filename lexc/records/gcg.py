@@ -50,7 +50,7 @@ from enum import StrEnum
 from lexc.atomic import write_atomic
 from lexc.engine.notation import Languages, parse_langs
 from lexc.errors import LexcError, Problem
-from lexc.inputs import LIMITS, not_a_codec, read_input, text_codec
+from lexc.inputs import LIMITS, not_a_codec, read_input, text_codec, whole_number
 
 __all__ = [
     "Event",
@@ -339,10 +339,12 @@ class GameRecord:
 
 # --------------------------------------------------------------------------- reading
 
+#: The largest score, total or count a GCG line holds: the reader takes 1 to 9 digits.
+MAX_NUMBER = 999_999_999
 _PLAYER_PRAGMA = re.compile(r"player([1-9])")
 _RACK_PRAGMA = re.compile(r"rack([1-9])")
 _PRAGMA = re.compile(r"#(>|[^\s>]*)\s*(.*)")
-_POSITION = re.compile(r"(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2})")
+_POSITION = re.compile(r"([0-9]{1,2})([A-Za-z])|([A-Za-z])([0-9]{1,2})")
 _PLAY_LINE = re.compile(r">([^:\s]+):[ \t]+([A-Za-z?]+)[ \t]+([0-9]{1,2}[A-Za-z]|[A-Za-z][0-9]{1,2})[ \t]+([^\s@]+)"
                         r"[ \t]+\+([0-9]{1,9})[ \t]+(-?[0-9]{1,9})")
 _PARENTHESISED = re.compile(r"\((.*)\)")
@@ -368,7 +370,7 @@ def _digits(text: str) -> bool:
     >>> _digits("18"), _digits("²"), _digits("9" * 5000)
     (True, False, False)
     """
-    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()
+    return len(text) <= 9 and whole_number(text, most=MAX_NUMBER) is not None
 
 
 def _is_delta(token: str) -> bool:
@@ -790,8 +792,6 @@ def dumps(record: GameRecord) -> str:
     return "\n".join(lines) + "\n"
 
 
-#: The largest score, total or count a GCG line holds: the reader takes 1 to 9 digits.
-MAX_NUMBER = 999_999_999
 #: Characters no written text holds: a line end (CR, LF) cuts its line in two, a NUL makes the file binary
 #: for the reader; a lone surrogate has no UTF-8.
 _UNWRITABLE = re.compile(r"[\r\n\x00\ud800-\udfff]")

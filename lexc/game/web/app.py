@@ -42,9 +42,10 @@ from starlette.staticfiles import StaticFiles
 
 from lexc.game.engine import LexcError, Packs, language_name, parse_schemes
 from lexc.game.game import Game
-from lexc.game.setup import CHALLENGES, Setup
+from lexc.game.setup import CHALLENGES, MAX_SEED, MIN_SEED, Setup
 from lexc.game.store import GameBusy, StaleGame, create, game_path, list_games, load, update
 from lexc.game.view import game_json
+from lexc.inputs import whole_number
 
 STATIC = Path(__file__).parent / "static"
 
@@ -146,10 +147,10 @@ def _seed(text: str | None) -> int | None:
     """The deal's seed: a whole number of at most 19 digits (a 64-bit integer), or none."""
     if text is None:
         return None
-    digits = text.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 19):
+    seed = whole_number(text, least=MIN_SEED, most=MAX_SEED)  # the one integer reader (lexc.inputs)
+    if seed is None:
         raise LexcError(f"deal: a seed is a whole number of at most 19 digits, not {_shown(text)}")
-    return int(text)
+    return seed
 
 
 def _shown(text: str, limit: int = 40) -> str:
@@ -365,9 +366,10 @@ def _move(data: Mapping[str, Any]) -> Callable[[Game], Game]:
         return lambda g: g.end(racks, force)
     if kind == "penalty":
         player, points = _text(data, "player") or "", _text(data, "points") or "0"
-        if not (points.isascii() and points.isdigit()):
+        lost = whole_number(points, most=999_999)  # at most TEXT_LIMITS["points"] digits
+        if lost is None:
             raise LexcError(f"points: a number, not {_shown(points)}")
-        return lambda g: g.time_penalty(player, int(points))
+        return lambda g: g.time_penalty(player, lost)
     raise LexcError(f"unknown action {_shown(kind or '')} (play, pass, exchange, challenge, undo, end, penalty)")
 
 
