@@ -21,6 +21,7 @@ import codecs
 import gzip
 import io
 import os
+import unicodedata
 import zlib
 from typing import IO
 
@@ -28,7 +29,7 @@ from lexc.atomic import kind_of, note_input
 from lexc.errors import LexcError, Problem
 
 __all__ = ["LIMITS", "MAX_LINE", "Bounded", "not_a_codec", "open_input", "open_stream", "read_input", "read_line",
-           "read_number", "read_problem", "text_codec", "whole_number"]
+           "read_number", "read_problem", "text_codec", "typed", "whole_number"]
 
 MB = 1024 * 1024
 
@@ -275,3 +276,19 @@ def read_problem(text: str, what: str, *, most: int, least: int = 0) -> str:
     """
     shown = repr(text) if len(text) <= 24 else f"{text[:12]!r}... ({len(text):,} characters)"
     return f"{shown} is not {what}: write a whole number from {least:,} to {most:,} in ASCII digits (0-9)"
+
+
+# --------------------------------------------------------------------------- typed text
+
+
+def typed(text: str) -> str:
+    """Text a person typed (a play, a rack, letters, a pattern, a word ruled on, a title), in NFC.
+
+    macOS and some keyboards send ``Ñ`` as ``N`` + U+0303 (NFD); every spec face, pack and word
+    list is NFC, so typed text is composed once, where it enters: the notation parsers, the
+    anagram and pattern letters, a game's rulings and title, every web field.
+
+    >>> typed("N\u0303ANDU\u0301") == "ÑANDÚ", len(typed("N\u0303"))
+    (True, 1)
+    """
+    return text if text.isascii() else unicodedata.normalize("NFC", text)

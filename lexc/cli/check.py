@@ -32,8 +32,10 @@ def run_check(lang: str, words: list[str], as_json: bool, pack_file: str | None,
               specs: list[str] | None = None, schemes: list[str] | None = None) -> int:
     """``lexc check``: print the results; 0 if every word is valid, else 1 (``schemes``: ``LANG=NAME``)."""
     from lexc.catalog import Catalog
+    from lexc.inputs import typed
     from lexc.lexicon.lookup import check_word
 
+    words = [typed(word) for word in words]  # the fast start (lexc.cli.launch) skips typer's edge: NFC here too
     catalog = Catalog.from_environment(specs=specs or (), packs=packs)
     if schemes:
         from lexc.catalog import parse_schemes

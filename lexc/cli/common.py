@@ -15,6 +15,7 @@ from lexc.atomic import command
 from lexc.cli.output import escaping_output
 from lexc.cli.signals import Terminated, terminating_like_interrupt
 from lexc.errors import LexcError, printable
+from lexc.inputs import typed
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog
@@ -68,11 +69,29 @@ def fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
+#: Text parameters that may name a file (a word list, a corpus, a pack) or are a credential: passed as typed
+#: (a file name is bytes on disk; NFC could name another file). Every other text parameter is NFC.
+VERBATIM = frozenset({"sources", "source", "corpus", "pack", "token", "host"})
+
+
+def _typed_arguments(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The command's text parameters in NFC (:func:`lexc.inputs.typed`), but :data:`VERBATIM`: once, at the edge."""
+    def nfc(value: Any) -> Any:
+        if isinstance(value, str):
+            return typed(value)
+        if isinstance(value, list | tuple) and any(isinstance(item, str) for item in value):
+            return type(value)(typed(item) if isinstance(item, str) else item for item in value)
+        return value
+
+    return {name: value if name in VERBATIM else nfc(value) for name, value in kwargs.items()}
+
+
 def reports_errors(func: F) -> F:
-    """Turn :class:`LexcError` (bad input) into a clear message and exit status 1."""
+    """Turn :class:`LexcError` (bad input) into a clear message and exit status 1; text parameters in NFC."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs = _typed_arguments(kwargs)
         try:
             with command(), terminating_like_interrupt(), escaping_output():  # see lexc.atomic, cli.signals
                 return func(*args, **kwargs)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn
 
 from lexc.errors import LexcError, Problem
+from lexc.inputs import typed
 from lexc.language.spec import JOINERS, Spec
 
 #: Column letters; a board has at most 26 columns (A–U on a 21×21 board).
@@ -314,6 +315,7 @@ def parse_play(text: str, tileset: Spec | None = None, *, source: str | None = N
     ...
     lexc.errors.LexcError: <input>: column 6: unexpected character '1' in the word
     """
+    text = typed(text)  # NFD (N + U+0303) is the NFC Ñ of the tile set; columns count composed characters
     tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
     if len(tokens) < 2:
         _fail(source, line, 1, "a play is POSITION WORD, e.g. '8D QUITE' or 'D8 QUITE'")
@@ -340,6 +342,7 @@ def parse_word(text: str, tileset: Spec | None = None, *, source: str | None = N
     >>> [str(c) if isinstance(c, BoardTile) else c.face for c in parse_word("MES(QU)")]
     ['M', 'E', 'S', 'Q', 'U']
     """
+    text = typed(text)
     cells: list[Cell] = []
     inside = False
     i = 0
@@ -457,6 +460,7 @@ def parse_rack(text: str, tileset: Spec | None = None, *, source: str | None = N
     >>> parse_rack("AEIQTU?")
     ('A', 'E', 'I', 'Q', 'T', 'U', '?')
     """
+    text = typed(text)
     tiles: list[str] = []
     i = 0
     while i < len(text):

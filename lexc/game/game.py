@@ -50,7 +50,7 @@ from lexc.game.engine import (
 )
 from lexc.game.setup import Setup
 from lexc.game.state import CHALLENGED, LOST_TURN, Pending, State, fold, rack_text, step
-from lexc.inputs import read_number
+from lexc.inputs import read_number, typed
 from lexc.records.gcg import MAX_NUMBER
 
 __all__ = ["Game", "Verdict"]
@@ -98,7 +98,7 @@ class Game:
         """A game with no move yet."""
         pragmas = [Pragma("description", "Created with lexc")]
         if title:
-            pragmas.append(Pragma("title", title))
+            pragmas.append(Pragma("title", typed(title)))
         layout = {"super": "SuperCrosswordGame", "dover": "dover"}.get(setup.ruleset_name)
         if layout:
             pragmas.append(Pragma("board-layout", layout))
@@ -203,7 +203,7 @@ class Game:
     def judge(self, rulings: Mapping[str, bool] | None = None) -> Verdict:
         """What a challenge of the last play finds. Words whose language has no pack need the director's ruling."""
         pending = self._challengeable()
-        rulings = {k.upper(): v for k, v in (rulings or {}).items()}
+        rulings = {typed(k).upper(): v for k, v in (rulings or {}).items()}
         words = pending.result.words
         unknown = [w for w in words if w.valid is None]
         missing = [w for w in unknown if w.board not in rulings]

@@ -26,6 +26,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from lexc.errors import LexcError, Problem
+from lexc.inputs import typed
 from lexc.lexicon.walk import BOARD_LETTERS, FINAL, Walk
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ def board_letters(language: Language, text: str, *, keep: str = "?") -> str:
     >>> board_letters(ru, "щиа"), board_letters(en, "qi?"), board_letters(es, "ñandu")
     ('SHCHIA', 'QI?', 'NANDU')
     """
+    text = typed(text)  # NFD (N + U+0303) as typed on macOS is the NFC Ñ
     out: list[str] = []
     run: list[str] = []
 

@@ -45,7 +45,7 @@ from lexc.game.game import Game
 from lexc.game.setup import CHALLENGES, MAX_SEED, MIN_SEED, Setup
 from lexc.game.store import GameBusy, StaleGame, create, game_path, list_games, load, update
 from lexc.game.view import game_json
-from lexc.inputs import whole_number
+from lexc.inputs import typed, whole_number
 
 STATIC = Path(__file__).parent / "static"
 
@@ -188,7 +188,7 @@ def _checked(key: str, text: str) -> str:
     if bad:
         kind = "a lone surrogate" if "\ud800" <= bad[0] <= "\udfff" else "a control character"
         raise LexcError(f"{key}: {kind} ({bad[0]!r}) in {_shown(text)}")
-    return text
+    return typed(text)  # NFC once, at the edge: 'N' + U+0303 is the Ñ of the tile set
 
 
 def _mapping(data: Mapping[str, Any], key: str) -> dict[str, Any]:
