@@ -35,7 +35,6 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import islice, product
 from typing import TYPE_CHECKING, NoReturn
 
@@ -329,23 +328,39 @@ class Normaliser:
         return False
 
     def _segmentations(self, part: str) -> list[tuple[str, ...]]:
-        starts: dict[int, list[str]] = {}
-        for i in range(len(part)):
-            starts[i] = [s for s in self._face_of if part.startswith(s, i)]
+        """The first :data:`MAX_TILINGS` segmentations of ``part`` into surfaces, in order of the surfaces tried.
 
-        @cache
-        def tail(i: int) -> tuple[tuple[str, ...], ...]:
-            if i == len(part):
-                return ((),)
-            out: list[tuple[str, ...]] = []
-            for s in starts[i]:
-                for rest in tail(i + len(s)):
-                    out.append((s, *rest))
-                    if len(out) >= MAX_TILINGS:
-                        return tuple(out)
-            return tuple(out)
-
-        return list(tail(0))
+        A depth-first walk with its own stack (a word of 3,000 letters went past Python's recursion
+        limit), entering only positions from which the word can be finished.
+        """
+        n = len(part)
+        starts = [[s for s in self._face_of if part.startswith(s, i)] for i in range(n)]
+        finishes = [False] * n + [True]
+        for i in range(n - 1, -1, -1):
+            starts[i] = [s for s in starts[i] if finishes[i + len(s)]]
+            finishes[i] = bool(starts[i])
+        if not finishes[0]:
+            return []
+        out: list[tuple[str, ...]] = []
+        path: list[str] = []
+        stack = [(0, iter(starts[0]))] if n else []
+        while stack:
+            at, options = stack[-1]
+            surface = next(options, None)
+            if surface is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            path.append(surface)
+            if at + len(surface) < n:
+                stack.append((at + len(surface), iter(starts[at + len(surface)])))
+                continue
+            out.append(tuple(path))
+            path.pop()
+            if len(out) >= MAX_TILINGS:
+                break
+        return out if n else [()]
 
     # ----------------------------------------------------------------- choices between tilings
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -60,10 +61,19 @@ def _attempt(catalog: Catalog, code: str, structure: str, progress: Progress | N
 
 
 def _worker(fields: tuple[Any, ...], code: str, structure: str) -> Built:
-    """One language in a child process, with the parent's catalog made again from its fields."""
+    """One language in a child process, with the parent's catalog made again from its fields.
+
+    While it works, SIGTERM (sent to the whole process group by a service manager, ``timeout`` or a
+    terminal) raises :class:`KeyboardInterrupt` here as in the parent (:mod:`lexc.cli.signals`), so the
+    atomic writer removes its temporary file and the spill folder goes; an idle worker keeps the default.
+    """
     from lexc.catalog import Catalog
 
-    return _attempt(Catalog(*fields), code, structure, None)
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        return _attempt(Catalog(*fields), code, structure, None)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def build_packs(catalog: Catalog, codes: Sequence[str], *, jobs: int = 1, structure: str = "auto",

@@ -40,6 +40,7 @@ from lexc.errors import LexcError, Problem, printable
 from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.lexicon.pack import Coder, group_text, learn_table, write_keys
+from lexc.lexicon.reading import sha256_file
 from lexc.lexicon.spill import LEVELS, Buckets, Spill, Store, merge, read, write_run
 
 if TYPE_CHECKING:
@@ -196,7 +197,7 @@ class Overlay:
 
         path = Path(path)
         words = tuple(sorted(read_overlay(path, encoding=encoding)))
-        return cls(path, words, hashlib.sha256(path.read_bytes()).hexdigest())
+        return cls(path, words, sha256_file(path))
 
     def identity(self) -> dict[str, object]:
         return {"path": str(self.path), "sha256": self.sha256, "words": len(self.words)}

@@ -869,7 +869,109 @@ def _check_header(header: Any) -> None:
     for key in ("longest", "longest_board"):  # a DAWG walk allocates this many characters per lookup
         if not 0 <= header["records"][key] <= MAX_RECORD:
             raise ValueError(f"'records.{key}' is {header['records'][key]}: at most {MAX_RECORD:,}")
+    _shape(header, _HEADER_SHAPE, "")
     json.dumps(header, ensure_ascii=False).encode("utf-8")  # lone surrogates: printed, they would fail later
+
+
+@dataclass(frozen=True, slots=True)
+class _Maybe:
+    """A field that may be missing (and null, when ``null``: the writer writes null there)."""
+
+    shape: Any
+    null: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Each:
+    """A list whose items all have one shape."""
+
+    shape: Any
+
+
+@dataclass(frozen=True, slots=True)
+class _Values:
+    """An object with any keys, whose values all have one shape."""
+
+    shape: Any
+
+
+#: Every header field a reader of packs uses (the pack, the catalog's staleness check, ``lexc info``) and
+#: its shape: a JSON type, an object of named fields (``"*"``: any other key, of that shape), a list of
+#: one shape, or an object of values of one shape. Fields not named are never read.
+_HEADER_SHAPE: dict[str, Any] = {
+    "name": _Maybe(str), "script": _Maybe(str), "lexc": _Maybe(str), "format": _Maybe(int),
+    "spec": _Maybe({"file": _Maybe(str, null=True), "sha256": _Maybe(str), "*": object}),
+    "scheme": _Maybe({"name": str, "sha256": _Maybe(str), "file": _Maybe(str, null=True), "*": object}, null=True),
+    "board_values": _Maybe(_Values(int), null=True),
+    "structure": {"kind": str, "bytes": _Maybe(int), "choice": _Maybe(str), "candidates": _Maybe(_Values(int)),
+                  "*": object},
+    "counts": _Values(int),
+    "records": _Values((int, str)),
+    "sources": _Maybe(_Each({"kind": _Maybe(str), "name": _Maybe(str), "read": _Maybe(int), "kept": _Maybe(int),
+                             "files": _Maybe(_Each({"path": str, "sha256": str, "bytes": _Maybe(int), "*": object})),
+                             "*": object})),
+    "options": _Maybe(_Values(object)),
+    "tilings": _Maybe({"ambiguous": _Maybe(int), "reasons": _Maybe(_Values(int)), "*": object}, null=True),
+    "rejected": _Maybe(_Values({"count": int, "examples": _Each(str), "*": object})),
+    "*": object,
+}
+
+
+def _kind_of(value: Any) -> str:
+    """The JSON kind of ``value``, for a message.
+
+    >>> _kind_of([1]), _kind_of({}), _kind_of(True), _kind_of(None)
+    ('a list', 'an object', 'true/false', 'null')
+    """
+    if isinstance(value, bool):
+        return "true/false"
+    return {str: "a string", int: "an integer", float: "a number", list: "a list", dict: "an object",
+            type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _shape(value: Any, shape: Any, where: str) -> None:
+    """Raise ValueError naming the first field of ``value`` (at ``where``) that has not the ``shape``.
+
+    Checked without recursion into Python's stack past the shape's own depth (a header nests 4 deep).
+
+    >>> _shape({"spec": [1]}, _HEADER_SHAPE, "")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'spec' is a list, not an object
+    >>> _shape({"rejected": {"x": {"count": 1, "examples": [2]}}}, _HEADER_SHAPE, "")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'rejected.x.examples.0' is an integer, not a string
+    """
+    if isinstance(shape, _Maybe):
+        if value is None and shape.null:
+            return
+        shape = shape.shape
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            raise ValueError(f"{where!r} is {_kind_of(value)}, not an object")
+        for key, item in value.items():
+            if key in shape or "*" in shape:
+                _shape(item, shape.get(key, shape.get("*")), f"{where}.{key}" if where else str(key))
+        for key, item_shape in shape.items():
+            if key != "*" and key not in value and not isinstance(item_shape, _Maybe):
+                name = f"{where}.{key}" if where else key
+                raise ValueError(f"{name!r} is missing")
+        return
+    if isinstance(shape, _Each | _Values):
+        container = list if isinstance(shape, _Each) else dict
+        if not isinstance(value, container):
+            raise ValueError(f"{where!r} is {_kind_of(value)}, not {'a list' if container is list else 'an object'}")
+        items = enumerate(value) if isinstance(value, list) else value.items()
+        for key, item in items:
+            _shape(item, shape.shape, f"{where}.{key}")
+        return
+    kinds = shape if isinstance(shape, tuple) else (shape,)
+    if shape is object:
+        return
+    if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        wanted = " or ".join(_kind_of(k()) for k in kinds)
+        raise ValueError(f"{where!r} is {_kind_of(value)}, not {wanted}")
 
 
 def _check_natives(natives: Any, faces: int) -> None:

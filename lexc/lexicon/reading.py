@@ -195,7 +195,7 @@ class Source:
         return {
             "kind": self.kind,
             "name": self.name,
-            "files": [{"path": str(p), "sha256": sha256_file(p), "bytes": p.stat().st_size} for p in self.files()],
+            "files": [_file_identity(p) for p in self.files()],
             "package": self.package,
             "licence": self.licence,
             "options": self.options.to_json(),
@@ -205,13 +205,35 @@ class Source:
         return f"<{type(self).__name__} {self.name}>"
 
 
+#: What a source file that is no longer there when its SHA-256 is taken (after its words were read) is told.
+VANISHED = "vanished while lexc read it (deleted or renamed during the build): nothing was written"
+
+
+def _file_identity(path: Path) -> dict[str, object]:
+    sha, size = file_digest(path)
+    return {"path": str(path), "sha256": sha, "bytes": size}
+
+
 def sha256_file(path: Path) -> str:
-    """SHA-256 of a file's bytes, read in chunks."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+    """SHA-256 of a file's bytes, read in chunks (:func:`file_digest`)."""
+    return file_digest(path)[0]
+
+
+def file_digest(path: Path) -> tuple[str, int]:
+    """SHA-256 and size of a file's bytes, read once through the one reader of inputs.
+
+    A file removed, replaced by a folder or unreadable since its words were read is a
+    :class:`LexcError` naming it, never a traceback.
+    """
+    digest, size = hashlib.sha256(), 0
+    with inputs.open_input(path, "source file", missing=VANISHED) as handle:
+        try:
+            for chunk in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(chunk)
+                size += len(chunk)
+        except OSError as err:
+            raise LexcError(Problem(str(path), None, None, f"cannot read: {err.strerror or err}")) from None
+    return digest.hexdigest(), size
 
 
 # --------------------------------------------------------------------------- conventions
