@@ -969,7 +969,7 @@ def _shape(value: Any, shape: Any, where: str) -> None:
     kinds = shape if isinstance(shape, tuple) else (shape,)
     if shape is object:
         return
-    if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
         wanted = " or ".join(_kind_of(k()) for k in kinds)
         raise ValueError(f"{where!r} is {_kind_of(value)}, not {wanted}")
 
