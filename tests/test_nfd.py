@@ -20,7 +20,6 @@ from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.engine.notation import parse_play, parse_rack
 from lexc.game import Game, Setup
-from lexc.lexicon.compiler import compile_words
 
 CATALOG = Catalog.shipped()
 WORDS = {"es": ["ñandú", "año", "daño", "ñu", "uña", "nadan", "añudan", "dañan"], "en": ["quite", "whisky"]}
@@ -31,11 +30,8 @@ def nfd(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def packs(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("packs")
-    for lang, words in WORDS.items():
-        compile_words(CATALOG.language(lang), words, folder / f"{lang}.lexc")
-    return folder
+def packs(make_packs) -> Path:
+    return make_packs(WORDS)
 
 
 COMMANDS = [  # arguments, with {} where the Spanish text goes; the text
