@@ -115,7 +115,7 @@ def move_json(game: Game, index: int, view: View | None = None) -> dict[str, obj
         data["bonus"] = result.bonus
         withdrawn = index + 1 < len(game.record.events) and game.record.events[index + 1].kind is Kind.WITHDRAWAL
         data["withdrawn"] = withdrawn
-        if not (challenged or shows_validity(game, view)):
+        if not (challenged or withdrawn or shows_validity(game, view)):  # a challenge tells validity
             data["words"], data["explanation"] = hide_validity(data["words"], result.explain())  # type: ignore[arg-type]
     elif event.kind in (Kind.END_POINTS, Kind.END_PENALTY):
         data["explanation"] = end_explanation(game, index)

@@ -532,19 +532,20 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
 
     async def move(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
-            path, _, view = opened(request)
+            path, game, view = opened(request)
             action, made = _move(data, view)
             version = _text(data, "version")
             if version is None:
                 raise LexcError("version: a move names the version of the game it was made on")
+            if version == game.version:  # else refused as stale below; the file's game is the one checked
+                pending = game.state.pending
+                view.check(action, to_move=game.to_move,
+                           last_player=game.setup.players[pending.player] if pending is not None else None)
             now = time.time()
             turn_file = turn_path(path)
             turns: list[Turn] = []
 
             def checked(current: Game) -> Game:
-                pending = current.state.pending
-                view.check(action, to_move=current.to_move,
-                           last_player=current.setup.players[pending.player] if pending is not None else None)
                 turn = read_turn(turn_file, current, now)
                 turns.append(turn)
                 return timed(current, made(current), turn, now)
