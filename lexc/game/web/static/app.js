@@ -296,11 +296,13 @@ function renderPlayers() {
   const agreed = Object.entries(game.setup.schemes || {}).map(([lang, name]) => `${lang}=${name}`).join(" ");
   $("bag").replaceChildren(
     el("p", {}, game.ended ? `Game over: ${won} ${game.winners.length > 1 ? "win" : "wins"} with ${best}.` : `Bag: ${game.bag} tiles.`),
-    el("p", { id: "unseen-head" }, `Unseen${game.unseen_for ? " by " + game.unseen_for : ""}: ${counts.tiles} tiles — ` +
-       `${counts.vowels} vowels, ${counts.consonants} consonants, ${counts.blanks} blanks`),
+    el("p", { id: "unseen-head" }, `Unseen${game.unseen_for ? " by " + game.unseen_for : ""}: ${plural(counts.tiles, "tile")} — ` +
+       `${plural(counts.vowels, "vowel")}, ${plural(counts.consonants, "consonant")}, ${plural(counts.blanks, "blank")}`),
     el("p", { id: "unseen" }, ...letters),
     ...(agreed ? [el("p", { id: "schemes" }, `Schemes agreed: ${agreed}`)] : []));
 }
+
+function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
 
 function renderRack() {
   const box = $("my-rack");
@@ -498,9 +500,9 @@ async function send(path, body, done) {
   if (ui.busy) return;
   ui.busy = true;
   renderControls();
+  const before = ui.game;  // what this page saw when the button was pressed (a live update may come first)
   try {
     const game = await api(`/api/games/${encodeURIComponent(ui.name)}/${path}`, body);
-    const before = ui.game;
     ui.busy = false;
     show(game);
     status(done || changes(before, game) || "done");
@@ -508,7 +510,6 @@ async function send(path, body, done) {
     ui.busy = false;
     if (error.status === 409 && error.game) {
       const typed = $("notation").value.trim();
-      const before = ui.game;
       show(error.game, true);
       status(`Not made: the game moved on — ${changes(before, error.game) || "it changed"}` +
              (typed ? `; your play ${typed} is kept: check it and play again` : ""), true);
