@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 
 from lexc.game.seats import Seats, seats_path
 from lexc.game.store import load
-from lexc.game.web.app import Hosts, create_app
+from lexc.game.web.app import Hosts, create_app, qr_svg
 
 OWN = "http://127.0.0.1"
 
@@ -328,11 +328,16 @@ def test_the_directors_undo_reshuffles_the_bag(served):
 
 
 def test_links_and_qr_codes_for_the_director(served):
-    http, games, _, seats = served
+    import segno
+
+    http, _, _, seats = served
     found = http.get("/api/games/club/links", headers=as_(seats.director)).json()["links"]
     assert [link["view"] for link in found] == ["ann", "bob", "board", "director"]
     assert found[0]["url"] == f"{OWN}/#game=club&key={seats.key_of('ann')}"
     assert all(link["qr"].startswith("<svg") and "<path" in link["qr"] for link in found)
+    code = segno.make(found[0]["url"], error="m")  # ann's own 70-character link: a version 5 code, 37 modules
+    assert code.designator == "5-M" and f'viewBox="0 0 {(37 + 4) * 3} {(37 + 4) * 3}"' in found[0]["qr"]
+    assert found[0]["qr"] == qr_svg(found[0]["url"])
 
 
 def test_the_clock_is_noted_in_the_file_and_overtime_is_penalised(served, monkeypatch):
@@ -359,7 +364,8 @@ def test_the_clock_is_noted_in_the_file_and_overtime_is_penalised(served, monkey
                                                     "version": moved.json()["version"]}, headers=director).json()
     assert ended["ended"]
     text = (games / "club.gcg").read_text()
-    assert [line for line in text.splitlines() if "(time)" in line] == [f">bob:  (time) -20 {ended['players'][1]['score']}"]
+    bob_total = ended["players"][1]["score"]
+    assert [line for line in text.splitlines() if "(time)" in line] == [f">bob:  (time) -20 {bob_total}"]
     assert ended["clock"]["running"] is None
     reread = load(games / "club.gcg", packs_of(games.parent / "p"))  # lexc reads its own notes back
     assert reread.version == ended["version"]

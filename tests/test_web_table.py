@@ -100,7 +100,7 @@ def _best(games: Path, packs: Path, *, phony: bool = False) -> str:
     its tiles reordered into a play whose words are not all in the lexicon, still legal on the board."""
     game = load(games / "table.gcg", Packs(Catalog.shipped(packs=packs)))
     for move in game.hints(None, 40):
-        text = move.to_json()["play"]
+        text = str(move.to_json()["play"])
         position, word, designation = text.split()
         if not phony:
             return text
@@ -174,7 +174,8 @@ def test_a_polyglot_table_director_two_seats_and_the_board(table, packs, tmp_pat
     # 1. the seat not to move cannot play; ann plays, with a slow double-click: one move
     assert bob.is_disabled("#play-btn") and bob.is_disabled("#pass-btn")
     refused = bob.evaluate("""async () => (await fetch('/api/games/table/move', {method: 'POST',
-        headers: {'Content-Type': 'application/json', 'X-Lexc-Key': new URLSearchParams(location.hash.slice(1)).get('key')},
+        headers: {'Content-Type': 'application/json',
+                  'X-Lexc-Key': new URLSearchParams(location.hash.slice(1)).get('key')},
         body: JSON.stringify({action: 'pass', version: 'x'})})).status""")
     assert refused in (403, 409)
     first = _best(games, packs)

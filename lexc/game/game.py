@@ -280,7 +280,8 @@ class Game:
         A challenge with what it brought (the withdrawal, the bonus, the challenger's lost turn),
         and all the end-of-game lines, each count as one move. In a game lexc deals, the tiles the
         undone move drew go back to the bag and the bag is shuffled again (from the seed and the
-        number of undos so far, noted in the file), so what was drawn is not what comes next.
+        number of undos so far, noted in the file), so what was drawn is not what comes next. (An undo
+        that takes back no draw -- a pass, a challenge, the end -- leaves the bag as it was.)
         """
         events = list(self.record.events)
         if not events:
@@ -303,7 +304,8 @@ class Game:
         else:
             events.pop()
         record = replace(self.record, events=tuple(events))
-        return self._refold(self._reshuffle(record) if self.setup.dealt else record)
+        drew = any(e.kind in (Kind.PLAY, Kind.EXCHANGE) for e in self.record.events[len(events):])
+        return self._refold(self._reshuffle(record) if self.setup.dealt and drew else record)
 
     def _reshuffle(self, record: GameRecord) -> GameRecord:
         """``record`` with the next undo's :data:`~lexc.game.state.RESHUFFLED` note after its last event

@@ -635,7 +635,7 @@ def qr_svg(text: str) -> str:
 
     out = io.BytesIO()
     segno.make(text, error="m").save(out, kind="svg", scale=3, border=2, xmldecl=False, svgns=True,
-                                      omitsize=False)
+                                      omitsize=True)  # a viewBox: the page sizes it
     return out.getvalue().decode("ascii")
 
 
