@@ -10,7 +10,7 @@ from starlette.testclient import TestClient
 
 from lexc.catalog import Catalog
 from lexc.game.engine import Packs
-from lexc.game.web.app import create_app
+from lexc.game.web.app import create_app, public_version
 
 CATALOG = Catalog.shipped()
 #: The server's key in these tests (the director of every game).
@@ -76,7 +76,8 @@ def test_a_stale_page_is_refused(client):
     http.post("/api/games/club/move", json={"action": "pass", "version": game["version"]})
     text = (games / "club.gcg").read_text()
     stale = http.post("/api/games/club/move", json={"action": "pass", "version": game["version"]})
-    assert stale.status_code == 409 and "reload" in stale.json()["error"]
+    assert stale.status_code == 409 and stale.json()["error"] == "the game changed before this move arrived"
+    assert [m["move"] for m in stale.json()["game"]["moves"]] == ["-"]  # the game now, for the page to show
     assert (games / "club.gcg").read_text() == text
 
 
@@ -161,7 +162,7 @@ def test_killing_the_server_loses_no_accepted_move(tmp_path):
     from lexc.game.store import load
 
     kept = load(games / "k.gcg", LEXICONS)
-    assert kept.version == answered and kept.state.scores == (92, 0) and len(kept.record.events) == 3
+    assert public_version(kept, TOKEN) == answered and kept.state.scores == (92, 0) and len(kept.record.events) == 3
     assert sorted(p.name for p in games.iterdir()) == [".k.clock.json", ".k.gcg.lock", ".k.seats.json", "k.gcg"]
 
 

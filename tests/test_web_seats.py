@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 
 from lexc.game.seats import Seats, seats_path
 from lexc.game.store import load
-from lexc.game.web.app import Hosts, create_app, qr_svg
+from lexc.game.web.app import Hosts, create_app, public_version, qr_svg
 
 OWN = "http://127.0.0.1"
 
@@ -206,9 +206,11 @@ def test_each_view_sees_what_it_may(served):
         other = "bob" if player == "ann" else "ann"
         assert shown == {player: racks[player], other: None}
         assert seat.json()["view"] == {"kind": "seat", "player": player}
+        assert seat.json()["setup"]["seed"] is None  # the seed deals every rack
         assert seat.json()["unseen_for"] == player
     board = http.get("/api/games/club", headers=as_(seats.board)).json()
     assert [p["rack"] for p in board["players"]] == [None, None] and board["unseen_for"] is None
+    assert board["setup"]["seed"] is None and director["setup"]["seed"] == 7
     assert board["unseen_counts"]["tiles"] == 100  # nothing on the board: the bag and both racks
 
 
@@ -324,7 +326,7 @@ def test_the_directors_undo_reshuffles_the_bag(served):
     assert (rack, drawn, redrawn) == ("EEGSTT?", "EEELST?", "EINSTT?")  # seed 7: E, E, L drawn, then I, N, T
     text = (games / "club.gcg").read_text()
     assert "#note undos: 1" in text and "#note bag reshuffled: undo 1" in text
-    assert load(games / "club.gcg", packs_of(games.parent / "p")).version == again["version"]
+    assert public_version(load(games / "club.gcg", packs_of(games.parent / "p")), TOKEN) == again["version"]
 
 
 def test_links_and_qr_codes_for_the_director(served):
@@ -368,7 +370,8 @@ def test_the_clock_is_noted_in_the_file_and_overtime_is_penalised(served, monkey
     assert [line for line in text.splitlines() if "(time)" in line] == [f">bob:  (time) -20 {bob_total}"]
     assert ended["clock"]["running"] is None
     reread = load(games / "club.gcg", packs_of(games.parent / "p"))  # lexc reads its own notes back
-    assert reread.version == ended["version"]
+    assert public_version(reread, TOKEN) == ended["version"]
+    assert reread.version not in (games / "club.gcg").read_text() and reread.version != ended["version"]
 
 
 def test_live_updates_stream_the_game_to_each_view(served):

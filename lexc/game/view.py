@@ -202,8 +202,11 @@ def game_json(game: Game, name: str | None = None, view: View | None = None) -> 
         players.append({"name": nick, "score": state.scores[i], "tiles": state.counts[i],
                         "rack": rack_text(rack) if rack is not None else None, "to_move": i == state.to_move})
     unseen = state.unseen(viewer)
+    setup = game.setup.to_json()
+    if view is not None and not view.director and not state.ended:
+        setup["seed"] = None  # the seed deals every rack: the director's until the game is over
     return {
-        "name": name, "version": game.version, "setup": game.setup.to_json(),
+        "name": name, "version": game.version, "setup": setup,
         "ruleset": {"name": ruleset.name, "rows": ruleset.rows, "cols": ruleset.cols,
                     "premiums": [[KINDS[s] for s in row] for row in ruleset.premiums],
                     "centre": square_name(*ruleset.centre), "rack_size": ruleset.rack_size},

@@ -372,8 +372,12 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
         game = load(path, lexicons)
         return path, game, who(request, game, path)
 
+    def public(game: Game) -> str:
+        return public_version(game, token)
+
     def snapshot(path: Path, game: Game, view: View) -> dict[str, object]:
         data = game_json(game, path.stem, view)
+        data["version"] = public(game)
         data["clock"] = clock_json(game, read_turn(turn_path(path), game))
         return data
 
@@ -537,10 +541,12 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             version = _text(data, "version")
             if version is None:
                 raise LexcError("version: a move names the version of the game it was made on")
-            if version == game.version:  # else refused as stale below; the file's game is the one checked
-                pending = game.state.pending
-                view.check(action, to_move=game.to_move,
-                           last_player=game.setup.players[pending.player] if pending is not None else None)
+            if not hmac.compare_digest(version.encode(), public(game).encode()):
+                raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
+                            snapshot(path, game, view))
+            pending = game.state.pending
+            view.check(action, to_move=game.to_move,
+                       last_player=game.setup.players[pending.player] if pending is not None else None)
             now = time.time()
             turn_file = turn_path(path)
             turns: list[Turn] = []
@@ -551,12 +557,10 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
                 return timed(current, made(current), turn, now)
 
             try:
-                after = update(path, lexicons, checked, expected=version)
-            except StaleGame as err:
-                now_game = load(path, lexicons)
-                raise Stale(Problem(None, None, None, "the game changed before this move arrived: "
-                                                      f"{err.problems[0].message}"),
-                            snapshot(path, now_game, view)) from None
+                after = update(path, lexicons, checked, expected=game.version)
+            except StaleGame:
+                raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
+                            snapshot(path, load(path, lexicons), view)) from None
             adjust = turns[-1].adjust if turns else {}
             write_turn(turn_file, Turn(after.version, 0.0, None if after.state.ended else now, adjust))
             return JSONResponse(snapshot(path, after, view))
@@ -600,6 +604,12 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
     middleware = [Middleware(Guard, hosts=hosts or Hosts.loopback())]
     return Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: _http_error,
                                                                                      Exception: _failure})
+
+
+def public_version(game: Game, key: str) -> str:
+    """The version of ``game`` a page is given: keyed with the server's ``key``, so that nobody can test
+    guesses of the racks in the game file against it (the file's own version is a plain hash of its text)."""
+    return hmac.new(key.encode(), game.version.encode(), "sha256").hexdigest()[:24]
 
 
 def games_folder(games: Path) -> None:
@@ -693,4 +703,4 @@ def _move(data: Mapping[str, Any], view: View | None = None) -> tuple[str, Calla
     raise LexcError(f"unknown action {_shown(kind or '')} (play, pass, exchange, challenge, undo, end, penalty)")
 
 
-__all__ = ["Guard", "Hosts", "create_app", "games_folder", "qr_svg"]
+__all__ = ["Guard", "Hosts", "create_app", "games_folder", "public_version", "qr_svg"]
