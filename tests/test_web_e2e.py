@@ -175,6 +175,13 @@ def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
     assert page.inner_text("[data-square=F7] .value") == "5"
     assert page.get_attribute("[data-square=F7] .tile", "data-lang") == "ru"
     assert page.inner_text("[data-square=C10] .value") == "8"
+    # Spanish RR of CHURRO (E10-E11): one native tile on two squares, its 8 on the first, the second marked
+    # as its part with no value of its own; coordinates along the board
+    assert page.inner_text("[data-square=E10] .value") == "8" and page.inner_text("[data-square=E10] .native") == "RR"
+    assert "multi" in (page.get_attribute("[data-square=E11] .tile", "class") or "")
+    assert page.inner_text("[data-square=E11] .value") == "⁀"
+    assert page.locator("#board .coord").all_inner_texts()[:3] == ["", "A", "B"]
+    assert "15" in page.locator("#board .coord.row").all_inner_texts()
     assert "Game over: ann wins with 224." in page.inner_text("#bag")
     assert "went out and gains the tiles left on the other racks" in page.inner_text("#moves")
     page.evaluate("window.scrollTo(0, 0)")

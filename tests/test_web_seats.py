@@ -384,3 +384,17 @@ def test_live_updates_stream_the_game_to_each_view(served):
     game = json.loads(data.removeprefix("data: "))
     assert game["view"] == {"kind": "seat", "player": "bob"}
     assert [p["rack"] is not None for p in game["players"]] == [False, True]
+
+
+def test_a_clock_survives_a_server_restart(served, tmp_path):
+    """The turn in progress and the director's adjustments are kept beside the game: a new server over
+    the same folder shows the same clocks (a pause stays paused, bob's added minutes stay added)."""
+    http, games, packs, seats = served
+    director = as_(seats.director)
+    http.post("/api/games/club/clock", json={"action": "adjust", "player": "bob", "seconds": "120"}, headers=director)
+    paused = http.post("/api/games/club/clock", json={"action": "pause"}, headers=director).json()["clock"]
+    restarted = TestClient(create_app(games, packs, TOKEN, hosts=Hosts.loopback(80)), base_url=OWN)
+    again = restarted.get("/api/games/club", headers=director).json()["clock"]
+    assert again["paused"] and again["running"] == "ann"
+    assert again["players"] == paused["players"]  # paused: not a second more for ann; bob 2:00 used
+    assert again["players"][1]["used"] == 120 and again["players"][1]["left"] == 25 * 60 - 120
