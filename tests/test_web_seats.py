@@ -149,6 +149,14 @@ def test_a_seat_or_the_board_cannot_list_or_create_games(served):
         assert http.get("/api/games", headers=as_(key)).status_code == 403
         assert http.post("/api/games", json={"name": "x", "players": "a,b"}, headers=as_(key)).status_code == 403
     assert not (games / "x.gcg").exists()
+    other = http.post("/api/games", json={"name": "other", "players": "ann,bob", "deal": "7"}, headers=KEY).json()
+    before = folder(games)
+    for key in (seats.key_of("ann"), seats.director):  # a key of game club opens no other game
+        assert http.get("/api/games/other", headers=as_(key)).status_code == 403
+        moved = http.post("/api/games/other/move", json={"action": "pass", "version": other["version"]},
+                          headers=as_(key))
+        assert moved.status_code == 403
+    assert folder(games) == before
 
 
 def test_the_servers_key_is_never_empty(tmp_path):

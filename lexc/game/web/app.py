@@ -554,7 +554,8 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             def checked(current: Game) -> Game:
                 turn = read_turn(turn_file, current, now)
                 turns.append(turn)
-                return timed(current, made(current), turn, now)
+                after = made(current)
+                return after if action == "undo" else timed(current, after, turn, now)  # an undo starts the turn again
 
             try:
                 after = update(path, lexicons, checked, expected=game.version)
