@@ -78,11 +78,17 @@ def _moves(page) -> int:
     return page.locator("#moves li").count()
 
 
+#: Seconds each view took to show a move after the mover's page showed it (reported by the test, -s).
+DELAYS: list[float] = []
+
+
 def _shown_everywhere(pages, count: int) -> None:
     """Every page shows ``count`` moves within :data:`LIVE_MS` of the first one showing it (no reload)."""
+    start = time.monotonic()
     for page in pages:
         try:
             page.wait_for_function(f"document.querySelectorAll('#moves li').length === {count}", timeout=LIVE_MS)
+            DELAYS.append(time.monotonic() - start)
         except playwright.TimeoutError:
             pytest.fail(f"{page.url.split('#')[0]} ({page.inner_text('#who')}) shows {_moves(page)} moves, not "
                         f"{count}, {LIVE_MS} ms after the move was made")
@@ -258,6 +264,9 @@ def test_a_polyglot_table_director_two_seats_and_the_board(table, packs, tmp_pat
     assert Path(download.value.path()).read_text() == text
     sheet = director.text_content("[data-sheet=ann]") or ""  # the score sheet: each move, its score, the total
     assert " ".join(first.split()[:2]) in sheet and " ".join(second.split()[:2]) in sheet
+    DELAYS.sort()
+    print(f"\nlive: a move shown on another view {len(DELAYS)} times, median {DELAYS[len(DELAYS) // 2] * 1000:.0f} ms, "
+          f"slowest {DELAYS[-1] * 1000:.0f} ms")
     if os.environ.get("LEXC_SCREENSHOT"):
         shutil.copy(tmp_path / "seat.png", DOCS / "game-seat.png")
         shutil.copy(tmp_path / "board.png", DOCS / "game-table-board.png")
