@@ -406,3 +406,29 @@ def test_a_clock_survives_a_server_restart(served, tmp_path):
     assert again["paused"] and again["running"] == "ann"
     assert again["players"] == paused["players"]  # paused: not a second more for ann; bob 2:00 used
     assert again["players"][1]["used"] == 120 and again["players"][1]["left"] == 25 * 60 - 120
+
+
+def test_lexc_game_seats_prints_a_link_per_view_and_show_sheet_the_score_sheets(tmp_path):
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+
+    runner = CliRunner()
+    game = tmp_path / "club.gcg"
+    assert runner.invoke(app, ["game", "new", str(game), "--players", "ann,bob", "--deal", "7"]).exit_code == 0
+    printed = runner.invoke(app, ["game", "seats", str(game), "--base", "http://10.0.0.5:8000"])
+    assert printed.exit_code == 0, printed.output
+    lines = [line.split(" ") for line in printed.output.splitlines()]
+    assert [label for label, _ in lines] == ["ann", "bob", "board", "director"]
+    assert all(url.startswith("http://10.0.0.5:8000/#game=club&key=") for _, url in lines)
+    assert stat.S_IMODE(seats_path(game).stat().st_mode) == 0o600
+    assert runner.invoke(app, ["game", "seats", str(game), "--base", "http://10.0.0.5:8000"]).output == printed.output
+    assert all(url.split("key=")[1] not in game.read_text() for _, url in lines)
+    bad = runner.invoke(app, ["game", "seats", str(game), "--base", "javascript:alert(1)"])
+    assert bad.exit_code == 1 and "--base: an address such as http://192.168.1.20:8000" in bad.output
+    assert runner.invoke(app, ["game", "play", str(game), "8G GET @en"]).exit_code == 0  # ann: EEGSTT? (seed 7)
+    assert runner.invoke(app, ["game", "pass", str(game)]).exit_code == 0
+    sheet = runner.invoke(app, ["game", "show", str(game), "--sheet"])
+    assert sheet.exit_code == 0
+    assert sheet.output.splitlines() == ["ann:", "    1. 8G GET @en                          +8      8",
+                                         "bob:", "    1. -                                   +0      0"]

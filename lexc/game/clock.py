@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lexc.engine.ruleset import Clock
-from lexc.game.engine import LexcError, Pragma, Problem
+from lexc.game.engine import LexcError, Problem
 from lexc.game.game import Game
 from lexc.game.seats import write_private
 
@@ -173,11 +173,6 @@ def adjusted(turn: Turn, game: Game, action: str, player: str | None, seconds: i
                                                            f"not {seconds:,}"))
         return replace(turn, adjust={**turn.adjust, player: turn.adjust.get(player, 0) + seconds})
     raise LexcError(Problem(None, None, "clock", f"unknown clock action {action!r} (pause, resume, adjust)"))
-
-
-def notes_of(game: Game) -> list[Pragma]:
-    """The clock notes of a game's events, in order (for tests and the score sheet)."""
-    return [p for event in game.record.events for p in event.pragmas if _NOTE.fullmatch(p.value)]
 
 
 __all__ = ["Turn", "adjusted", "clock_json", "read_turn", "recorded", "time_note", "timed", "turn_path",
