@@ -715,5 +715,9 @@ window.addEventListener("hashchange", () => {
     await loadList(ui.name).catch((error) => { if (error.status !== 403) throw error; });
     if (ui.name) await openGame(ui.name);
     else if (!ui.meta) $("landing").hidden = false;
+    else {
+      $("who").textContent = "director";
+      status("Choose a game above, or start one with New game; then press Links to hand out the seats' links.");
+    }
   } catch (error) { status(error.message, true); }
 })();
