@@ -217,7 +217,7 @@ BODY = st.one_of(
     JSONISH)
 ENDPOINTS = st.sampled_from(["/api/games", "/api/games/club/preview", "/api/games/club/move",
                              "/api/games/club/hint", "/api/games/nothere/move", "/api/games/..%2Fx/move"])
-_SAFE_NAME = re.compile(r"\.?[A-Za-z0-9][A-Za-z0-9_\-]{0,63}\.gcg(\.lock)?")
+_SAFE_NAME = re.compile(r"\.?[A-Za-z0-9][A-Za-z0-9_\-]{0,63}(\.gcg(\.lock)?|\.seats\.json|\.clock\.json)")
 
 
 def _strays(games: Path) -> list[str]:
@@ -228,7 +228,9 @@ def _strays(games: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def web(packs, tmp_path_factory):
     games = tmp_path_factory.mktemp("web") / "games"
-    http = TestClient(create_app(games, Packs(catalog_of(None, packs))), raise_server_exceptions=False)
+    key = "fuzz-server-key-0123456789"  # the server's key: the director of every game
+    http = TestClient(create_app(games, Packs(catalog_of(None, packs)), key), raise_server_exceptions=False,
+                      base_url="http://127.0.0.1", headers={"X-Lexc-Key": key})
     made = http.post("/api/games", json={"name": "club", "players": "ann,bob", "lang": "en"})
     assert made.status_code == 200, made.text
     return http, games
@@ -274,9 +276,14 @@ def test_one_hostile_field_in_a_good_request_is_answered_under_500(web, case, da
     if "/club/" in url:  # a game of its own, so that no example sees another's moves
         made = http.post("/api/games", json={"name": name, "players": "ann,bob", "lang": "en"})
         assert made.status_code == 200, made.text
+        version = made.json()["version"]
         url = url.replace("/club/", f"/{name}/")
         if good.get("action") == "challenge":
-            http.post(f"/api/games/{name}/move", json={"action": "play", "play": "8D WHISKY @fr"})
+            played = http.post(f"/api/games/{name}/move", json={"action": "play", "play": "8D WHISKY @fr",
+                                                                "version": version})
+            version = played.json()["version"]
+        if url.endswith("/move"):  # a move names the version it was made on
+            good = {**good, "version": version}
     body = {key: (name if text == "NAME" else text) for key, text in good.items()}
     field = data.draw(st.sampled_from(list(body)), label="field")
     body[field] = data.draw(HOSTILE_VALUE, label="value")

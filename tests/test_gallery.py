@@ -35,7 +35,7 @@ CATALOG = Catalog.shipped()
 GALLERY = Path(__file__).resolve().parent / "gallery"
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 CASES: list[dict[str, Any]] = tomllib.loads((GALLERY / "cases.toml").read_text(encoding="utf-8"))["case"]
-KINDS = ("spec", "scheme", "words", "pack", "gcg", "notation")
+KINDS = ("spec", "scheme", "words", "pack", "gcg", "notation", "games")
 SENTINEL = b"an output file that was here before the command ran\n"
 
 #: Real words for the packs the pack cases damage.

@@ -9,14 +9,29 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from lexc.catalog import Catalog
-from lexc.game.web.app import create_app
+from lexc.game.engine import Packs
+from lexc.game.web.app import create_app, public_version
 
 CATALOG = Catalog.shipped()
+#: The server's key in these tests (the director of every game).
+TOKEN = "server-key-of-the-tests-0123"
+KEY = {"X-Lexc-Key": TOKEN}
+
+
+def packs_of(folder):
+    """The test's word lists over a packs folder of its own (empty: no language has a pack but those)."""
+    return Packs(Catalog.shipped(packs=folder), LEXICONS.words)
+
+
+def web_client(tmp_path, **options) -> TestClient:
+    """The app over ``tmp_path/games`` with its own empty packs folder, asked as the director from its own host."""
+    app = create_app(tmp_path / "games", packs_of(tmp_path / "no-packs"), TOKEN, **options)
+    return TestClient(app, base_url="http://127.0.0.1", headers=KEY)
 
 
 @pytest.fixture()
 def client(tmp_path):
-    return TestClient(create_app(tmp_path / "games", LEXICONS)), tmp_path / "games"
+    return web_client(tmp_path), tmp_path / "games"
 
 
 def new_game(http: TestClient, name: str = "club", **extra) -> dict:
@@ -61,7 +76,8 @@ def test_a_stale_page_is_refused(client):
     http.post("/api/games/club/move", json={"action": "pass", "version": game["version"]})
     text = (games / "club.gcg").read_text()
     stale = http.post("/api/games/club/move", json={"action": "pass", "version": game["version"]})
-    assert stale.status_code == 409 and "reload" in stale.json()["error"]
+    assert stale.status_code == 409 and stale.json()["error"] == "the game changed before this move arrived"
+    assert [m["move"] for m in stale.json()["game"]["moves"]] == ["-"]  # the game now, for the page to show
     assert (games / "club.gcg").read_text() == text
 
 
@@ -80,12 +96,12 @@ def test_only_offered_rulesets_are_accepted(client, tmp_path):
     assert response.status_code == 400 and "is not offered here" in response.json()["error"]
 
 
-def test_a_token_is_required_when_set(tmp_path):
-    http = TestClient(create_app(tmp_path, LEXICONS, token="s3cret"))
+def test_the_servers_key_is_required(tmp_path):
+    http = TestClient(create_app(tmp_path, packs_of(tmp_path / "no-packs"), TOKEN), base_url="http://127.0.0.1")
     assert http.get("/api/games").status_code == 403
-    assert http.get("/api/games", headers={"X-Lexc-Token": "wrong"}).status_code == 403
-    assert http.get("/api/games", headers={"X-Lexc-Token": "s3cret"}).status_code == 200
-    assert http.get("/api/games?token=s3cret").status_code == 200
+    assert http.get("/api/games", headers={"X-Lexc-Key": "wrong"}).status_code == 403
+    assert http.get("/api/games?token=" + TOKEN).status_code == 403  # a key is never taken from the address
+    assert http.get("/api/games", headers=KEY).status_code == 200
     assert http.get("/").status_code == 200  # the page itself carries no game data
 
 
@@ -125,19 +141,20 @@ def test_killing_the_server_loses_no_accepted_move(tmp_path):
         port = s.getsockname()[1]
     games = tmp_path / "games"
     server = subprocess.Popen([sys.executable, "-c", "from lexc.cli import main; main()", "serve", "--games",
-                               str(games), "--port", str(port), "--packs", str(packs)],
+                               str(games), "--port", str(port), "--packs", str(packs), "--token", TOKEN],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         base = f"http://127.0.0.1:{port}"
         for _ in range(200):
             try:
-                httpx.get(base + "/api/games")
+                httpx.get(base + "/api/games", headers=KEY)
                 break
             except httpx.TransportError:
                 time.sleep(0.05)
-        game = httpx.post(base + "/api/games", json={"name": "k", "players": "ann,bob"}).json()
+        game = httpx.post(base + "/api/games", json={"name": "k", "players": "ann,bob"}, headers=KEY).json()
         for move in ({"action": "play", "play": "8D WHISKY @fr"}, {"action": "pass"}, {"action": "pass"}):
-            game = httpx.post(base + "/api/games/k/move", json={**move, "version": game["version"]}).json()
+            game = httpx.post(base + "/api/games/k/move", json={**move, "version": game["version"]},
+                              headers=KEY).json()
         answered = game["version"]
     finally:
         server.send_signal(signal.SIGKILL)
@@ -145,8 +162,8 @@ def test_killing_the_server_loses_no_accepted_move(tmp_path):
     from lexc.game.store import load
 
     kept = load(games / "k.gcg", LEXICONS)
-    assert kept.version == answered and kept.state.scores == (92, 0) and len(kept.record.events) == 3
-    assert sorted(p.name for p in games.iterdir()) == [".k.gcg.lock", "k.gcg"]
+    assert public_version(kept, TOKEN) == answered and kept.state.scores == (92, 0) and len(kept.record.events) == 3
+    assert sorted(p.name for p in games.iterdir()) == [".k.clock.json", ".k.gcg.lock", ".k.seats.json", "k.gcg"]
 
 
 def test_challenge_with_the_directors_ruling_and_undo(client):

@@ -32,6 +32,8 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: The server's key in these tests: the page opened with it is the director of every game.
+TOKEN = "e2e-server-key-0123456789"
 
 
 
@@ -55,8 +57,8 @@ def server(packs, tmp_path_factory):
 
     games = tmp_path_factory.mktemp("games")
     port = _free_port()
-    config = uvicorn.Config(create_app(games, Packs(Catalog.shipped(packs=packs))), host="127.0.0.1", port=port,
-                            log_level="warning")
+    config = uvicorn.Config(create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN), host="127.0.0.1", port=port,
+                            log_level="warning", timeout_graceful_shutdown=1)
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -79,7 +81,8 @@ def browser():
 
 def _new_game(page, base: str, name: str, schemes: str = "") -> None:
     """Open the page and start a two-player game ``name`` from its new-game form."""
-    page.goto(base + "/")
+    page.goto("about:blank")
+    page.goto(base + f"/#key={TOKEN}")
     page.click("#new-toggle")
     page.fill("#new-game [name=name]", name)
     page.fill("#new-game [name=players]", "ann,bob")
@@ -89,7 +92,11 @@ def _new_game(page, base: str, name: str, schemes: str = "") -> None:
 
 
 def _wait_moves(page, count: int) -> None:
-    page.wait_for_function(f"document.querySelectorAll('#moves li').length === {count}")
+    try:
+        page.wait_for_function(f"document.querySelectorAll('#moves li').length === {count}", timeout=10_000)
+    except playwright.TimeoutError:
+        pytest.fail(f"{page.locator('#moves li').count()} moves shown, not {count}; the page says "
+                    f"{page.inner_text('#status')!r}")
 
 
 def _type_play(page, notation: str) -> None:
@@ -124,7 +131,7 @@ def _type_play(page, notation: str) -> None:
 def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
     base, games = server
     page = browser.new_page(viewport={"width": 1100, "height": 760})
-    page.goto(base + "/")
+    page.goto(base + f"/#key={TOKEN}")
     page.click("#new-toggle")
     page.fill("#new-game [name=name]", "club-night")
     page.fill("#new-game [name=players]", ",".join(PLAYERS))
@@ -148,6 +155,7 @@ def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
             page.click("#exchange-ok")
         elif kind == "pass":
             page.click("#pass-btn")
+            page.click("#pass-ok")
         elif kind == "challenge":
             page.click("#challenge-btn")
             page.click("#challenge-ok")
@@ -158,7 +166,7 @@ def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
             page.click("#end-ok")
         made += len(deltas)
         _wait_moves(page, made)
-        assert page.inner_text("#status") == ""
+        assert "error" not in (page.get_attribute("#status", "class") or "")
     scores = [int(x) for x in page.locator("#players td.score").all_inner_texts()]
     assert tuple(scores) == FINAL
     # French WHISKY shows French values on its tiles (W 10 on D8); Russian Ч, laid as CH through the C of
@@ -167,7 +175,15 @@ def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
     assert page.inner_text("[data-square=F7] .value") == "5"
     assert page.get_attribute("[data-square=F7] .tile", "data-lang") == "ru"
     assert page.inner_text("[data-square=C10] .value") == "8"
+    # Spanish RR of CHURRO (E10-E11): one native tile on two squares, its 8 on the first, the second marked
+    # as its part with no value of its own; coordinates along the board
+    assert page.inner_text("[data-square=E10] .value") == "8" and page.inner_text("[data-square=E10] .native") == "RR"
+    assert "multi" in (page.get_attribute("[data-square=E11] .tile", "class") or "")
+    assert page.inner_text("[data-square=E11] .value") == "⁀"
+    assert page.locator("#board .coord").all_inner_texts()[:3] == ["", "A", "B"]
+    assert "15" in page.locator("#board .coord.row").all_inner_texts()
     assert "Game over: ann wins with 224." in page.inner_text("#bag")
+    assert "went out and gains the tiles left on the other racks" in page.inner_text("#moves")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(tmp_path / "board.png"))
     if os.environ.get("LEXC_SCREENSHOT"):
@@ -191,25 +207,31 @@ def test_a_whole_polyglot_game_in_the_browser(server, browser, packs, tmp_path):
             args = [kind, str(cli_file), *([str(arg)] if arg is not None else [])]
         result = runner.invoke(app, ["game", *args, *common])
         assert result.exit_code == 0, (args, result.output)
-    assert cli_file.read_text() == saved.read_text()
+    clocked = saved.read_text().splitlines()  # the served game noted each turn's time; the commands keep no clock
+    assert any(line.startswith("#note time: ") for line in clocked)
+    assert cli_file.read_text().splitlines() == [line for line in clocked if not line.startswith("#note time: ")]
 
 
-def test_a_stale_page_is_refused_and_nothing_is_lost(server, browser):
+def test_a_page_that_goes_stale_keeps_what_was_typed(server, browser):
+    """Two pages on one game: the second has a play typed when the first plays. The second shows the move
+    at once, says what changed, and keeps its typed play (checked again on the new board)."""
     base, games = server
     first = browser.new_page()
     second = browser.new_page()
     _new_game(first, base, "two-browsers")
-    second.goto(base + "/?game=two-browsers")
+    second.goto(base + f"/#game=two-browsers&key={TOKEN}")
     second.wait_for_selector("#game:not([hidden])")
+    second.fill("#notation", "8G SHCHI @ru")
     first.fill("#notation", "8D WHISKY @fr")
     first.click("#play-btn")
     _wait_moves(first, 1)
-    second.fill("#notation", "8G SHCHI @ru")
-    second.click("#play-btn")
-    second.wait_for_function("document.getElementById('status').textContent.includes('changed')")
+    _wait_moves(second, 1)  # live: no reload
+    second.wait_for_function("document.getElementById('status').textContent.includes('ann played 8D WHISKY')")
+    assert "your play 8G SHCHI @ru is kept and checked again" in second.inner_text("#status")
+    assert second.input_value("#notation") == "8G SHCHI @ru"
+    assert "someone else moved" not in second.inner_text("#status")
     text = (games / "two-browsers.gcg").read_text()
     assert "8D WHISKY +92 92" in text and "SHCHI" not in text
-    _wait_moves(second, 1)  # the stale page reloaded the game
 
 
 def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
@@ -229,7 +251,8 @@ def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
     page.click("#play-btn")
     _wait_moves(page, 1)
     assert page.inner_text("[data-square=H9] .value") == "0"
-    page.click("#undo-btn")  # taken back: the board is empty again
+    page.click("#undo-btn")  # taken back, once confirmed: the board is empty again
+    page.click("#undo-ok")
     _wait_moves(page, 0)
     assert page.locator("#board .tile").count() == 0
 
@@ -267,7 +290,7 @@ def test_hostile_input_in_the_page_shows_the_servers_error(server, browser):
     shows the server's 400 message and nothing is written."""
     base, games = server
     page = browser.new_page()
-    page.goto(base + "/")
+    page.goto(base + f"/#key={TOKEN}")
     page.click("#new-toggle")
     page.fill("#new-game [name=name]", "a" * 80)
     page.fill("#new-game [name=players]", "ann,bob")

@@ -208,11 +208,22 @@ def penalty(
 def show(
     path: Path = FILE,
     svg: Path = typer.Option(None, "--svg", help="Also draw the board to this SVG file."),
+    sheet: bool = typer.Option(False, "--sheet", help="Each player's score sheet instead: every move, its score "
+                               "and the running total."),
     packs: Path = PACKS,
     as_json: bool = JSON,
 ) -> None:
     """The board with premium squares, scores, racks, bag and unseen tiles, and the last play explained."""
     game = load(path, _packs(packs))
+    if sheet:
+        from lexc.game.view import sheet as sheets
+        from lexc.game.view import sheet_text
+
+        if as_json:
+            print_json(sheets(game))
+        else:
+            typer.echo(sheet_text(game))
+        return
     if svg is not None:
         from lexc.game.engine import write_svg
         from lexc.game.picture import game_svg
@@ -249,3 +260,27 @@ def hint(
     width = max((len(str(m)) for m in found), default=0)
     for rank, move in enumerate(found, 1):
         typer.echo(f"{rank:3d}. {move!s:{width}s}  {move.score:4d}")
+
+
+@game_app.command("seats")
+@reports_errors
+def seats(
+    path: Path = FILE,
+    base: str = typer.Option("http://127.0.0.1:8000", "--base", help="The address the players open: the one "
+                             "`lexc serve` listens on (e.g. http://192.168.1.20:8000)."),
+    packs: Path = PACKS,
+) -> None:
+    """The links of a served game's views, one a line: each seat by player name, then board and director.
+
+    Each link holds its view's key (after '#'): hand a seat's link to its player only. The keys are
+    kept beside the game, readable by you only (.NAME.seats.json), never in the game file.
+    """
+    from lexc.game.seats import seats_of
+
+    if not base.startswith(("http://", "https://")) or any(c.isspace() for c in base):
+        raise LexcError(Problem(None, None, "--base", f"an address such as http://192.168.1.20:8000, not {base!r}"))
+    game = load(path, _packs(packs))
+    found = seats_of(path, game.setup.players)
+    assert found is not None
+    for label, url in found.links(base, path.stem):
+        typer.echo(f"{label} {url}")

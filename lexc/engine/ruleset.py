@@ -58,6 +58,35 @@ class Polyglot:
 
 
 @dataclass(frozen=True, slots=True)
+class Clock:
+    """Game clocks (NSA and WESPA: 25 minutes a player, 10 points lost per started minute over).
+
+    >>> Clock().penalty(25 * 60), Clock().penalty(25 * 60 + 1), Clock().penalty(27 * 60 + 30)
+    (0, 10, 30)
+    """
+
+    minutes: int = 25
+    overtime_penalty: int = 10  # points lost per started overtime period
+    overtime_minutes: int = 1  # the period
+
+    @property
+    def seconds(self) -> int:
+        return self.minutes * 60
+
+    def penalty(self, used: float) -> int:
+        """The points lost by a player whose clock shows ``used`` seconds at the end of the game."""
+        over = used - self.seconds
+        if over <= 0:
+            return 0
+        period = self.overtime_minutes * 60
+        return -(-int(over * 1000) // (period * 1000)) * self.overtime_penalty
+
+    def to_json(self) -> dict[str, object]:
+        return {"minutes": self.minutes, "overtime_penalty": self.overtime_penalty,
+                "overtime_minutes": self.overtime_minutes}
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """A game's board and rules (see docs/rulesets.md).
 
@@ -88,6 +117,10 @@ class Ruleset:
     path: Path | None = None
     sha256: str = ""
     editions: tuple[tuple[str, str], ...] = ()  # (language, edition) of tile sets games under this ruleset use
+    #: Whether players may see a word's validity before a challenge (off at a tournament table).
+    show_validity: bool = False
+    #: The game clocks, or None when the ruleset plays without a clock.
+    clock: Clock | None = None
     #: The languages of the board's tiles and of rack values, resolved by the catalog that read the ruleset.
     tile_language: Language | None = field(default=None, repr=False, compare=False)
     rack_language: Language | None = field(default=None, repr=False, compare=False)
@@ -181,6 +214,7 @@ class Ruleset:
             "polyglot": self.polyglot.to_json() if self.polyglot else None,
             "premiums": list(self.premiums), "sources": list(self.sources), "editions": dict(self.editions),
             "edition": self.spec.edition if self.tile_language is not None else None,
+            "show_validity": self.show_validity, "clock": self.clock.to_json() if self.clock else None,
         }
 
 
@@ -238,7 +272,7 @@ _KEYS: dict[str, tuple[type, ...]] = {
     "name": (str,), "description": (str,), "sources": (list,), "tiles": (str,), "rack_size": (int,),
     "centre": (str,), "first_play_tiles": (int,), "min_word": (int,), "bonuses": (dict,),
     "end_game": (dict,), "challenge": (dict,), "polyglot": (dict,), "inner": (dict,),
-    "distribution": (dict,), "board": (dict,), "editions": (dict,),
+    "distribution": (dict,), "board": (dict,), "editions": (dict,), "show_validity": (bool,), "clock": (dict,),
 }
 _REQUIRED = ("name", "rack_size", "centre", "bonuses", "board")
 #: The most tiles a ``[bonuses]`` key may count (a rack holds 7 in every shipped ruleset).
@@ -276,6 +310,25 @@ def _square(check: Checker, path: tuple[object, ...], text: object, rows: int, c
     if not (row < rows and col < cols):
         check.add(path, f"{text} is off the {rows}×{cols} board")
     return row, col
+
+
+def _clock(check: Checker, data: Mapping[str, Any]) -> Clock | None:
+    """The ``[clock]`` table: ``on``, ``minutes``, ``overtime_penalty``, ``overtime_minutes``."""
+    if "clock" not in data:
+        return None
+    table = check.get(data, (), "clock", dict, {})
+    for key in table:
+        if key not in ("on", "minutes", "overtime_penalty", "overtime_minutes"):
+            check.add(("clock", key), "unknown key (expected one of: on, minutes, overtime_penalty, overtime_minutes)")
+    values = {}
+    for key, low, high in (("minutes", 1, 600), ("overtime_penalty", 0, 1000), ("overtime_minutes", 1, 60)):
+        value = check.get(table, ("clock",), key, int, getattr(Clock(), key))
+        if not low <= value <= high:
+            check.add(("clock", key), f"must be {low} to {high}, not {value}")
+        values[key] = value
+    if not check.get(table, ("clock",), "on", bool, True):
+        return None
+    return Clock(**values)
 
 
 def check_data(data: Mapping[str, Any], lines: Lines, file: str,
@@ -348,6 +401,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
         for key, value in table.items():
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 check.add(("distribution", key), "must be a count (an integer, at least 0)")
+    clock = _clock(check, data)
     if check.problems:
         return None, check.problems
     ruleset = Ruleset(
@@ -360,6 +414,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
         distribution=MappingProxyType(distribution) if distribution is not None else None,
         sources=tuple(str(s) for s in check.get(data, (), "sources", list, [])),
         tile_language=tile_language, rack_language=rack_language, editions=tuple(sorted(editions.items())),
+        show_validity=check.get(data, (), "show_validity", bool, False), clock=clock,
     )
     return (None, check.problems) if check.problems else (ruleset, [])
 

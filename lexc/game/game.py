@@ -49,13 +49,15 @@ from lexc.game.engine import (
     score_play,
 )
 from lexc.game.setup import Setup
-from lexc.game.state import CHALLENGED, LOST_TURN, Pending, State, fold, rack_text, step
+from lexc.game.state import CHALLENGED, LOST_TURN, RESHUFFLED, Pending, State, fold, rack_text, step
 from lexc.inputs import read_number, typed
 from lexc.records.gcg import MAX_NUMBER
 
 __all__ = ["Game", "Verdict"]
 
 _ENDS = (Kind.END_POINTS, Kind.END_PENALTY)
+#: The header note counting a dealt game's undos (each reshuffles the bag differently).
+_UNDOS = "undos: "
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +145,10 @@ class Game:
         """A play in notation (``8D WHISKY @fr``), in the board's tile set."""
         return parse_play(text, board_tiles(self.state.ruleset), source=text.strip())
 
-    def preview(self, text: str, rack: str | None = None) -> PlayResult:
-        """The play scored on the current board, with its problems and phonies, without making it."""
-        held = self._rack(self.state.to_move, rack)
+    def preview(self, text: str, rack: str | None = None, player: str | None = None) -> PlayResult:
+        """The play scored on the current board, with its problems and phonies, without making it
+        (checked against the rack of ``player``, by default the player to move)."""
+        held = self._rack(self.player_index(player) if player else self.state.to_move, rack)
         return score_play(self.state.board, self.parse(text), self.state.ruleset, catalog=self.setup.catalog,
                           lexicons=self.lexicons,
                           rack=held, lang=self.setup.lang)
@@ -282,7 +285,10 @@ class Game:
         """The game before its last move.
 
         A challenge with what it brought (the withdrawal, the bonus, the challenger's lost turn),
-        and all the end-of-game lines, each count as one move.
+        and all the end-of-game lines, each count as one move. In a game lexc deals, the tiles the
+        undone move drew go back to the bag and the bag is shuffled again (from the seed and the
+        number of undos so far, noted in the file), so what was drawn is not what comes next. (An undo
+        that takes back no draw -- a pass, a challenge, the end -- leaves the bag as it was.)
         """
         events = list(self.record.events)
         if not events:
@@ -304,6 +310,34 @@ class Game:
             events[-1] = replace(last, pragmas=tuple(p for p in last.pragmas if not p.value.startswith(CHALLENGED)))
         else:
             events.pop()
+        record = replace(self.record, events=tuple(events))
+        drew = any(e.kind in (Kind.PLAY, Kind.EXCHANGE) for e in self.record.events[len(events):])
+        return self._refold(self._reshuffle(record) if self.setup.dealt and drew else record)
+
+    def _reshuffle(self, record: GameRecord) -> GameRecord:
+        """``record`` with the next undo's :data:`~lexc.game.state.RESHUFFLED` note after its last event
+        (in its header when it has none), counted in the header's ``#note undos: N``."""
+        count = 1 + sum(int(p.value.removeprefix(_UNDOS)) for p in record.pragmas
+                        if p.name == "note" and p.value.startswith(_UNDOS) and p.value[len(_UNDOS):].isdigit())
+        header = tuple(p for p in record.pragmas if not (p.name == "note" and p.value.startswith(_UNDOS)))
+        note = Pragma("note", f"{RESHUFFLED}{count}")
+        header = (*header, Pragma("note", f"{_UNDOS}{count}"))
+        if not record.events:
+            return replace(record, pragmas=(*header, note))
+        last = record.events[-1]
+        noted = replace(last, pragmas=(*last.pragmas, note))
+        return replace(record, pragmas=header, events=(*record.events[:-1], noted))
+
+    def with_note(self, index: int, text: str) -> Game:
+        """The game with a ``#note`` (a clock's time, say) after event ``index``; it changes no score.
+
+        >>> from lexc import Catalog
+        >>> game = Game.new(Setup.new(["ann", "bob"], catalog=Catalog.shipped()), Packs(Catalog.shipped()))
+        >>> game.pass_turn().with_note(0, "time: ann used 0:05").text.splitlines()[-1]
+        '#note time: ann used 0:05'
+        """
+        events = list(self.record.events)
+        events[index] = replace(events[index], pragmas=(*events[index].pragmas, Pragma("note", text)))
         return self._refold(replace(self.record, events=tuple(events)))
 
     # -- helpers

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -43,6 +43,9 @@ from lexc.game.setup import Setup
 CHALLENGED = "challenged:"
 #: The note Woogles writes after the pass of a challenger who lost a double challenge.
 LOST_TURN = "#unsuccessful-challenge"
+#: lexc's note after an undo in a game it deals: the bag (not the racks) is shuffled again with the
+#: seed and the undo's number, so the tiles the undone move drew are not the next ones drawn.
+RESHUFFLED = "bag reshuffled: undo "
 #: Scoreless turns in a row after which the game may be ended (standard rules).
 SCORELESS_END = 6
 
@@ -148,12 +151,33 @@ def start(setup: Setup) -> State:
 
 def fold(setup: Setup, record: GameRecord, lexicons: Mapping[str, Lexicon]) -> State:
     """The state after every event of ``record`` (each checked; errors name the file and line)."""
-    state = start(setup)
+    state = reshuffled(start(setup), (p.value for p in record.pragmas if p.name == "note"))
     for index, event in enumerate(record.events):
         delta, state = step(state, event, index, lexicons, record.file)
         if delta != event.delta and event.kind not in (Kind.CHALLENGE_BONUS, Kind.TIME_PENALTY):
             raise LexcError(Problem(record.file, event.line, event.player,
                                     f"{event.move}: recorded {event.delta:+d}, lexc computes {delta:+d}"))
+        state = reshuffled(state, event.notes)
+    return state
+
+
+def reshuffled(state: State, notes: Iterable[str]) -> State:
+    """``state`` with its bag shuffled again for each :data:`RESHUFFLED` note among ``notes`` (lexc's bag only).
+
+    >>> from lexc import Catalog
+    >>> setup = Setup.new(["ann", "bob"], catalog=Catalog.shipped(), seed=7)
+    >>> bag = start(setup).bag
+    >>> again = reshuffled(start(setup), [RESHUFFLED + "1"]).bag
+    >>> sorted(again) == sorted(bag) and again != bag, reshuffled(start(setup), ["other"]).bag == bag
+    (True, True)
+    """
+    if state.bag is None:
+        return state
+    for note in notes:
+        if note.startswith(RESHUFFLED):
+            bag = list(state.bag)
+            random.Random(f"{state.setup.seed}:undo:{note[len(RESHUFFLED):].strip()}").shuffle(bag)
+            state = replace(state, bag=tuple(bag))
     return state
 
 

@@ -2,49 +2,67 @@
 
 The page (``static/``) talks to a small JSON API over the games of one directory:
 
-=======================================  ==================================================
-``GET  /api/games``                      the games in the directory
-``POST /api/games``                      a new game: name, players, ruleset, lang, deal, challenge
-``GET  /api/games/NAME``                 the game (:func:`lexc.game.view.game_json`)
-``POST /api/games/NAME/preview``         a play scored on the board, not made: score, words, validity
-``POST /api/games/NAME/move``            a move: play, pass, exchange, challenge, undo, end, penalty
-``POST /api/games/NAME/hint``            the best plays of a rack: a move search, one at a time
-=======================================  ==================================================
+============================================  =============================================================
+``GET  /api/games``                           the games in the directory (the server's key)
+``POST /api/games``                           a new game: name, players, ruleset, lang, deal, challenge
+``GET  /api/games/NAME``                      the game as the view asking sees it (:func:`lexc.game.view.game_json`)
+``GET  /api/games/NAME/events``               the same, sent again (server-sent events) whenever it changes
+``GET  /api/games/NAME/file``                 the GCG file (the director; everyone once the game is over)
+``GET  /api/games/NAME/links``                every view's link, with a QR code (the director)
+``POST /api/games/NAME/preview``              a play scored on the board, not made
+``POST /api/games/NAME/move``                 a move: play, pass, exchange, challenge, undo, end, penalty
+``POST /api/games/NAME/clock``                the director's clock: pause, resume, adjust
+``POST /api/games/NAME/hint``                 the best plays of a rack: a move search, one at a time
+============================================  =============================================================
+
+Who asks is the key in the ``X-Lexc-Key`` header: the server's own key (printed by ``lexc serve``)
+is the director of every game and alone lists and creates games; each game's seats, board and
+director have keys of their own (:mod:`lexc.game.seats`). A request without a key, or with
+another view's, is refused with 403 and changes nothing. :class:`Guard` refuses, before any
+route runs, a request for another Host (DNS rebinding), a state change from another origin, and a
+body that is not ``application/json``.
 
 Every move carries the game's ``version`` as the page saw it; a move on a game that has changed
-since (another browser, the CLI) is refused with 409 and nothing is written. Game names are plain
-(letters, digits, ``_``, ``-``) and name files inside the games directory only. When a token is
-set (``lexc serve --host`` on a club's network), every API call needs it (``X-Lexc-Token``).
-A hint is a move search (about a second on a full pack, more with blanks): the server runs one
-at a time, and a hint asked while one runs is refused at once with 503 (:class:`Busy`), so a
-table cannot queue up work faster than the server does it.
+since (another view, the CLI, the same click sent twice) is refused with 409, nothing is
+written, and the answer holds the game as it is now. Game names are plain (letters, digits,
+``_``, ``-``) and name files inside the games directory only. A hint is a move search: the
+server runs one at a time, and a hint asked while one runs is refused at once with 503
+(:class:`Busy`).
 """
+
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import json
+import os
 import re
 import threading
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from lexc.game.engine import LexcError, Packs, language_name, parse_schemes
+from lexc.game.clock import Turn, adjusted, clock_json, read_turn, timed, turn_path, write_turn
+from lexc.game.engine import LexcError, Packs, Problem, language_name, parse_schemes
 from lexc.game.game import Game
+from lexc.game.seats import Forbidden, View, seats_of
 from lexc.game.setup import CHALLENGES, MAX_SEED, MIN_SEED, Setup
-from lexc.game.store import GameBusy, StaleGame, create, game_path, list_games, load, update
-from lexc.game.view import game_json
+from lexc.game.store import GameBusy, StaleGame, create, game_path, list_games, load, locked, update
+from lexc.game.view import game_json, hide_validity, shows_validity
 from lexc.inputs import typed, whole_number
 
 STATIC = Path(__file__).parent / "static"
@@ -67,7 +85,8 @@ MAX_BODY = 64 * 1024
 #: How deep a request's JSON may nest: an object holding ``rulings``, ``racks`` or ``langs``.
 MAX_DEPTH = 3
 #: The longest text a field may hold (characters), by field; any other field: :data:`MAX_TEXT`.
-TEXT_LIMITS = {"name": 64, "deal": 20, "points": 6, "version": 64, "rack": 100, "tiles": 100, "lang": 200}
+TEXT_LIMITS = {"name": 64, "deal": 20, "points": 6, "version": 64, "rack": 100, "tiles": 100, "lang": 200,
+               "seconds": 6}
 MAX_TEXT = 1000
 #: Characters no field may hold: C0 controls but tab, DEL, C1 controls, and lone surrogates (JSON's
 #: ``"\ud800"``: no UTF-8 can write them to a game file).
@@ -129,12 +148,17 @@ async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, An
         if isinstance(data, LexcError):
             raise data
         return await run_in_threadpool(work, data)
+    except Stale as err:
+        messages = "\n".join(p.message for p in err.problems)
+        return JSONResponse({"error": messages, "game": err.game}, status_code=409)
     except StaleGame as err:
         return _error(err, 409)
     except TooLarge as err:
         return _error(err, 413)
     except NoGame as err:
         return _error(err, 404)
+    except Forbidden as err:
+        return _error(err, 403)
     except (Busy, GameBusy) as err:  # a move search running, a game's lock held past its wait: try again
         busy = _error(err, 503)
         busy.headers["Retry-After"] = str(RETRY_AFTER)
@@ -203,45 +227,179 @@ def _mapping(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     return value
 
 
-class TokenCheck(BaseHTTPMiddleware):
-    """Every ``/api`` call carries the token (header ``X-Lexc-Token`` or ``?token=``)."""
 
-    def __init__(self, app: Any, token: str) -> None:
-        super().__init__(app)
-        self.token = token
+class Stale(LexcError):
+    """A move made on a version of the game that is no longer the file's (409): ``game`` is the game now,
+    as the view that asked sees it, so the page can say what changed and keep what was typed."""
 
-    async def dispatch(self, request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        if request.url.path.startswith("/api"):
-            given = request.headers.get("x-lexc-token") or request.query_params.get("token") or ""
-            if not hmac.compare_digest(given.encode(), self.token.encode()):
-                return JSONResponse({"error": "this board needs the token `lexc serve` printed at start "
-                                              "(open the address it printed)"}, status_code=403)
-        return await call_next(request)
+    def __init__(self, problem: Problem, game: dict[str, object]) -> None:
+        super().__init__(problem)
+        self.game = game
 
 
-def create_app(games: Path, lexicons: Packs, token: str | None = None,
-               rulesets: Sequence[Path] = ()) -> Starlette:
+#: The header carrying a view's key.
+KEY_HEADER = "x-lexc-key"
+#: Seconds between two looks at a game file for the live pages (and between keep-alive comments, 15 s).
+POLL = 0.25
+KEEP_ALIVE = 15.0
+_HOST = re.compile(r"(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<name>[A-Za-z0-9.\-]+))(?::(?P<port>\d{1,5}))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Hosts:
+    """The names the server answers to: ``names`` (lower case), any IP address when ``any_ip`` (a server
+    listening on every address: an address, unlike a name, cannot be rebound), and its ``port``
+    (None: any). A request for any other Host is refused (DNS rebinding).
+
+    >>> hosts = Hosts(frozenset({"127.0.0.1", "localhost"}), port=8000)
+    >>> hosts.allows("127.0.0.1:8000"), hosts.allows("LOCALHOST:8000"), hosts.allows("evil.example:8000")
+    (True, True, False)
+    >>> hosts.allows("127.0.0.1:9000"), Hosts(frozenset(), any_ip=True).allows("[fe80::1]:80")
+    (False, True)
+    """
+
+    names: frozenset[str]
+    any_ip: bool = False
+    port: int | None = None
+
+    def allows(self, host: str) -> bool:
+        match = _HOST.fullmatch(host)
+        if match is None:
+            return False
+        name = (match["v6"] or match["name"] or "").lower().rstrip(".")
+        port = int(match["port"]) if match["port"] else 80
+        if self.port is not None and port != self.port:
+            return False
+        if name in self.names:
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return self.any_ip
+
+    @classmethod
+    def loopback(cls, port: int | None = None) -> Hosts:
+        """This machine's own names: ``localhost``, 127.0.0.1 and ::1."""
+        return cls(frozenset({"localhost", "127.0.0.1", "::1"}), port=port)
+
+
+def _refusal(status: int, message: str) -> Response:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+class Guard:
+    """Refuses, before any route runs: a Host that is not the server's own (403, DNS rebinding); a state
+    change (any method but GET and HEAD) whose ``Origin`` -- or, without one, ``Sec-Fetch-Site`` or
+    ``Referer`` -- is not the board's own origin (403); a read of the API from another site (403); and a
+    request body that is not ``application/json`` (415: a form or ``text/plain`` post needs no CORS
+    preflight). A client that sends none of these headers is not a browser; it still needs a key."""
+
+    def __init__(self, app: ASGIApp, hosts: Hosts) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = self.check(scope)
+        if refusal is not None:
+            await refusal(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    def check(self, scope: Scope) -> Response | None:
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = headers.get("host", "")
+        if not self.hosts.allows(host):
+            return _refusal(403, f"this board answers to its own address only, not to Host {_shown(host)} "
+                                 "(open the address lexc serve printed)")
+        own = f"{scope.get('scheme', 'http')}://{host}"
+        origin, site, referer = headers.get("origin"), headers.get("sec-fetch-site"), headers.get("referer")
+        changes = scope["method"] not in ("GET", "HEAD")
+        if origin is not None and origin != own and (changes or scope["path"].startswith("/api")):
+            return _refusal(403, f"a request from another site ({_shown(origin)}) is refused")
+        if site is not None and site not in ("same-origin", "none") and (changes or scope["path"].startswith("/api")):
+            return _refusal(403, f"a request from another site (Sec-Fetch-Site: {_shown(site)}) is refused")
+        if changes and origin is None and site is None and referer is not None \
+                and referer != own and not referer.startswith(own + "/"):
+            return _refusal(403, "a request from another site (Referer) is refused")
+        if changes:
+            kind = headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                return _refusal(415, f"a request body is JSON, sent as application/json, not {_shown(kind or 'none')}")
+        return None
+
+
+def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path] = (),
+               hosts: Hosts | None = None) -> Starlette:
     """The web app over the games in ``games`` (created if missing).
 
+    ``token`` is the server's own key (the director of every game; it alone lists and creates
+    games); ``hosts`` the names the server answers to (default: this machine's, any port);
     ``rulesets`` are ruleset files of one's own the page offers beside the shipped ones (a page
     can name no other file).
     """
-    games.mkdir(parents=True, exist_ok=True)
+    if len(token) < 16:
+        raise LexcError(Problem(None, None, "token", "the server's key needs at least 16 characters"))
+    games_folder(games)
     offered = ["polyglot", "tournament", "standard", "dover", "super", *(str(p.resolve()) for p in rulesets)]
     searching = threading.Lock()  # held while a hint's move search runs: one at a time
 
+    def key(request: Request) -> str:
+        return request.headers.get(KEY_HEADER, "")
+
+    def server_key(request: Request) -> None:
+        """Refuse a request that does not carry the server's own key."""
+        if not hmac.compare_digest(key(request).encode(), token.encode()):
+            raise Forbidden(Problem(None, None, None, "this needs the server's key: open the address lexc serve "
+                                                      "printed"))
+
+    def who(request: Request, game: Game, path: Path) -> View:
+        """The view the request's key opens on ``game``; :class:`Forbidden` when none."""
+        given = key(request)
+        if given and hmac.compare_digest(given.encode(), token.encode()):
+            return View("director")
+        seats = seats_of(path, game.setup.players, create=False) if given else None
+        view = seats.view(given) if seats is not None else None
+        if view is None:
+            raise Forbidden(Problem(None, None, None, "this game needs its link: a seat's, the board's or the "
+                                                      "director's (ask the director)"))
+        return view
+
+    def opened(request: Request) -> tuple[Path, Game, View]:
+        path = existing(request)
+        game = load(path, lexicons)
+        return path, game, who(request, game, path)
+
+    def public(game: Game) -> str:
+        return public_version(game, token)
+
+    def snapshot(path: Path, game: Game, view: View) -> dict[str, object]:
+        data = game_json(game, path.stem, view)
+        data["version"] = public(game)
+        data["clock"] = clock_json(game, read_turn(turn_path(path), game))
+        return data
+
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store",
+                                                            "Referrer-Policy": "no-referrer"})
 
     async def list_all(request: Request) -> Response:
-        return JSONResponse({"games": list_games(games), "rulesets": offered,
-                             "challenges": list(CHALLENGES),
-                             "languages": [{"code": c, "name": language_name(c, lexicons.catalog),
-                                            "pack": c in lexicons}
-                                           for c in PICKER]})
+        def work(data: dict[str, Any]) -> Response:
+            server_key(request)
+            return JSONResponse({"games": list_games(games), "rulesets": offered,
+                                 "challenges": list(CHALLENGES),
+                                 "languages": [{"code": c, "name": language_name(c, lexicons.catalog),
+                                                "pack": c in lexicons}
+                                               for c in PICKER]})
+
+        return await _answer(work, {})
 
     async def new_game(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
+            server_key(request)
             name = _text(data, "name") or ""
             path = game_path(games, name)
             players = [p for p in (_text(data, "players") or "").split(",") if p.strip()]
@@ -253,28 +411,109 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
                               schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()))
             game = Game.new(setup, lexicons, _text(data, "title"))
             create(game, path)
-            return JSONResponse(game_json(game, name))
+            seats_of(path, game.setup.players)
+            return JSONResponse(snapshot(path, game, View("director")))
 
         return await _answer(work, await _body(request))
 
     async def show(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
-            return JSONResponse(game_json(load(existing(request), lexicons), request.path_params["name"]))
+            path, game, view = opened(request)
+            return JSONResponse(snapshot(path, game, view))
+
+        return await _answer(work, {})
+
+    async def events(request: Request) -> Response:
+        """The game as the view sees it, now and again whenever its file or its clock changes."""
+        try:
+            path, _, view = await run_in_threadpool(opened, request)
+        except LexcError as err:
+            return await _answer(lambda data: Response(), err)
+
+        def look() -> tuple[tuple[int, int], ...]:
+            marks = []
+            for file in (path, turn_path(path)):
+                try:
+                    info = file.stat()
+                    marks.append((info.st_mtime_ns, info.st_size))
+                except OSError:
+                    marks.append((0, 0))
+            return tuple(marks)
+
+        def current() -> str:
+            game = load(path, lexicons)
+            return json.dumps(snapshot(path, game, view), ensure_ascii=False)
+
+        async def stream() -> AsyncIterator[str]:
+            seen: tuple[tuple[int, int], ...] | None = None
+            quiet = time.monotonic()
+            yield "retry: 1000\n\n"
+            while True:
+                mark = look()
+                if mark != seen:
+                    try:
+                        data = await run_in_threadpool(current)
+                    except LexcError as err:
+                        data = json.dumps({"error": str(err.problems[0].message)})
+                    seen = mark
+                    quiet = time.monotonic()
+                    yield f"event: game\ndata: {data}\n\n"
+                elif time.monotonic() - quiet > KEEP_ALIVE:
+                    quiet = time.monotonic()
+                    yield ": still here\n\n"
+                await anyio.sleep(POLL)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def download(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            path, game, view = opened(request)
+            if not (view.director or game.state.ended):
+                raise Forbidden(Problem(None, None, "file", "the game file holds every rack: it is the director's "
+                                                            "until the game is over"))
+            return Response(game.text, media_type="text/plain; charset=utf-8", headers={
+                "Content-Disposition": f'attachment; filename="{path.name}"', "Cache-Control": "no-store"})
+
+        return await _answer(work, {})
+
+    async def links(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            path, game, view = opened(request)
+            if not view.director:
+                raise Forbidden(Problem(None, None, "links", "only the director hands out links"))
+            seats = seats_of(path, game.setup.players)
+            assert seats is not None
+            base = f"{request.url.scheme}://{request.headers.get('host', '')}"
+            return JSONResponse({"links": [{"view": label, "url": url, "qr": qr_svg(url)}
+                                           for label, url in seats.links(base, path.stem)]})
 
         return await _answer(work, {})
 
     async def preview(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
-            result = load(existing(request), lexicons).preview(_text(data, "play") or "", _text(data, "rack"))
+            _, game, view = opened(request)
+            if view.kind == "board":
+                raise Forbidden(Problem(None, None, "preview", "the board view only shows the game"))
+            result = game.preview(_text(data, "play") or "", _text(data, "rack"), view.player)
+            words, explanation = [w.to_json() for w in result.words], result.explain()
+            if not shows_validity(game, view):
+                words, explanation = hide_validity(words, explanation)
             return JSONResponse({"score": result.score, "legal": result.legal, "problems": list(result.problems),
-                                 "words": [w.to_json() for w in result.words], "explanation": result.explain(),
-                                 "play": str(result.play), "position": result.play.position})
+                                 "words": words, "explanation": explanation,
+                                 "play": str(result.play), "position": result.play.position,
+                                 "tiles": [{"row": t.row, "col": t.col, "face": t.tile.face, "blank": t.tile.blank}
+                                           for t in result.placements]})
 
         return await _answer(work, await _body(request))
 
     async def hint(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
-            game = load(existing(request), lexicons)
+            _, game, view = opened(request)
+            view.check("hint", to_move=game.to_move, last_player=None)
+            if not shows_validity(game, view):
+                raise Forbidden(Problem(None, None, "hint", "a hint shows which words are good: under this "
+                                                            "ruleset that is the challenge's business"))
             top = data.get("top", 5)
             if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= 50:
                 raise LexcError(f"top: a number from 1 to 50, not {_shown(str(top))}")
@@ -298,8 +537,53 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
 
     async def move(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
-            game = update(existing(request), lexicons, _move(data), expected=_text(data, "version"))
-            return JSONResponse(game_json(game, request.path_params["name"]))
+            path, game, view = opened(request)
+            action, made = _move(data, view)
+            version = _text(data, "version")
+            if version is None:
+                raise LexcError("version: a move names the version of the game it was made on")
+            if not hmac.compare_digest(version.encode(), public(game).encode()):
+                raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
+                            snapshot(path, game, view))
+            pending = game.state.pending
+            view.check(action, to_move=game.to_move,
+                       last_player=game.setup.players[pending.player] if pending is not None else None)
+            now = time.time()
+            turn_file = turn_path(path)
+            turns: list[Turn] = []
+
+            def checked(current: Game) -> Game:
+                turn = read_turn(turn_file, current, now)
+                turns.append(turn)
+                after = made(current)
+                return after if action == "undo" else timed(current, after, turn, now)  # an undo starts the turn again
+
+            try:
+                after = update(path, lexicons, checked, expected=game.version)
+            except StaleGame:
+                raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
+                            snapshot(path, load(path, lexicons), view)) from None
+            adjust = turns[-1].adjust if turns else {}
+            write_turn(turn_file, Turn(after.version, 0.0, None if after.state.ended else now, adjust))
+            return JSONResponse(snapshot(path, after, view))
+
+        return await _answer(work, await _body(request))
+
+    async def clock(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            path, game, view = opened(request)
+            view.check("clock", to_move=game.to_move, last_player=None)
+            action = _text(data, "action") or ""
+            seconds = _text(data, "seconds") or "0"
+            if not re.fullmatch(r"-?[0-9]{1,6}", seconds):
+                raise LexcError(f"seconds: a whole number of seconds, not {_shown(seconds)}")
+            with locked(path):
+                game = load(path, lexicons)
+                turn_file = turn_path(path)
+                now = time.time()
+                turn = adjusted(read_turn(turn_file, game, now), game, action, _text(data, "player"), int(seconds), now)
+                write_turn(turn_file, turn)
+            return JSONResponse(snapshot(path, game, view))
 
         return await _answer(work, await _body(request))
 
@@ -311,14 +595,60 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
 
     routes = [
         Route("/", index), Route("/api/games", list_all), Route("/api/games", new_game, methods=["POST"]),
-        Route("/api/games/{name}", show), Route("/api/games/{name}/preview", preview, methods=["POST"]),
+        Route("/api/games/{name}", show), Route("/api/games/{name}/events", events),
+        Route("/api/games/{name}/file", download), Route("/api/games/{name}/links", links),
+        Route("/api/games/{name}/preview", preview, methods=["POST"]),
         Route("/api/games/{name}/move", move, methods=["POST"]),
+        Route("/api/games/{name}/clock", clock, methods=["POST"]),
         Route("/api/games/{name}/hint", hint, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(TokenCheck, token=token)] if token else []
+    middleware = [Middleware(Guard, hosts=hosts or Hosts.loopback())]
     return Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: _http_error,
                                                                                      Exception: _failure})
+
+
+def public_version(game: Game, key: str) -> str:
+    """The version of ``game`` a page is given: keyed with the server's ``key``, so that nobody can test
+    guesses of the racks in the game file against it (the file's own version is a plain hash of its text)."""
+    return hmac.new(key.encode(), game.version.encode(), "sha256").hexdigest()[:24]
+
+
+def games_folder(games: Path) -> None:
+    """Make sure ``games`` is a folder lexc can keep games in (created if missing); a clear error if not.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile() as f:
+    ...     games_folder(Path(f.name) / "games")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: ...: games folder: a path under ..., which is not a folder
+    """
+    for parent in (games, *games.parents):
+        if parent.exists() or parent.is_symlink():
+            if not parent.is_dir():
+                where = "not a folder" if parent == games else f"a path under {parent}, which is not a folder"
+                raise LexcError(Problem(str(games), None, "games folder", where))
+            break
+    try:
+        games.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise LexcError(Problem(str(games), None, "games folder", f"cannot create it: {err.strerror or err}")) from None
+    if not os.access(games, os.W_OK | os.X_OK):
+        raise LexcError(Problem(str(games), None, "games folder", "not writable: games are written there after "
+                                                                  "every move"))
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of ``text`` as an SVG element (segno), for a phone to open a link."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=3, border=2, xmldecl=False, svgns=True,
+                                      omitsize=True)  # a viewBox: the page sizes it
+    return out.getvalue().decode("ascii")
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -340,37 +670,40 @@ def _ruling(name: str, value: Any) -> bool:
     return value
 
 
-def _move(data: Mapping[str, Any]) -> Callable[[Game], Game]:
-    """The move a request describes, as a function of the game."""
-    kind = _text(data, "action")
+def _move(data: Mapping[str, Any], view: View | None = None) -> tuple[str, Callable[[Game], Game]]:
+    """The move a request describes: its action and a function of the game. A seat challenges for
+    its own player, and only the director rules on words."""
+    kind = _text(data, "action") or ""
     rack = _text(data, "rack")
     if kind == "play":
         text = _text(data, "play") or ""
-        return lambda g: g.play(text, rack)
+        return kind, lambda g: g.play(text, rack)
     if kind == "pass":
-        return lambda g: g.pass_turn(rack)
+        return kind, lambda g: g.pass_turn(rack)
     if kind == "exchange":
         tiles = _text(data, "tiles") or ""
-        return lambda g: g.exchange(tiles, rack)
+        return kind, lambda g: g.exchange(tiles, rack)
     if kind == "challenge":
-        by = _text(data, "by")
+        by = view.player if view is not None and view.kind == "seat" else _text(data, "by")
         rulings = {k: _ruling(k, v) for k, v in _mapping(data, "rulings").items()}
-        return lambda g: g.challenge(by, rulings)
+        if rulings and view is not None and not view.director:
+            raise Forbidden(Problem(None, None, "rulings", "only the director rules on a word"))
+        return kind, lambda g: g.challenge(by, rulings)
     if kind == "undo":
-        return lambda g: g.undo()
+        return kind, lambda g: g.undo()
     if kind == "end":
         racks = {k: _text({k: v}, k) or "" for k, v in _mapping(data, "racks").items() if v}
         force = data.get("force", False)
         if not isinstance(force, bool):
             raise LexcError(f"force: true or false, not {type(force).__name__}")
-        return lambda g: g.end(racks, force)
+        return kind, lambda g: g.end(racks, force)
     if kind == "penalty":
         player, points = _text(data, "player") or "", _text(data, "points") or "0"
         lost = whole_number(points, most=999_999)  # at most TEXT_LIMITS["points"] digits
         if lost is None:
             raise LexcError(f"points: a number, not {_shown(points)}")
-        return lambda g: g.time_penalty(player, lost)
+        return kind, lambda g: g.time_penalty(player, lost)
     raise LexcError(f"unknown action {_shown(kind or '')} (play, pass, exchange, challenge, undo, end, penalty)")
 
 
-__all__ = ["create_app"]
+__all__ = ["Guard", "Hosts", "create_app", "games_folder", "public_version", "qr_svg"]

@@ -1,15 +1,17 @@
 "use strict";
 // lexc serve: the board page. Talks to /api (lexc/game/web/app.py); holds no game logic of its own:
-// scores, validity and legality all come from the server's engine.
+// scores, validity and legality all come from the server's engine. Who the page is (a seat, the
+// board, the director) is the key after "#" in its address: it is sent in a header, never in a URL.
 
 const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const token = new URLSearchParams(location.search).get("token") || "";
-const ui = { game: null, name: null, cursor: null, tentative: new Map(), blankNext: false, overrides: {},
-             meta: null, previewTimer: null, previewSeq: 0 };
+const hash = new URLSearchParams(location.hash.slice(1));
+const key = hash.get("key") || "";
+const ui = { game: null, name: hash.get("game"), cursor: null, tentative: new Map(), shown: [], blankNext: false,
+             overrides: {}, meta: null, previewTimer: null, previewSeq: 0, busy: false, clockAt: 0, stream: null };
 const $ = (id) => document.getElementById(id);
 
 async function api(path, body) {
-  const options = { headers: { "X-Lexc-Token": token } };
+  const options = { headers: { "X-Lexc-Key": key } };
   if (body !== undefined) {
     options.method = "POST";
     options.headers["Content-Type"] = "application/json";
@@ -20,23 +22,24 @@ async function api(path, body) {
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
     error.status = response.status;
+    error.game = data.game;
     throw error;
   }
   return data;
 }
 
 function status(text, isError) {
-  const el = $("status");
-  el.textContent = text || "";
-  el.className = isError ? "error" : "";
+  const box = $("status");
+  box.textContent = text || "";
+  box.className = isError ? "error" : "";
 }
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (name === "class") node.className = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value);
   }
   for (const child of children) node.append(child);
   return node;
@@ -44,12 +47,19 @@ function el(tag, attrs, ...children) {
 
 function squareName(r, c) { return COLS[c] + (r + 1); }
 function position(r, c, across) { return across ? `${r + 1}${COLS[c]}` : `${COLS[c]}${r + 1}`; }
+const view = () => (ui.game && ui.game.view) || { kind: "director", player: null };
+const isDirector = () => view().kind === "director";
+const isBoard = () => view().kind === "board";
+const mine = () => view().kind === "seat" ? view().player : ui.game.to_move;
+const myTurn = () => isDirector() || (view().kind === "seat" && ui.game.to_move === view().player);
 
-// ------------------------------------------------------------------ games list and new game
+// ------------------------------------------------------------------ games list and new game (the server's key)
 
 async function loadList(select) {
   ui.meta = await api("/api/games");
   const list = $("game-list");
+  list.hidden = false;
+  $("new-toggle").hidden = false;
   list.replaceChildren(el("option", { value: "" }, "— games —"),
     ...ui.meta.games.map((g) => el("option", { value: g }, g)));
   if (select) list.value = select;
@@ -57,49 +67,163 @@ async function loadList(select) {
   form.ruleset.replaceChildren(...ui.meta.rulesets.map((r) => el("option", { value: r }, r)));
   form.lang.replaceChildren(...ui.meta.languages.map((l) => el("option", { value: l.code }, `${l.name} (${l.code})`)));
   for (const c of ui.meta.challenges) form.challenge.append(el("option", { value: c }, c));
-  $("play-lang").replaceChildren(...ui.meta.languages.map((l) => el("option", { value: l.code }, l.code)));
+}
+
+function languages() {
+  return ui.meta ? ui.meta.languages : Object.keys(ui.game.setup.schemes || {}).concat([ui.game.lang || "en"])
+    .filter((c, i, all) => all.indexOf(c) === i).map((code) => ({ code, pack: false }));
 }
 
 async function openGame(name) {
   if (!name) return;
   ui.name = name;
-  history.replaceState(null, "", `?game=${encodeURIComponent(name)}${token ? "&token=" + encodeURIComponent(token) : ""}`);
+  history.replaceState(null, "", `/#game=${encodeURIComponent(name)}&key=${encodeURIComponent(key)}`);
   show(await api(`/api/games/${encodeURIComponent(name)}`));
+  listen();
+}
+
+// ------------------------------------------------------------------ live: server-sent events over fetch (the key
+// goes in a header, which EventSource cannot send); a dropped stream reconnects and catches up at once.
+
+async function listen() {
+  const name = ui.name;
+  if (ui.stream) ui.stream.abort();
+  const control = new AbortController();
+  ui.stream = control;
+  let wait = 500;
+  while (!control.signal.aborted && name === ui.name) {
+    try {
+      const response = await fetch(`/api/games/${encodeURIComponent(name)}/events`,
+                                   { headers: { "X-Lexc-Key": key }, signal: control.signal });
+      if (!response.ok) throw new Error((await response.json()).error);
+      $("live").textContent = "● live";
+      $("live").className = "on";
+      wait = 500;
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf("\n\n")) >= 0) {
+          const message = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = message.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+          if (data) arrived(JSON.parse(data));
+        }
+      }
+    } catch (error) {
+      if (control.signal.aborted) return;
+    }
+    $("live").textContent = "○ reconnecting";
+    $("live").className = "off";
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = Math.min(wait * 2, 5000);
+  }
+}
+
+// A game that arrives (live, or in a refusal): shown, what changed said, typed work kept and checked again.
+function arrived(game) {
+  if (game.error) { status(game.error, true); return; }
+  const before = ui.game;
+  if (before && before.version === game.version) { ui.game = game; ui.clockAt = performance.now(); renderClocks(); return; }
+  const typed = $("notation").value.trim();
+  show(game, true);
+  const change = before ? changes(before, game) : "";
+  if (change) status(change + (typed ? ` — your play ${typed} is kept and checked again` : ""));
+}
+
+function describe(m) {
+  if (m.kind === "play") return `${m.player} played ${m.move}${m.langs ? " " + m.langs : ""} for ${m.delta}`;
+  if (m.kind === "pass") return m.lost_turn ? `${m.player} lost a turn (challenge)` : `${m.player} passed`;
+  if (m.kind === "exchange") return `${m.player} exchanged ${m.move.slice(1)}`;
+  if (m.kind === "withdrawal") return `${m.player}'s play was withdrawn (${m.notes.join("; ") || "phony"})`;
+  if (m.kind === "time_penalty") return `${m.player} lost ${-m.delta} for overtime`;
+  return `${m.player}: ${m.move} ${m.delta >= 0 ? "+" : ""}${m.delta}`;
+}
+
+function changes(before, after) {
+  const old = before.moves, now = after.moves;
+  let same = 0;
+  while (same < old.length && same < now.length && old[same].move === now[same].move
+         && old[same].player === now[same].player) same++;
+  const parts = [];
+  if (old.length > same) parts.push(`the director took back ${old.length - same} move${old.length - same > 1 ? "s" : ""}`);
+  for (const m of now.slice(same)) parts.push(describe(m));
+  if (!parts.length && before.can_challenge && !after.can_challenge) parts.push("the last play was challenged: it stands");
+  return parts.join("; ");
 }
 
 // ------------------------------------------------------------------ rendering
 
-function show(game) {
+function show(game, keepTyped) {
+  const typed = keepTyped ? $("notation").value : "";
   ui.game = game;
-  ui.cursor = null;
-  ui.tentative.clear();
-  ui.overrides = {};
+  ui.clockAt = performance.now();
+  if (!keepTyped) { ui.cursor = null; ui.tentative.clear(); ui.overrides = {}; }
+  else for (const k of [...ui.tentative.keys()]) {
+    const [r, c] = k.split(",").map(Number);
+    if (occupied(r, c)) ui.tentative.delete(k);
+  }
+  $("landing").hidden = true;
   $("game").hidden = false;
-  $("game-list").value = ui.name;
+  document.body.dataset.view = view().kind;
+  const v = view();
+  $("who").textContent = v.kind === "seat" ? `${v.player}'s seat` : v.kind === "board" ? "board" : "director";
+  if (ui.meta) $("game-list").value = ui.name;
+  const langs = languages();
+  $("play-lang").replaceChildren(...langs.map((l) => el("option", { value: l.code }, l.code)));
   $("play-lang").value = game.lang || "en";
   $("play-lang").disabled = !game.lang;
   $("rack-label").hidden = game.setup.deal === "seed";
-  $("notation").value = "";
-  $("preview").textContent = "";
-  $("extra").replaceChildren();
+  $("notation").value = typed;
+  if (!keepTyped) $("extra").replaceChildren();
   renderBoard();
   renderPlayers();
+  renderRack();
   renderMoves();
-  const over = game.ended;
-  for (const id of ["play-btn", "pass-btn", "exchange-btn"]) $(id).disabled = over;
-  $("challenge-btn").disabled = !game.can_challenge;
-  $("end-btn").disabled = over;
-  $("penalty-btn").hidden = !over;  // time penalties are recorded after the end
+  renderSheet();
+  renderControls();
+  if (typed.trim()) schedulePreview(); else $("preview").replaceChildren();
+}
+
+function renderControls() {
+  const game = ui.game;
+  const over = game.ended, out = game.went_out !== null;
+  const last = [...game.moves].reverse().find((m) => m.kind === "play");
+  const turn = myTurn() && !over && !out;
+  for (const id of ["play-btn", "pass-btn", "exchange-btn"]) $(id).disabled = ui.busy || !turn;
+  $("challenge-btn").disabled = ui.busy || !game.can_challenge || (view().kind === "seat" && last && last.player === view().player);
+  $("hint-btn").disabled = ui.busy || !turn || !game.show_validity;
+  $("hint-btn").hidden = !game.show_validity;
+  $("undo-btn").disabled = ui.busy || !game.moves.length;
+  $("end-btn").disabled = ui.busy || over;
+  $("penalty-btn").disabled = ui.busy || !over;
+  $("pause-btn").hidden = $("adjust-btn").hidden = !game.clock;
+  $("pause-btn").disabled = $("adjust-btn").disabled = ui.busy || over;
+  if (game.clock) $("pause-btn").textContent = game.clock.paused ? "Resume clock" : "Pause clock";
+  $("download-btn").hidden = !(isDirector() || over);
+  let text;
+  if (over) text = "The game is over.";
+  else if (out) text = `${game.went_out} went out: the last play may be challenged, then the director ends the game.`;
+  else if (view().kind === "seat") text = game.to_move === view().player ? "Your turn." : `${game.to_move} to move.`;
+  else text = `${game.to_move} to move.`;
+  $("turn").textContent = text;
 }
 
 function renderBoard() {
   const game = ui.game;
   const rs = game.ruleset;
   const board = $("board");
-  board.style.gridTemplateColumns = `repeat(${rs.cols}, 1fr)`;
+  board.style.gridTemplateColumns = `1.2em repeat(${rs.cols}, 1fr)`;
   const placed = new Map(game.board.map((t) => [t.square, t]));
-  const squares = [];
+  const shown = new Map(ui.shown.map((t) => [`${t.row},${t.col}`, t]));
+  const cells = [el("div", { class: "coord" })];
+  for (let c = 0; c < rs.cols; c++) cells.push(el("div", { class: "coord" }, COLS[c]));
   for (let r = 0; r < rs.rows; r++) {
+    cells.push(el("div", { class: "coord row" }, String(r + 1)));
     for (let c = 0; c < rs.cols; c++) {
       const name = squareName(r, c);
       const kind = rs.premiums[r][c];
@@ -107,13 +231,18 @@ function renderBoard() {
                              onclick: () => clickSquare(r, c) });
       const label = { dl: "2L", tl: "3L", ql: "4L", dw: "2W", tw: "3W", qw: "4W", plain: "" }[kind];
       const tile = placed.get(name);
-      const tent = ui.tentative.get(`${r},${c}`);
+      const tent = ui.tentative.get(`${r},${c}`) || shown.get(`${r},${c}`);
       if (tile) {
-        const t = el("div", { class: `tile${tile.last ? " last" : ""}${tile.blank ? " blank" : ""}`,
-                              "data-lang": tile.lang, title: `${tile.native} (${tile.lang}) ${tile.points}` },
+        const multi = tile.native.length > 1 && tile.native !== tile.face;
+        const t = el("div", { class: `tile${tile.last ? " last" : ""}${tile.blank ? " blank" : ""}${multi ? " multi" : ""}`,
+                              "data-lang": tile.lang,
+                              title: multi ? `${tile.face}: part of the ${tile.native} tile (${tile.lang}), ${tile.points} on its first square`
+                                           : `${tile.native} (${tile.lang}) ${tile.points}` },
                      el("span", { class: "letter" }, tile.blank ? tile.face.toLowerCase() : tile.face));
         if (tile.first) t.append(el("span", { class: "value" }, String(tile.points)));
-        if (tile.lang !== "en") t.append(el("span", { class: "lang" }, tile.lang));
+        else if (multi) t.append(el("span", { class: "value part" }, "⁀"));
+        if (multi && tile.first) t.append(el("span", { class: "native" }, tile.native));
+        else if (tile.lang !== "en") t.append(el("span", { class: "lang" }, tile.lang));
         sq.append(t);
       } else if (tent) {
         sq.append(el("div", { class: `tile tentative${tent.blank ? " blank" : ""}` },
@@ -124,25 +253,63 @@ function renderBoard() {
         sq.append(label);
       }
       if (ui.cursor && ui.cursor.row === r && ui.cursor.col === c) sq.classList.add("cursor");
-      squares.push(sq);
+      cells.push(sq);
     }
   }
-  board.replaceChildren(...squares);
+  board.replaceChildren(...cells);
 }
+
+function clockText(seconds) {
+  const s = Math.round(seconds), sign = s < 0 ? "-" : "", a = Math.abs(s);
+  return `${sign}${Math.floor(a / 60)}:${String(a % 60).padStart(2, "0")}`;
+}
+
+function renderClocks() {
+  const clock = ui.game && ui.game.clock;
+  if (!clock) return;
+  const running = clock.paused ? null : clock.running;
+  const since = (performance.now() - ui.clockAt) / 1000;
+  for (const p of clock.players) {
+    const cell = document.querySelector(`[data-clock="${p.name}"]`);
+    if (!cell) continue;
+    const left = p.left - (p.name === running ? since : 0);
+    cell.textContent = (p.name === clock.running && clock.paused ? "⏸ " : "") + clockText(left);
+    cell.classList.toggle("over", left < 0);
+    cell.classList.toggle("running", p.name === running);
+  }
+}
+setInterval(renderClocks, 250);
 
 function renderPlayers() {
   const game = ui.game;
   const rows = game.players.map((p) => el("tr", { class: p.to_move && !game.ended ? "to-move" : "" },
     el("td", {}, (p.to_move && !game.ended ? "▶ " : "") + p.name), el("td", { class: "score" }, String(p.score)),
-    el("td", {}, p.rack !== null ? p.rack : `${p.tiles} tiles`)));
+    el("td", { class: "held" }, p.rack !== null ? p.rack : `${p.tiles} tiles`),
+    ...(game.clock ? [el("td", { class: "clock", "data-clock": p.name })] : [])));
   $("players").replaceChildren(el("table", {}, ...rows));
-  const unseen = Object.entries(game.unseen).map(([f, n]) => f.repeat(n)).join("");
+  renderClocks();
   const won = game.winners.join(" and ");
   const best = Math.max(...game.players.map((p) => p.score));
-  const state = game.ended ? `Game over: ${won} ${game.winners.length > 1 ? "win" : "wins"} with ${best}.` : game.can_end ? "The game can end now." : `${game.to_move} to move.`;
+  const counts = game.unseen_counts;
+  const letters = Object.entries(game.unseen).map(([face, n]) => el("span", { class: "unseen-tile" }, face === "?" ? "blank" : face,
+    el("sub", {}, String(n))));
   const agreed = Object.entries(game.setup.schemes || {}).map(([lang, name]) => `${lang}=${name}`).join(" ");
-  $("bag").replaceChildren(el("p", {}, `${state} Bag: ${game.bag} tiles. Unseen${game.unseen_for ? " by " + game.unseen_for : ""}: ${unseen}`),
+  $("bag").replaceChildren(
+    el("p", {}, game.ended ? `Game over: ${won} ${game.winners.length > 1 ? "win" : "wins"} with ${best}.` : `Bag: ${game.bag} tiles.`),
+    el("p", { id: "unseen-head" }, `Unseen${game.unseen_for ? " by " + game.unseen_for : ""}: ${plural(counts.tiles, "tile")} — ` +
+       `${plural(counts.vowels, "vowel")}, ${plural(counts.consonants, "consonant")}, ${plural(counts.blanks, "blank")}`),
+    el("p", { id: "unseen" }, ...letters),
     ...(agreed ? [el("p", { id: "schemes" }, `Schemes agreed: ${agreed}`)] : []));
+}
+
+function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
+function renderRack() {
+  const box = $("my-rack");
+  const me = view().kind === "seat" ? ui.game.players.find((p) => p.name === view().player) : null;
+  if (!me || me.rack === null) { box.replaceChildren(); return; }
+  const tiles = (me.rack.match(/\[[^\]]+\]|./g) || []).map((t) => el("span", { class: "rack-tile" }, t.replace(/[[\]]/g, "")));
+  box.replaceChildren(el("span", { class: "rack-label" }, "Your rack"), ...tiles);
 }
 
 // Hebrew and Arabic words inside an explanation are isolated, so that the points after them stay
@@ -158,10 +325,21 @@ function renderMoves() {
     const li = el("li", { class: m.withdrawn ? "withdrawn" : "" }, head);
     if (m.challenged) li.append(el("div", {}, `challenged by ${m.challenged}`));
     if (m.lost_turn) li.append(el("div", {}, "lost turn (unsuccessful challenge)"));
+    const time = (m.notes || []).find((n) => n.startsWith("time: "));
+    if (time) li.append(el("div", { class: "time" }, time.slice(6)));
     if (m.explanation) li.append(el("pre", {}, ...isolated(m.explanation)));
     return li;
   });
   $("moves").replaceChildren(...items.reverse());
+}
+
+function renderSheet() {
+  const tables = Object.entries(ui.game.sheet).map(([player, rows]) => el("table", { class: "sheet", "data-sheet": player },
+    el("caption", {}, player),
+    el("tr", {}, el("th", {}, "#"), el("th", {}, "move"), el("th", {}, "score"), el("th", {}, "total")),
+    ...rows.map((r, i) => el("tr", {}, el("td", {}, String(i + 1)), el("td", {}, r.move),
+                               el("td", {}, `${r.delta >= 0 ? "+" : ""}${r.delta}`), el("td", {}, String(r.total))))));
+  $("sheet").replaceChildren(...tables);
 }
 
 // ------------------------------------------------------------------ entering a play on the board
@@ -170,6 +348,7 @@ function occupied(r, c) { return ui.game.board.some((t) => t.row === r && t.col 
 function inside(r, c) { return r >= 0 && c >= 0 && r < ui.game.ruleset.rows && c < ui.game.ruleset.cols; }
 
 function clickSquare(r, c) {
+  if (isBoard()) return;
   if (ui.cursor && ui.cursor.row === r && ui.cursor.col === c) ui.cursor.across = !ui.cursor.across;
   else ui.cursor = { row: r, col: c, across: ui.cursor ? ui.cursor.across : true };
   renderBoard();
@@ -258,11 +437,13 @@ function setNotation(base) {
 }
 
 function tentativeChanged() {
+  ui.shown = [];
   renderBoard();
   setNotation(tentativeNotation());
 }
 
-// ------------------------------------------------------------------ live preview
+// ------------------------------------------------------------------ live preview (a play typed in notation or
+// picked from the hints is drawn on the board as tentative tiles)
 
 function schedulePreview() {
   clearTimeout(ui.previewTimer);
@@ -272,13 +453,14 @@ function schedulePreview() {
 async function preview() {
   const text = $("notation").value.trim();
   const box = $("preview");
-  if (!text) { box.textContent = ""; return; }
+  if (!text) { box.replaceChildren(); if (ui.shown.length) { ui.shown = []; renderBoard(); } return; }
   const seq = ++ui.previewSeq;
   try {
     const result = await api(`/api/games/${encodeURIComponent(ui.name)}/preview`,
                              { play: text, rack: $("rack").value || null });
     if (seq !== ui.previewSeq) return;
     renderPreview(result);
+    if (!ui.tentative.size) { ui.shown = result.tiles; renderBoard(); }
   } catch (error) {
     if (seq !== ui.previewSeq) return;
     box.replaceChildren(el("span", { class: "invalid" }, error.message));
@@ -289,18 +471,19 @@ function renderPreview(result) {
   const box = $("preview");
   const words = result.words.map((w) => {
     const mark = w.valid === true ? ["valid", "✓ word"] : w.valid === false ? ["invalid", "✗ not a word"] :
-                 ["unknown", "? no pack"];
+                 ui.game.show_validity ? ["unknown", "? no pack"] : ["unknown", ""];
     const row = el("div", { class: "word", "data-word": w.board, "data-position": w.position });
     row.append(el("span", {}, `${w.position} ${w.board}${w.native && w.native !== w.board ? " = " + w.native : ""}`));
     if (ui.game.lang) {
       const select = el("select", { class: "word-lang", "aria-label": `language of ${w.board}`,
                                     onchange: (e) => { ui.overrides[w.position] = e.target.value;
                                                        setNotation(baseOf($("notation").value)); } },
-                        ...ui.meta.languages.map((l) => el("option", { value: l.code }, l.code)));
+                        ...languages().map((l) => el("option", { value: l.code }, l.code)));
       select.value = w.lang;
       row.append(select);
     }
-    row.append(el("span", { class: mark[0] }, mark[1]), el("span", {}, ` ${w.subtotal}`));
+    if (mark[1]) row.append(el("span", { class: mark[0] }, mark[1]));
+    row.append(el("span", {}, ` ${w.subtotal}`));
     return row;
   });
   const total = el("div", { class: "total" }, `Score: ${result.score}`);
@@ -310,49 +493,74 @@ function renderPreview(result) {
   box.replaceChildren(total, ...words, ...problems);
 }
 
-// ------------------------------------------------------------------ moves
+// ------------------------------------------------------------------ moves: one request at a time; every button
+// is disabled while it is in flight; a refusal because the game moved on shows what changed.
 
-async function move(body) {
+async function send(path, body, done) {
+  if (ui.busy) return;
+  ui.busy = true;
+  renderControls();
+  const before = ui.game;  // what this page saw when the button was pressed (a live update may come first)
   try {
-    const game = await api(`/api/games/${encodeURIComponent(ui.name)}/move`,
-                           Object.assign({ version: ui.game.version }, body));
-    status("");
+    const game = await api(`/api/games/${encodeURIComponent(ui.name)}/${path}`, body);
+    ui.busy = false;
     show(game);
+    status(done || changes(before, game) || "done");
   } catch (error) {
-    status(error.message, true);
-    if (error.status === 409) await openGame(ui.name).catch(() => {});
+    ui.busy = false;
+    if (error.status === 409 && error.game) {
+      const typed = $("notation").value.trim();
+      show(error.game, true);
+      status(`Not made: the game moved on — ${changes(before, error.game) || "it changed"}` +
+             (typed ? `; your play ${typed} is kept: check it and play again` : ""), true);
+    } else {
+      status(error.message, true);
+      renderControls();
+    }
   }
+}
+
+function move(body) {
+  return send("move", Object.assign({ version: ui.game.version }, body));
 }
 
 function panel(...children) { $("extra").replaceChildren(...children); }
 
+// A confirmation under the buttons (nothing above it moves): the action is made by its own button.
+function confirmPanel(question, label, id, action, ...fields) {
+  panel(el("div", { class: "confirm" }, el("span", {}, question), ...fields,
+           el("button", { id, type: "button", class: "danger", onclick: () => { action(); panel(); } }, label),
+           el("button", { type: "button", onclick: () => panel() }, "Cancel")));
+}
+
 function exchangePanel() {
   const input = el("input", { id: "exchange-tiles", placeholder: ui.game.setup.deal === "seed" ? "tiles, e.g. QV?" : "tiles or how many" });
-  panel(el("label", {}, "Exchange ", input),
-        el("button", { id: "exchange-ok", type: "button",
-                       onclick: () => move({ action: "exchange", tiles: input.value, rack: $("rack").value || null }) },
-           "Exchange"));
+  confirmPanel(`Exchange for ${mine()}: `, "Exchange", "exchange-ok",
+               () => move({ action: "exchange", tiles: input.value, rack: $("rack").value || null }), input);
   input.focus();
 }
 
 function challengePanel() {
   const game = ui.game;
   const last = [...game.moves].reverse().find((m) => m.kind === "play");
-  const by = el("select", { id: "challenger" }, ...game.players.filter((p) => p.name !== last.player)
+  const fields = [];
+  let by = null;
+  if (isDirector()) {
+    by = el("select", { id: "challenger" }, ...game.players.filter((p) => p.name !== last.player)
                   .map((p) => el("option", { value: p.name }, p.name)));
-  by.value = game.to_move;
-  const unknown = (last.words || []).filter((w) => w.valid === null);
-  const rulings = unknown.map((w) => {
-    const select = el("select", { "data-ruling": w.board }, el("option", { value: "good" }, "good"),
-                      el("option", { value: "phony" }, "phony"));
-    return el("label", {}, `${w.board} (${w.lang}, no pack): the director rules `, select);
-  });
-  panel(el("label", {}, `Challenge ${last.player}'s ${last.move} by `, by), ...rulings,
-        el("button", { id: "challenge-ok", type: "button", onclick: () => {
-          const r = {};
-          for (const s of document.querySelectorAll("[data-ruling]")) r[s.dataset.ruling] = s.value === "good";
-          move({ action: "challenge", by: by.value, rulings: r });
-        } }, "Challenge"));
+    by.value = game.to_move;
+    fields.push(el("label", {}, " by ", by));
+    for (const w of (last.words || []).filter((x) => x.valid === null)) {
+      fields.push(el("label", {}, `${w.board} (${w.lang}): the director rules `,
+        el("select", { "data-ruling": w.board }, el("option", { value: "" }, "—"), el("option", { value: "good" }, "good"),
+           el("option", { value: "phony" }, "phony"))));
+    }
+  }
+  confirmPanel(`Challenge ${last.player}'s ${last.move}?`, "Challenge", "challenge-ok", () => {
+    const rulings = {};
+    for (const s of document.querySelectorAll("[data-ruling]")) if (s.value) rulings[s.dataset.ruling] = s.value === "good";
+    move({ action: "challenge", by: by ? by.value : null, rulings });
+  }, ...fields);
 }
 
 function endPanel() {
@@ -360,18 +568,18 @@ function endPanel() {
   const inputs = game.setup.deal === "seed" ? [] : game.players.filter((p) => p.tiles > 0).map((p) =>
     el("label", {}, `${p.name}'s tiles left `, el("input", { "data-rack": p.name, autocapitalize: "characters" })));
   const force = el("input", { type: "checkbox", id: "end-force" });
-  panel(...inputs, el("label", {}, force, " end now although nobody went out (director)"),
-        el("button", { id: "end-ok", type: "button", onclick: () => {
-          const racks = {};
-          for (const i of document.querySelectorAll("[data-rack]")) racks[i.dataset.rack] = i.value;
-          move({ action: "end", racks, force: force.checked });
-        } }, "End game"));
+  force.checked = !game.can_end;
+  confirmPanel("End the game?", "End game", "end-ok", () => {
+    const racks = {};
+    for (const i of document.querySelectorAll("[data-rack]")) racks[i.dataset.rack] = i.value;
+    move({ action: "end", racks, force: force.checked });
+  }, ...inputs, el("label", {}, force, " although nobody went out"));
 }
 
 async function hintPanel() {
   try {
     const found = await api(`/api/games/${encodeURIComponent(ui.name)}/hint`, { rack: $("rack").value || null, top: 5,
-                               langs: ui.game.lang ? ui.meta.languages.filter((l) => l.pack).map((l) => l.code) : null });
+                               langs: ui.game.lang && ui.meta ? ui.meta.languages.filter((l) => l.pack).map((l) => l.code) : null });
     const rows = found.moves.map((m) => el("li", {},
       el("button", { type: "button", class: "hint", "data-play": m.play,
                      onclick: () => { ui.tentative.clear(); $("notation").value = m.play;
@@ -385,16 +593,45 @@ async function hintPanel() {
 function penaltyPanel() {
   const who = el("select", { id: "penalty-player" }, ...ui.game.players.map((p) => el("option", { value: p.name }, p.name)));
   const points = el("input", { id: "penalty-points", inputmode: "numeric", value: "10", size: "4" });
-  panel(el("label", {}, "Time penalty: ", who, " loses ", points, " points"),
-        el("button", { id: "penalty-ok", type: "button",
-                       onclick: () => move({ action: "penalty", player: who.value, points: points.value }) }, "Record"));
+  confirmPanel("Time penalty: ", "Record", "penalty-ok",
+               () => move({ action: "penalty", player: who.value, points: points.value }), who, " loses ", points, " points");
+}
+
+function adjustPanel() {
+  const who = el("select", { id: "adjust-player" }, ...ui.game.players.map((p) => el("option", { value: p.name }, p.name)));
+  const minutes = el("input", { id: "adjust-minutes", inputmode: "numeric", value: "1", size: "4" });
+  confirmPanel("Add to ", "Adjust", "adjust-ok", () => send("clock", { action: "adjust", player: who.value,
+               seconds: String(Math.round(Number(minutes.value) * 60)) }, `${who.value}'s clock adjusted by ${minutes.value} min`),
+               who, "'s time used ", minutes, " minutes (negative gives time back)");
+}
+
+async function linksPanel() {
+  try {
+    const found = await api(`/api/games/${encodeURIComponent(ui.name)}/links`);
+    panel(el("div", { id: "links" }, ...found.links.map((l) => {
+      const code = el("div", { class: "qr" });
+      code.innerHTML = l.qr;  // an SVG made by the server (segno) from the link: no text of a user's
+      return el("figure", { "data-view": l.view }, code, el("figcaption", {}, el("b", {}, l.view), " ",
+                el("a", { href: l.url, target: "_blank", rel: "noreferrer" }, "link")));
+    })));
+  } catch (error) { status(error.message, true); }
+}
+
+async function download() {
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(ui.name)}/file`, { headers: { "X-Lexc-Key": key } });
+    if (!response.ok) throw new Error((await response.json()).error);
+    const url = URL.createObjectURL(await response.blob());
+    el("a", { href: url, download: `${ui.name}.gcg` }).click();
+    URL.revokeObjectURL(url);
+  } catch (error) { status(error.message, true); }
 }
 
 // ------------------------------------------------------------------ wiring
 
 document.addEventListener("keydown", (event) => {
   const target = event.target;
-  if (!ui.game || (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
+  if (!ui.game || isBoard() || (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName))) return;
   if (event.key === "?") { ui.blankNext = true; event.preventDefault(); }
   else if (/^[a-zA-Z]$/.test(event.key) && ui.cursor) { typeLetter(event.key); event.preventDefault(); }
   else if (event.key === "Backspace") { backspace(); event.preventDefault(); }
@@ -411,14 +648,14 @@ $("board-keys").addEventListener("keydown", (event) => {
 });
 // A designation typed in the notation box sets the pickers: "@de,H8=en" is German, H8 English.
 function readDesignation(text) {
-  const token = text.trim().split(/\s+/)[2];
+  const part = text.trim().split(/\s+/)[2];
   ui.overrides = {};
-  if (!token || !token.startsWith("@") || !ui.game.lang) return;
-  const [first, ...rest] = token.slice(1).split(",");
-  if (first && ui.meta.languages.some((l) => l.code === first)) $("play-lang").value = first;
-  for (const part of rest) {
-    const [key, lang] = part.split("=");
-    if (key && lang) ui.overrides[key] = lang;
+  if (!part || !part.startsWith("@") || !ui.game.lang) return;
+  const [first, ...rest] = part.slice(1).split(",");
+  if (first && languages().some((l) => l.code === first)) $("play-lang").value = first;
+  for (const item of rest) {
+    const [square, lang] = item.split("=");
+    if (square && lang) ui.overrides[square] = lang;
   }
 }
 
@@ -432,16 +669,25 @@ $("play-lang").addEventListener("change", () => setNotation(baseOf($("notation")
 $("rack").addEventListener("input", schedulePreview);
 $("play-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  move({ action: "play", play: $("notation").value, rack: $("rack").value || null });
+  if (!$("play-btn").disabled) move({ action: "play", play: $("notation").value, rack: $("rack").value || null });
 });
-$("clear-btn").addEventListener("click", () => { ui.tentative.clear(); ui.overrides = {}; setNotation(""); renderBoard(); });
-$("pass-btn").addEventListener("click", () => move({ action: "pass", rack: $("rack").value || null }));
+$("clear-btn").addEventListener("click", () => { ui.tentative.clear(); ui.shown = []; ui.overrides = {}; setNotation(""); renderBoard(); });
+$("pass-btn").addEventListener("click", () => confirmPanel(`Pass ${mine()}'s turn?`, "Pass", "pass-ok",
+  () => move({ action: "pass", rack: $("rack").value || null })));
 $("exchange-btn").addEventListener("click", exchangePanel);
 $("challenge-btn").addEventListener("click", challengePanel);
-$("undo-btn").addEventListener("click", () => move({ action: "undo" }));
+$("undo-btn").addEventListener("click", () => {
+  const last = ui.game.moves[ui.game.moves.length - 1];
+  confirmPanel(`Take back ${last.player}'s ${last.move}?`, "Undo", "undo-ok", () => move({ action: "undo" }));
+});
 $("end-btn").addEventListener("click", endPanel);
 $("penalty-btn").addEventListener("click", penaltyPanel);
+$("pause-btn").addEventListener("click", () => send("clock", { action: ui.game.clock.paused ? "resume" : "pause" },
+  ui.game.clock.paused ? "clock resumed" : "clock paused"));
+$("adjust-btn").addEventListener("click", adjustPanel);
+$("links-btn").addEventListener("click", linksPanel);
 $("hint-btn").addEventListener("click", hintPanel);
+$("download-btn").addEventListener("click", download);
 $("game-list").addEventListener("change", (e) => openGame(e.target.value).catch((err) => status(err.message, true)));
 $("new-toggle").addEventListener("click", () => { $("new-game").hidden = !$("new-game").hidden; });
 $("new-game").addEventListener("submit", async (event) => {
@@ -457,10 +703,21 @@ $("new-game").addEventListener("submit", async (event) => {
   } catch (error) { status(error.message, true); }
 });
 
+// Another link pasted into this tab (another seat, the board): the page starts again as that view.
+window.addEventListener("hashchange", () => {
+  const next = new URLSearchParams(location.hash.slice(1));
+  if (next.get("key") !== key || (next.get("game") || null) !== (ui.name || null)) location.reload();
+});
+
 (async () => {
+  if (!key) { $("landing").hidden = false; return; }
   try {
-    await loadList();
-    const wanted = new URLSearchParams(location.search).get("game");
-    if (wanted) await openGame(wanted);
+    await loadList(ui.name).catch((error) => { if (error.status !== 403) throw error; });
+    if (ui.name) await openGame(ui.name);
+    else if (!ui.meta) $("landing").hidden = false;
+    else {
+      $("who").textContent = "director";
+      status("Choose a game above, or start one with New game; then press Links to hand out the seats' links.");
+    }
   } catch (error) { status(error.message, true); }
 })();
