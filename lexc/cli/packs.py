@@ -108,7 +108,7 @@ def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
     if reasons.rows:
         console.print(reasons)
     for lang, message in failures.items():
-        console.print(f"[red]{lang}: failed[/red]: {message}", markup=True, highlight=False)
+        console.print(f"[red]{lang}: failed[/red]: {markup(message)}", markup=True, highlight=False)
 
 
 def _tilings_summary(console: Any, reports: list[CompileReport]) -> None:
