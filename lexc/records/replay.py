@@ -489,11 +489,7 @@ def record_lexicons(record: GameRecord, catalog: Catalog, ruleset: Ruleset) -> t
     the default pack judges, and the warning says so.
 
     >>> from lexc.records.gcg import parse
-    >>> record = parse("#player1 a A
-#player2 b B
-#lexicon CSW24
->a: AB 8H AB +8 8
-")
+    >>> record = parse("#player1 a A\n#player2 b B\n#lexicon CSW24\n>a: AB 8H AB +8 8\n")
     >>> named, warnings = record_lexicons(record, catalog, catalog.ruleset("standard"))
     >>> named, warnings[0].split(":")[0]
     ({}, 'the record names lexicon CSW24, which is not built here (en@csw24)')
