@@ -17,11 +17,12 @@ WORDS_STAMP := $(WORDS)/.fetched
 # web board's end-to-end tests drive through Playwright (tests/test_web_e2e.py).
 DEB_PACKAGES := pkg-config libicu-dev hunspell-tools chromium \
 	wamerican-huge wfrench wngerman wspanish witalian wpolish wdutch wportuguese \
-	wswedish wcatalan wbulgarian wukrainian \
+	wswedish wcatalan wbulgarian wukrainian wnorwegian wdanish \
 	hunspell-ru hunspell-bg hunspell-uk hunspell-el hunspell-he hunspell-ar hunspell-hu \
 	hunspell-hr hunspell-pl hunspell-es hunspell-ca hunspell-cs hunspell-sk hunspell-sl \
 	hunspell-ro hunspell-sv hunspell-tr hunspell-fr hunspell-de-de hunspell-it \
-	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy hunspell-is
+	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy hunspell-is \
+	hunspell-lv hunspell-lt myspell-et
 
 .PHONY: setup run test lint bench fuzz clean debian
 
