@@ -63,8 +63,8 @@ def spec_kind_of_list(spec: Spec) -> str:
 
     >>> from lexc import Catalog
     >>> catalog = Catalog.shipped()
-    >>> spec_kind_of_list(catalog.spec("en")), spec_kind_of_list(catalog.spec("fr")), spec_kind_of_list(catalog.spec("fi"))
-    ('game list', 'spelling list', 'web word list')
+    >>> [spec_kind_of_list(catalog.spec(code)) for code in ("en", "fr", "fi")]
+    ['game list', 'spelling list', 'web word list']
     """
     entries = [e for e in spec.lexicon if e.name is None]
     if not entries:
