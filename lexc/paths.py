@@ -50,3 +50,19 @@ def default_packs_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("lexc", appauthor=False)) / "packs"
+
+
+def words_cache_dir() -> Path:
+    """Where word lists fetched from a package registry (npm) are kept, unpacked.
+
+    ``$LEXC_WORDS`` if set; ``.cache/words/`` in a checkout (``make setup`` fills it: README);
+    else the user's cache directory (``~/.cache/lexc/words`` on Linux). ``lexc fetch`` writes it.
+    """
+    value = os.environ.get("LEXC_WORDS")
+    if value:
+        return Path(value)
+    if in_checkout():
+        return CHECKOUT / ".cache" / "words"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("lexc", appauthor=False)) / "words"

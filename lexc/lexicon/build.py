@@ -22,7 +22,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lexc.errors import LexcError
+from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog
@@ -41,26 +41,42 @@ class Built:
 
 
 def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress: Progress | None = None,
-              ) -> CompileReport:
-    """Compile the default pack of ``code`` (its spec's ``[[lexicon]]`` sources) into the catalog's packs."""
+              name: str | None = None, source: str | None = None) -> CompileReport:
+    """Compile the default pack of ``code`` (its spec's ``[[lexicon]]`` sources) into the catalog's packs.
+
+    With ``name``, the named lexicon ``CODE@NAME`` instead: from ``source`` (a club's own list, a path or
+    anything :func:`~lexc.lexicon.sources.open_source` opens) or else from the spec's entries of that name.
+    The spec's filter (``exclude``) applies to the default pack and its named entries, never to a
+    ``source`` given here: an official list is taken as it is.
+    """
     from lexc.lexicon.compiler import compile_pack
-    from lexc.lexicon.sources import default_sources
+    from lexc.lexicon.sources import default_sources, exclusions, lexicon_names, open_source
 
     spec = catalog.spec(code)
-    if not spec.lexicon:
-        raise LexcError(f"{code}: the spec names no [[lexicon]] source")
-    return compile_pack(catalog.language(code), default_sources(spec), catalog.pack_path(code),
-                        structure=structure, progress=progress)
+    if source is not None:
+        if name is None:
+            raise LexcError(Problem(source, None, "name", "a list of one's own is built under a name (csw24)"))
+        sources, exclude = [open_source(spec, source)], None
+        sources[0].game = True  # the table's own word-game list, taken as the judge
+    else:
+        sources, exclude = default_sources(spec, name), exclusions(spec, name)
+    if not sources:
+        named = f" named {name!r} (named: {', '.join(lexicon_names(spec)) or 'none'})" if name else ""
+        raise LexcError(f"{code}: the spec names no [[lexicon]] source{named}")
+    target = catalog.with_lexicons({code: name}) if name else catalog
+    return compile_pack(catalog.language(code), sources, target.pack_path(code), structure=structure,
+                        progress=progress, exclude=exclude, name=name)
 
 
-def _attempt(catalog: Catalog, code: str, structure: str, progress: Progress | None) -> Built:
+def _attempt(catalog: Catalog, code: str, structure: str, progress: Progress | None, name: str | None = None,
+             source: str | None = None) -> Built:
     try:
-        return Built(code, build_one(catalog, code, structure=structure, progress=progress))
+        return Built(code, build_one(catalog, code, structure=structure, progress=progress, name=name, source=source))
     except LexcError as err:
         return Built(code, None, str(err))
 
 
-def _worker(fields: tuple[Any, ...], code: str, structure: str) -> Built:
+def _worker(fields: tuple[Any, ...], code: str, structure: str, name: str | None) -> Built:
     """One language in a child process, with the parent's catalog made again from its fields.
 
     While it works, SIGTERM (sent to the whole process group by a service manager, ``timeout`` or a
@@ -71,28 +87,31 @@ def _worker(fields: tuple[Any, ...], code: str, structure: str) -> Built:
 
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        return _attempt(Catalog(*fields), code, structure, None)
+        return _attempt(Catalog(*fields), code, structure, None, name)
     finally:
         signal.signal(signal.SIGTERM, previous)
 
 
 def build_packs(catalog: Catalog, codes: Sequence[str], *, jobs: int = 1, structure: str = "auto",
-                progress: Callable[[str], Progress | None] | None = None) -> Iterator[Built]:
+                progress: Callable[[str], Progress | None] | None = None, name: str | None = None,
+                source: str | None = None) -> Iterator[Built]:
     """Build the packs of ``codes``, ``jobs`` at a time; yields each language's outcome as it finishes.
 
     With one job the languages are compiled here, one after another, and ``progress(code)``
-    gives the stage callback of each; with more, each in a process of its own.
+    gives the stage callback of each; with more, each in a process of its own. ``name`` builds each
+    language's named lexicon instead (:func:`build_one`; ``source`` with one language only).
     """
     if jobs < 1:
         raise LexcError(f"--jobs must be at least 1, not {jobs}")
     if jobs == 1 or len(codes) < 2:
         for code in codes:
-            yield _attempt(catalog, code, structure, progress(code) if progress else None)
+            yield _attempt(catalog, code, structure, progress(code) if progress else None, name, source)
         return
     fields = tuple(getattr(catalog, f.name) for f in dataclasses.fields(catalog) if not f.name.startswith("_"))
     context = multiprocessing.get_context("spawn")  # no fork of a process with a progress thread running
     with ProcessPoolExecutor(max_workers=min(jobs, len(codes)), mp_context=context) as pool:
-        futures: dict[Future[Built], str] = {pool.submit(_worker, fields, code, structure): code for code in codes}
+        futures: dict[Future[Built], str] = {pool.submit(_worker, fields, code, structure, name): code
+                                             for code in codes}
         try:
             for future in as_completed(futures):
                 yield future.result()

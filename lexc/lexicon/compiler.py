@@ -592,8 +592,11 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
                  include: Overlay | Path | str | None = None, exclude: Overlay | Path | str | None = None,
                  min_length: int = 2, max_length: int = 15, structure: str = "auto",
                  display_natives: bool = True, progress: Progress | None = None,
-                 spill_boards: int | None = None) -> CompileReport:
+                 spill_boards: int | None = None, name: str | None = None) -> CompileReport:
     """Compile ``sources`` of ``language`` into the pack ``out`` (written atomically).
+
+    ``name`` is the named lexicon the pack is (``csw24``; None: the language's default pack), kept in
+    the header with whether every source is a word-game list (``game``: a spelling list otherwise).
 
     ``display_natives=False`` keeps only what scoring needs: native spellings that the
     tiling implies are not stored (``lexc check fr eleve`` then shows ELEVE, not ÉLÈVE).
@@ -631,6 +634,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
                                                           store)
         store.close()
         header["sources"] = identities
+        header["lexicon"] = {"name": name, "game": bool(identities) and all(i.get("game") for i in identities)}
         header["options"] = {
             "min_length": min_length, "max_length": max_length, "structure": structure,
             "display_natives": display_natives,

@@ -177,6 +177,7 @@ class Source:
     def __init__(self, name: str, options: Options, package: str | None = None, licence: str = "unknown"):
         self.name, self.options, self.package, self.licence = name, options, package, licence
         self.stats = SourceStats()
+        self.game = False  # a word-game list (a spec entry's ``game = true``), not a spelling list
 
     def words(self) -> Iterator[SourceWord]:
         """The source's words in file order (a new pass, with fresh stats, at each call)."""
@@ -198,6 +199,7 @@ class Source:
             "files": [_file_identity(p) for p in self.files()],
             "package": self.package,
             "licence": self.licence,
+            "game": self.game,
             "options": self.options.to_json(),
         }
 

