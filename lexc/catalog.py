@@ -43,6 +43,8 @@ __all__ = ["Catalog", "Language", "check_code", "parse_editions", "parse_schemes
 
 #: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
 CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+#: A language code with no region or variant.
+CODE_PRIMARY = re.compile(r"[a-z]{2,3}")
 #: A scheme or ruleset name: letters, digits, ``-`` and ``_``; never a path.
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
@@ -388,23 +390,58 @@ class Catalog:
 
         Polyglot rule 1 (DESIGN.md rule 10): a word may be designated any language; one with
         no spec is scored in English values. ``code`` must be well formed and its language
-        subtag an ISO 639 code known to ICU; anything else is refused as an unknown language.
+        subtag an ISO 639 code (:mod:`lexc.language.iso639`); anything else is refused as an
+        unknown language, with the real codes nearest to it.
 
         >>> catalog.unlisted("eo"), catalog.unlisted("haw")
         ('Esperanto', 'Hawaiian')
         >>> catalog.unlisted("xq")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        lexc.errors.LexcError: <input>: unknown language 'xq': not an ISO 639 code (languages with a spec: af, ...)
+        lexc.errors.LexcError: <input>: unknown language 'xq': not an ISO 639 code (nearest: sq Albanian, xh Xhosa; languages with a spec: af, ...)
         """
-        from lexc.language.casemap import iso_language_name
+        from lexc.language.iso639 import iso_language
 
         check_code(code)
-        name = iso_language_name(code)
-        if name is None:
-            raise LexcError(f"unknown language {code!r}: not an ISO 639 code "
-                            f"(languages with a spec: {', '.join(self.codes())})")
-        return name
+        found = iso_language(code)
+        if found is None:
+            raise LexcError(self._unknown(code))
+        return found.name
+
+    def _unknown(self, code: str) -> str:
+        """Why ``code`` names no language, with the nearest real codes."""
+        from lexc.language.iso639 import nearest_codes
+
+        near = [f"{other} {self.spec(other).name if self.has_spec(other) else self.unlisted(other)}"
+                for other in nearest_codes(code.replace("_", "-").split("-")[0], self.codes())]
+        nearest = f"nearest: {', '.join(near)}; " if near else ""
+        return (f"unknown language {code!r}: not an ISO 639 code ({nearest}languages with a spec: "
+                f"{', '.join(self.codes())})")
+
+    def canonical(self, code: str) -> str:
+        """The code the catalog knows the language ``code`` by (Polyglot designations, agreed languages).
+
+        ``code`` itself when the catalog has a spec of it; else, for any ISO 639-1, 639-2/B,
+        639-2/T or 639-3 code, the code of the catalog's spec of that language (``fra``, ``fre``
+        -> ``fr``); else the language's shortest ISO code (a language with no spec, allowed by
+        Polyglot rule 1 and scored in English values: ``epo`` -> ``eo``). A code of no language
+        is refused with the nearest real codes.
+
+        >>> [catalog.canonical(c) for c in ("fr", "fra", "fre", "deu", "ger", "rus", "epo", "haw")]
+        ['fr', 'fr', 'fr', 'de', 'de', 'ru', 'eo', 'haw']
+        """
+        from lexc.language.iso639 import iso_language
+
+        check_code(code)
+        if self.has_spec(code):
+            return code
+        found = iso_language(code)
+        if found is None:
+            raise LexcError(self._unknown(code))
+        spec = next((alias for alias in found.codes if self.has_spec(alias)), None)
+        if spec is not None:
+            return spec
+        return found.code if CODE_PRIMARY.fullmatch(code) else code
 
     def languages(self) -> list[Language]:
         """Every language, sorted by code."""

@@ -245,7 +245,7 @@ HOSTILE = [  # (url, body: JSON value or raw bytes, status, part of the error)
     ("/api/games", {"name": "x", "players": "ann,bob", "deal": 1.5}, 400, "deal: expected text, not float"),
     ("/api/games", {"name": "x", "players": "ann,bob", "ruleset": "/etc/passwd"}, 400, "'/etc/passwd' is not offered"),
     ("/api/games", {"name": "x", "players": "ann,bob", "ruleset": "../rulesets/super"}, 400, "is not offered"),
-    ("/api/games", {"name": "x", "players": "ann,bob", "lang": "../../etc/passwd"}, 400, "unknown language"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "lang": "../../etc/passwd"}, 400, "is not a language code"),
     ("/api/games", {"name": "x", "players": "ann,bob", "schemes": "he=../../x"}, 400, "is not a scheme name"),
     ("/api/games", {"name": "x", "players": "ann,bob", "title": "t\n#note lang: fr"}, 400,
      "title: a control character ('\\n')"),

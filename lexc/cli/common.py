@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -14,7 +15,7 @@ import typer
 from lexc.atomic import command
 from lexc.cli.output import escaping_output
 from lexc.cli.signals import Terminated, terminating_like_interrupt
-from lexc.errors import LexcError, printable
+from lexc.errors import LexcError, Problem, printable
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog
@@ -54,6 +55,20 @@ def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None,
     catalog = catalog.with_schemes(chosen) if chosen else catalog
     picked = parse_editions(editions)
     return catalog.with_editions(picked) if picked else catalog
+
+
+@contextlib.contextmanager
+def flags(names: Mapping[str, str]) -> Iterator[None]:
+    """Errors of the library raised in the block name their options: the problem's key, the
+    thing the library names (``players``), becomes the command's flag (``--players``).
+
+    The library never names a flag; only the CLI knows which of its options sets what.
+    """
+    try:
+        yield
+    except LexcError as err:
+        raise type(err)([Problem(p.file, p.line, names.get(p.key or "", p.key), p.message)
+                         for p in err.problems]) from None
 
 
 def print_json(data: object) -> None:
