@@ -343,6 +343,33 @@ class Catalog:
         """The spec read from the file ``path`` (one of :attr:`spec_files`, or any spec file)."""
         return self._load_spec(Path(path))
 
+    def own_specs(self) -> tuple[tuple[str, str], ...]:
+        """``(code, SHA-256)`` of every language read from a spec of one's own: a spec file named to
+        the catalog (``--spec``), or one in a folder other than the shipped ``languages/``. A game
+        records them (``#note spec:``) and :meth:`check_specs` refuses another.
+
+        >>> catalog.own_specs()
+        ()
+        """
+        shipped = shipped_dir("languages").resolve()
+        return tuple((code, self.spec(code).sha256) for code, path in sorted(self.spec_paths().items())
+                     if path.resolve().parent != shipped)
+
+    def check_specs(self, recorded: Mapping[str, str], file: str | None = None) -> None:
+        """Refuse this catalog when its spec of a language differs from the one a game was played
+        with (``recorded``: code -> SHA-256, a record's ``#note spec:``): it would score differently."""
+        for code, sha in recorded.items():
+            if not self.has_spec(code):
+                raise LexcError(Problem(file, None, "spec", f"this game plays {code} from a spec of its own "
+                                                            f"(sha256 {sha[:12]}...), which is not given here: "
+                                                            "give the game's spec file"))
+            spec = self.spec(code)
+            if spec.sha256 != sha:
+                raise LexcError(Problem(file, None, "spec", f"the {spec.name} spec given ({self.spec_paths()[code]}, "
+                                                            f"sha256 {spec.sha256[:12]}...) is not the one this game "
+                                                            f"was played with (sha256 {sha[:12]}...): its scores "
+                                                            "would differ; give the game's spec file"))
+
     def codes(self) -> list[str]:
         """Codes of every language with a spec, sorted."""
         return sorted(self.spec_paths())

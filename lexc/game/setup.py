@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from lexc.game.engine import Catalog, LexcError, Player, Pragma, Problem, Ruleset, shipped_dir
+from lexc.game.engine import Catalog, GameRecord, LexcError, Player, Pragma, Problem, Ruleset
 
 #: Challenge rules a game may use: what happens when a challenged play is good (docs/game.md).
 #: ``double``: the challenger loses a turn; ``single``: nothing; ``five-point``: the challenged
@@ -118,7 +118,7 @@ class Setup:
         chosen = _editions(catalog, rules, tiles or rules.tiles, editions or {})
         game_catalog = _agreed(catalog, rules, dict(agreed), chosen)
         return cls(names, ruleset, lang, rule, seed, game_catalog, agreed, tuple(sorted(chosen.items())),
-                   agreed_langs, tiles, own_specs(catalog))
+                   agreed_langs, tiles, catalog.own_specs())
 
     @property
     def ruleset(self) -> Ruleset:
@@ -193,7 +193,7 @@ class Setup:
             if match is None:
                 raise bad("deal", f"expected 'seed N' or 'table', not {deal!r}")
             seed = int(match[1])
-        check_specs(catalog, specs or {}, file)
+        catalog.check_specs(specs or {}, file)
         agreed = settings.get("langs", ("", None))[0].replace(",", " ").split()
         try:
             return cls.new([p.nick for p in players], catalog=catalog, ruleset=settings["ruleset"][0], lang=lang,
@@ -208,6 +208,20 @@ class Setup:
                 "challenge": self.challenge, "deal": "seed" if self.dealt else "table", "seed": self.seed,
                 "schemes": dict(self.schemes), "editions": dict(self.editions), "langs": list(self.langs),
                 "tiles": self.tiles or self.ruleset.tiles, "specs": dict(self.specs)}
+
+
+def agreed_languages(record: GameRecord) -> list[str]:
+    r"""The languages a game's table agreed to play, from its ``#note langs:`` (none: every language).
+
+    >>> from lexc.game.engine import gcg_parse
+    >>> agreed_languages(gcg_parse(b"#player1 a a\n#player2 b b\n#note langs: en,fr,ru\n"))
+    ['en', 'fr', 'ru']
+    """
+    for pragma in record.pragmas:
+        match = _SETTING.fullmatch(pragma.value.strip()) if pragma.name == "note" else None
+        if match and match[1] == "langs":
+            return match[2].replace(",", " ").split()
+    return []
 
 
 def _code(code: str, catalog: Catalog, key: str) -> str:
@@ -241,14 +255,6 @@ def _editions(catalog: Catalog, ruleset: Ruleset, tiles: str, editions: Mapping[
     return chosen
 
 
-def own_specs(catalog: Catalog) -> tuple[tuple[str, str], ...]:
-    """``(code, SHA-256)`` of every language the catalog reads from a spec of one's own: a spec file
-    named to it, or one in a folder other than the shipped ``languages/`` (a game records them)."""
-    shipped = shipped_dir("languages").resolve()
-    return tuple((code, catalog.spec(code).sha256) for code, path in sorted(catalog.spec_paths().items())
-                 if path.resolve().parent != shipped)
-
-
 def spec_note(code: str, sha256: str, catalog: Catalog) -> str:
     """The ``#note spec:`` of a language played from a spec of one's own: code, SHA-256, name and file.
 
@@ -257,22 +263,6 @@ def spec_note(code: str, sha256: str, catalog: Catalog) -> str:
     """
     spec = catalog.spec(code)
     return f"spec: {code} sha256={sha256} ({spec.name}, {catalog.spec_paths()[code].name})"
-
-
-def check_specs(catalog: Catalog, specs: Mapping[str, str], file: str | None = None) -> None:
-    """Refuse a catalog whose spec of a language differs from the one a game was played with
-    (``specs``: code -> SHA-256, from the record's ``#note spec:``): it would score differently."""
-    for code, sha in specs.items():
-        if not catalog.has_spec(code):
-            raise LexcError(Problem(file, None, "spec", f"this game plays {code} from a spec of its own "
-                                                        f"(sha256 {sha[:12]}...), which is not given here: give "
-                                                        "the game's spec file"))
-        spec = catalog.spec(code)
-        if spec.sha256 != sha:
-            raise LexcError(Problem(file, None, "spec", f"the {spec.name} spec given ({catalog.spec_paths()[code]}, "
-                                                        f"sha256 {spec.sha256[:12]}...) is not the one this game was "
-                                                        f"played with (sha256 {sha[:12]}...): its scores would "
-                                                        "differ; give the game's spec file"))
 
 
 def distribution_name(code: str, catalog: Catalog) -> str:

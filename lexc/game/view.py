@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lexc.game.engine import COLUMNS_OF, Kind, PlayResult, language_name, scored_tiles, square_name
+from lexc.game.engine import COLUMNS_OF, Kind, Packs, PlayResult, language_name, scored_tiles, square_name
 from lexc.game.game import Game
 from lexc.game.state import CHALLENGED, LOST_TURN, rack_text
 
@@ -113,6 +113,25 @@ def game_json(game: Game, name: str | None = None) -> dict[str, object]:
                                                                                    key=lambda t: (t.row, t.col))],
         "moves": [move_json(game, i) for i in range(len(game.record.events))],
     }
+
+
+def languages_json(packs: Packs) -> list[dict[str, object]]:
+    """Every language the catalog of ``packs`` knows, shipped and from specs of one's own, for the
+    pickers of a new game and of a play: code, English name, whether its pack is built, its
+    editions (tile sets), whether its spec is one's own. English first, then those with a pack.
+
+    >>> from lexc.game.engine import Packs
+    >>> found = languages_json(Packs(catalog))
+    >>> found[0]["code"], len(found) == len(catalog.codes()), next(x for x in found if x["code"] == "is")["editions"]
+    ('en', True, ['krafla', 'mattel-2016', 'original'])
+    """
+    catalog = packs.catalog
+    own = {code for code, _ in catalog.own_specs()}
+    built = set(catalog.pack_languages())
+    found = [{"code": spec.code, "name": spec.name, "pack": spec.code in built or spec.code in packs.words,
+              "editions": list(spec.edition_names()), "own": spec.code in own}
+             for spec in catalog.specs()]
+    return sorted(found, key=lambda x: (x["code"] != "en", not x["pack"], x["code"]))
 
 
 def winners(game: Game) -> list[str]:

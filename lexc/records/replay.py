@@ -292,7 +292,9 @@ def default_ruleset_name(record: GameRecord) -> str:
 def game_catalog(record: GameRecord, catalog: Catalog) -> Catalog:
     """``catalog`` with the schemes ``record`` says its table agreed on (``#note scheme:``) and the
     editions it names (:func:`record_editions`); a choice already made in ``catalog``
-    (``--scheme``, ``--edition``) wins."""
+    (``--scheme``, ``--edition``) wins. A record played with a spec of its own (``#note spec:``)
+    needs that same spec in ``catalog`` (:meth:`lexc.catalog.Catalog.check_specs`)."""
+    catalog.check_specs(record.specs, record.file)
     agreed = record.schemes
     if agreed:
         catalog = catalog.with_schemes({**agreed, **dict(catalog.chosen_schemes)})

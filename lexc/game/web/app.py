@@ -3,8 +3,8 @@
 The page (``static/``) talks to a small JSON API over the games of one directory:
 
 =======================================  ==================================================
-``GET  /api/games``                      the games in the directory
-``POST /api/games``                      a new game: name, players, ruleset, lang, deal, challenge
+``GET  /api/games``                      the games, rulesets, challenge rules and every language of the catalog
+``POST /api/games``                      a new game: name, players, ruleset, lang, langs, deal, challenge
 ``GET  /api/games/NAME``                 the game (:func:`lexc.game.view.game_json`)
 ``POST /api/games/NAME/preview``         a play scored on the board, not made: score, words, validity
 ``POST /api/games/NAME/move``            a move: play, pass, exchange, challenge, undo, end, penalty
@@ -40,16 +40,13 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from lexc.game.engine import LexcError, Packs, language_name, parse_schemes
+from lexc.game.engine import LexcError, Packs, parse_schemes
 from lexc.game.game import Game
 from lexc.game.setup import CHALLENGES, Setup
 from lexc.game.store import StaleGame, create, game_path, list_games, load, update
-from lexc.game.view import game_json
+from lexc.game.view import game_json, languages_json
 
 STATIC = Path(__file__).parent / "static"
-
-#: Languages offered in the page's pickers (the shipped ones with a pack come first).
-PICKER = ("en", "fr", "es", "de", "ru", "he", "it", "pt", "nl", "pl", "ca", "el", "sv")
 
 
 def _error(err: LexcError, status: int = 400) -> JSONResponse:
@@ -235,9 +232,7 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
     async def list_all(request: Request) -> Response:
         return JSONResponse({"games": list_games(games), "rulesets": offered,
                              "challenges": list(CHALLENGES),
-                             "languages": [{"code": c, "name": language_name(c, lexicons.catalog),
-                                            "pack": c in lexicons}
-                                           for c in PICKER]})
+                             "languages": languages_json(lexicons)})
 
     async def new_game(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
@@ -247,9 +242,11 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
             ruleset = _text(data, "ruleset", "polyglot") or "polyglot"
             if ruleset not in offered:
                 raise LexcError(f"ruleset: {_shown(ruleset)} is not offered here (known: {', '.join(offered)})")
+            agreed = (_text(data, "langs") or "").replace(",", " ").split() or None
             setup = Setup.new(players, catalog=lexicons.catalog, ruleset=ruleset, lang=_text(data, "lang"),
                               challenge=_text(data, "challenge"), seed=_seed(_text(data, "deal")),
-                              schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()))
+                              schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()),
+                              langs=agreed)
             game = Game.new(setup, lexicons, _text(data, "title"))
             create(game, path)
             return JSONResponse(game_json(game, name))

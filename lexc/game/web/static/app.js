@@ -57,7 +57,12 @@ async function loadList(select) {
   form.ruleset.replaceChildren(...ui.meta.rulesets.map((r) => el("option", { value: r }, r)));
   form.lang.replaceChildren(...ui.meta.languages.map((l) => el("option", { value: l.code }, `${l.name} (${l.code})`)));
   for (const c of ui.meta.challenges) form.challenge.append(el("option", { value: c }, c));
-  $("play-lang").replaceChildren(...ui.meta.languages.map((l) => el("option", { value: l.code }, l.code)));
+}
+
+// The languages a play may be designated: those the game's table agreed on, else every one the server knows.
+function pickable() {
+  const agreed = (ui.game && ui.game.setup.langs) || [];
+  return agreed.length ? ui.meta.languages.filter((l) => agreed.includes(l.code)) : ui.meta.languages;
 }
 
 async function openGame(name) {
@@ -76,6 +81,7 @@ function show(game) {
   ui.overrides = {};
   $("game").hidden = false;
   $("game-list").value = ui.name;
+  $("play-lang").replaceChildren(...pickable().map((l) => el("option", { value: l.code }, l.code)));
   $("play-lang").value = game.lang || "en";
   $("play-lang").disabled = !game.lang;
   $("rack-label").hidden = game.setup.deal === "seed";
@@ -296,7 +302,7 @@ function renderPreview(result) {
       const select = el("select", { class: "word-lang", "aria-label": `language of ${w.board}`,
                                     onchange: (e) => { ui.overrides[w.position] = e.target.value;
                                                        setNotation(baseOf($("notation").value)); } },
-                        ...ui.meta.languages.map((l) => el("option", { value: l.code }, l.code)));
+                        ...pickable().map((l) => el("option", { value: l.code }, l.code)));
       select.value = w.lang;
       row.append(select);
     }
@@ -370,8 +376,9 @@ function endPanel() {
 
 async function hintPanel() {
   try {
+    // The server searches the game's languages: those agreed, else its own and those designated so far.
     const found = await api(`/api/games/${encodeURIComponent(ui.name)}/hint`, { rack: $("rack").value || null, top: 5,
-                               langs: ui.game.lang ? ui.meta.languages.filter((l) => l.pack).map((l) => l.code) : null });
+                                                                              langs: null });
     const rows = found.moves.map((m) => el("li", {},
       el("button", { type: "button", class: "hint", "data-play": m.play,
                      onclick: () => { ui.tentative.clear(); $("notation").value = m.play;
@@ -415,7 +422,7 @@ function readDesignation(text) {
   ui.overrides = {};
   if (!token || !token.startsWith("@") || !ui.game.lang) return;
   const [first, ...rest] = token.slice(1).split(",");
-  if (first && ui.meta.languages.some((l) => l.code === first)) $("play-lang").value = first;
+  if (first && pickable().some((l) => l.code === first)) $("play-lang").value = first;
   for (const part of rest) {
     const [key, lang] = part.split("=");
     if (key && lang) ui.overrides[key] = lang;
