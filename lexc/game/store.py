@@ -68,8 +68,8 @@ def locked(path: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def load(path: Path | str, lexicons: Packs) -> Game:
-    """The game in ``path``; errors name the file and the line."""
+def load(path: Path | str, lexicons: Packs | None = None) -> Game:
+    """The game in ``path`` (``lexicons``: default, the shipped catalog's packs); errors name the file and the line."""
     path = Path(path)
     data = read_input(path, "GCG game record")
     return Game.from_record(gcg_parse(data, str(path)), lexicons)
