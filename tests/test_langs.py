@@ -149,13 +149,13 @@ def test_a_spanish_game_on_spanish_tiles_from_first_play_to_end(packs, tmp_path)
     churro = lexc(*game, "play", path, "8E CHURRO", "--packs", str(packs))
     assert churro.exit_code == 0, churro.output
     assert "8E CHURRO (es): CH 5 + U 1 + RR 8 + O 1 = 15 ×2 (H8) = 30" in churro.output  # CH, RR one tile each
-    nu = lexc(*game, "play", path, "F7 Ñ.U", "--packs", str(packs))
-    assert nu.exit_code == 0 and "+10 10" in nu.output  # Ñ 8 + U 1 + U 1 (the U of CHURRO played through)
+    nu = lexc(*game, "play", path, "F7 Ñ.", "--packs", str(packs))
+    assert nu.exit_code == 0 and "+9 9" in nu.output and "NOT A WORD" not in nu.output  # ÑU: Ñ 8 + U 1
     assert lexc(*game, "exchange", path, "3", "--packs", str(packs)).exit_code == 0
     for _ in range(5):
         assert lexc(*game, "pass", path, "--packs", str(packs)).exit_code == 0
     shown = lexc(*game, "show", path, "--packs", str(packs)).output
-    unseen = shown.split("unseen (94): ")[1].splitlines()[0]
+    unseen = shown.split("unseen (95): ")[1].splitlines()[0]
     assert "[LL]" in unseen and "[CH]" not in unseen and "[RR]" not in unseen and "Ñ" not in unseen
     ended = lexc(*game, "end", path, "--rack", "ana=[LL]AEIOXZ", "--rack", "beto=ABDEFGH", "--packs", str(packs))
     assert ended.exit_code == 0, ended.output

@@ -119,7 +119,7 @@ function renderBoard() {
                               "data-lang": tile.lang, title: `${tile.native} (${tile.lang}) ${tile.points}` },
                      el("span", { class: "letter" }, tile.blank ? tile.face.toLowerCase() : tile.face));
         if (tile.first) t.append(el("span", { class: "value" }, String(tile.points)));
-        if (tile.lang !== "en") t.append(el("span", { class: "lang" }, tile.lang));
+        if (game.lang && tile.lang !== "en") t.append(el("span", { class: "lang" }, tile.lang));
         sq.append(t);
       } else if (tent) {
         sq.append(el("div", { class: `tile tentative${tent.blank ? " blank" : ""}` },
@@ -142,7 +142,8 @@ function renderPlayers() {
     el("td", {}, (p.to_move && !game.ended ? "▶ " : "") + p.name), el("td", { class: "score" }, String(p.score)),
     el("td", {}, p.rack !== null ? p.rack : `${p.tiles} tiles`)));
   $("players").replaceChildren(el("table", {}, ...rows));
-  const unseen = Object.entries(game.unseen).map(([f, n]) => f.repeat(n)).join("");
+  // A tile of several letters is bracketed, as in GCG: [CH], [LL] (docs/gcg.md).
+  const unseen = Object.entries(game.unseen).map(([f, n]) => (f.length > 1 ? `[${f}]` : f).repeat(n)).join("");
   const won = game.winners.join(" and ");
   const best = Math.max(...game.players.map((p) => p.score));
   const state = game.ended ? `Game over: ${won} ${game.winners.length > 1 ? "win" : "wins"} with ${best}.` : game.can_end ? "The game can end now." : `${game.to_move} to move.`;
