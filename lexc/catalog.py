@@ -170,6 +170,7 @@ class Catalog:
     spec_files: tuple[Path, ...] = ()
     chosen_schemes: tuple[tuple[str, str], ...] = ()  # (language code, scheme name) agreed for a game
     chosen_editions: tuple[tuple[str, str], ...] = ()  # (language code, edition name) chosen for a game
+    more_packs: tuple[Path, ...] = ()  # folders searched for a pack not in packs_dir (a search path)
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ construction
@@ -214,8 +215,26 @@ class Catalog:
                                             "no such folder" if not os.path.exists(part) else "not a folder"))
             return parts
 
-        return cls.shipped(packs=packs, specs=specs, languages=folders("LEXC_LANGUAGES"),
-                           schemes=folders("LEXC_TRANSLITERATIONS"), rulesets=folders("LEXC_RULESETS"))
+        from lexc.paths import more_packs_dirs
+
+        catalog = cls.shipped(packs=packs, specs=specs, languages=folders("LEXC_LANGUAGES"),
+                              schemes=folders("LEXC_TRANSLITERATIONS"), rulesets=folders("LEXC_RULESETS"))
+        return catalog.with_more_packs(more_packs_dirs())
+
+    def with_more_packs(self, folders: Iterable[Path | str]) -> Catalog:
+        """This catalog also reading packs from ``folders``, in order, after its packs folder: a pack
+        not in the packs folder is taken from the first of them that has it (packs are written to the
+        packs folder only). ``$LEXC_PACKS`` lists them after the packs folder, like ``$PATH``.
+
+        >>> import tempfile
+        >>> mine, club = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
+        >>> _ = (club / "fr.lexc").write_bytes(b"")
+        >>> both = catalog.with_packs(mine).with_more_packs([club])
+        >>> both.pack_path("fr") == club / "fr.lexc", both.pack_path("de") == mine / "de.lexc"
+        (True, True)
+        """
+        more = tuple(Path(folder) for folder in folders)
+        return self._but(more_packs=(*self.more_packs, *more)) if more else self
 
     def with_specs(self, *files: Path | str) -> Catalog:
         """This catalog with the spec files ``files`` added (each wins over a folder's spec of its code)."""
@@ -531,9 +550,14 @@ class Catalog:
 
         check_packs_dir(self.packs_dir)
         chosen = dict(self.chosen_schemes).get(check_code(code))
-        if chosen is not None and chosen != self.spec(code).scheme:
-            return self.packs_dir / f"{code}.{chosen}{SUFFIX}"
-        return self.packs_dir / f"{code}{SUFFIX}"
+        name = f"{code}.{chosen}{SUFFIX}" if chosen is not None and chosen != self.spec(code).scheme \
+            else f"{code}{SUFFIX}"
+        if self.more_packs and not (self.packs_dir / name).is_file():
+            found = next((folder / name for folder in self.more_packs
+                          if check_packs_dir(folder) and (folder / name).is_file()), None)
+            if found is not None:
+                return found
+        return self.packs_dir / name
 
     def pack(self, code: str, path: Path | str | None = None) -> Pack:
         """The current pack of ``code`` (from ``path`` if given), opened once per catalog.
@@ -593,9 +617,10 @@ class Catalog:
         """Codes of the languages whose pack (:meth:`pack_path`, under the chosen schemes) is in the packs folder."""
         from lexc.lexicon.pack import SUFFIX
 
-        if not check_packs_dir(self.packs_dir):
+        folders = [folder for folder in (self.packs_dir, *self.more_packs) if check_packs_dir(folder)]
+        if not folders:
             return []
-        stems = {p.name[: -len(SUFFIX)] for p in self.packs_dir.glob(f"*{SUFFIX}")}
+        stems = {p.name[: -len(SUFFIX)] for folder in folders for p in folder.glob(f"*{SUFFIX}")}
         codes = {stem.split(".")[0] for stem in stems if CODE.fullmatch(stem.split(".")[0])}
         return sorted(code for code in codes if self.pack_path(code).name[: -len(SUFFIX)] in stems)
 

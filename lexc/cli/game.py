@@ -111,7 +111,10 @@ def new(
     if as_json:
         print_json(game_json(game))
     else:
-        typer.echo(f"{path}: new {setup.ruleset_name} game, {', '.join(setup.players)}; {game.to_move} to move")
+        tiles = f" on {game.state.ruleset.spec.name} tiles" if setup.tiles else ""
+        agreed = f" (languages {', '.join(setup.langs)})" if setup.langs else ""
+        typer.echo(f"{path}: new {setup.ruleset_name} game{tiles}{agreed}, {', '.join(setup.players)}; "
+                   f"{game.to_move} to move")
 
 
 @game_app.command("play")
