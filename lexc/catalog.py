@@ -70,7 +70,7 @@ def parse_schemes(schemes: Sequence[str] | None) -> dict[str, str]:
     >>> parse_schemes(["he=he-full", "ru=ru-yo"])
     {'he': 'he-full', 'ru': 'ru-yo'}
     """
-    return _choices(schemes, "--scheme", "he=he-full")
+    return _choices(schemes, "scheme", "he=he-full")
 
 
 def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
@@ -81,9 +81,9 @@ def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
     >>> parse_editions(["original"])
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: <input>: --edition: 'original': write LANG=NAME, e.g. is=original
+    lexc.errors.LexcError: <input>: edition: 'original': write LANG=NAME, e.g. is=original
     """
-    return _choices(editions, "--edition", "is=original")
+    return _choices(editions, "edition", "is=original")
 
 
 def _choices(texts: Sequence[str] | None, option: str, example: str) -> dict[str, str]:
@@ -149,7 +149,7 @@ def check_packs_dir(folder: Path) -> bool:
         raise LexcError(Problem(str(folder), None, None, f"cannot read the packs folder: {err.strerror or err}")) \
             from None
     if not stat.S_ISDIR(mode):
-        raise LexcError(Problem(str(folder), None, None, "the packs folder (--packs, $LEXC_PACKS) is not a folder"))
+        raise LexcError(Problem(str(folder), None, None, "the packs folder (the one given, or $LEXC_PACKS) is not a folder"))
     if not os.access(folder, os.R_OK | os.X_OK):
         raise LexcError(Problem(str(folder), None, None, "cannot read the packs folder: permission denied"))
     return True
@@ -572,7 +572,7 @@ class Catalog:
         def make() -> Pack:
             if not target.is_file():
                 raise LexcError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
-                                                                  "(or give --packs DIR / --pack FILE)"))
+                                                                  "(or name the packs folder or the pack file)"))
             pack = open_pack(target)
             if pack.lang != code:
                 raise LexcError(Problem(str(target), None, None, f"holds language {pack.lang!r}, not {code!r}"))
@@ -598,8 +598,7 @@ class Catalog:
         scheme = scheme if isinstance(scheme, dict) else {}
         if language.scheme and scheme.get("name") and scheme["name"] != language.scheme.name:
             return (f"built with scheme {scheme['name']!r}, but this game spells {language.name} with "
-                    f"{language.scheme.name!r}: build it with `lexc build {pack.lang} --scheme "
-                    f"{pack.lang}={language.scheme.name}`")
+                    f"{language.scheme.name!r}: build its pack with scheme {pack.lang}={language.scheme.name}")
         if language.scheme and scheme.get("sha256") and scheme["sha256"] != language.scheme.sha256:
             return (f"stale pack: built from another version of scheme {language.scheme.path} "
                     f"(changed since the pack was built); {rebuild}")

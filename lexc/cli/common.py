@@ -71,6 +71,23 @@ def flags(names: Mapping[str, str]) -> Iterator[None]:
                          for p in err.problems]) from None
 
 
+#: Settings the library names as a problem's key, and the flag that gives each on the command line.
+OPTION_FLAGS = {"encoding": "--encoding", "max-forms": "--max-forms", "jobs": "--jobs", "upto": "--upto",
+                "force": "--force", "langs": "--langs"}
+#: The same for problems of no file and line only (a spec's own ``scheme`` key is not the option).
+LOOSE_FLAGS = {"scheme": "--scheme", "edition": "--edition"}
+
+
+def flagged(err: LexcError) -> LexcError:
+    """``err`` with each problem keyed by a setting keyed by its flag instead (:data:`OPTION_FLAGS`)."""
+    def flag(p: Problem) -> str | None:
+        key = p.key or ""
+        loose = LOOSE_FLAGS.get(key) if p.file is None and p.line is None else None
+        return OPTION_FLAGS.get(key) or loose or p.key
+
+    return type(err)([Problem(p.file, p.line, flag(p), p.message) for p in err.problems])
+
+
 def print_json(data: object) -> None:
     """Print ``data`` as pretty, stable JSON (UTF-8, not escaped)."""
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -92,7 +109,7 @@ def reports_errors(func: F) -> F:
             with command(), terminating_like_interrupt(), escaping_output():  # see lexc.atomic, cli.signals
                 return func(*args, **kwargs)
         except LexcError as err:
-            fail(str(err), 1)
+            fail(str(flagged(err)), 1)
         except Terminated:
             fail("terminated", 143)
         except KeyboardInterrupt:

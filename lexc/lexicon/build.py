@@ -74,7 +74,7 @@ def build_packs(catalog: Catalog, codes: Sequence[str], *, jobs: int = 1, struct
     gives the stage callback of each; with more, each in a process of its own.
     """
     if jobs < 1:
-        raise LexcError(f"--jobs must be at least 1, not {jobs}")
+        raise LexcError(Problem(None, None, "jobs", f"must be at least 1, not {jobs}"))
     if jobs == 1 or len(codes) < 2:
         for code in codes:
             yield _attempt(catalog, code, structure, progress(code) if progress else None)
