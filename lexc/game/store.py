@@ -108,8 +108,8 @@ def update(path: Path | str, lexicons: Packs, move: Callable[[Game], Game],
     with locked(path):
         game = load(path, lexicons)
         if expected is not None and expected != game.version:
-            raise StaleGame(Problem(str(path), None, None, "the game has changed since this page was loaded "
-                                                           "(someone else moved): reload and try again"))
+            raise StaleGame(Problem(str(path), None, None, "the game has changed since this move was prepared "
+                                                           "(another move came first): read it again and retry"))
         try:
             after = move(game)
         except LexcError as err:
