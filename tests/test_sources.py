@@ -224,7 +224,8 @@ def test_lines_read_in_blocks_keep_numbers_and_offsets(tmp_path, monkeypatch):
     bad = tmp_path / "bad.txt"
     body = "\n".join(words[:150]).encode("utf-8") + b"\n"
     bad.write_bytes(body + b"ma\xefs\n" + "\n".join(words[150:]).encode("utf-8"))
-    with pytest.raises(LexcError, match=rf"bad\.txt:151: encoding: byte 0xef at byte offset {len(body) + 2} is not valid utf-8"):
+    with pytest.raises(LexcError,
+                       match=rf"bad\.txt:151: encoding: byte 0xef at byte offset {len(body) + 2} is not valid utf-8"):
         list(reading.iter_lines(bad))
     cr = tmp_path / "cr.txt"
     cr.write_bytes(body + b"one\rtwo\n")

@@ -112,8 +112,8 @@ def new(
         print_json(game_json(game))
     else:
         tiles = f" on {game.state.ruleset.spec.name} tiles" if setup.tiles else ""
-        agreed = f" (languages {', '.join(setup.langs)})" if setup.langs else ""
-        typer.echo(f"{path}: new {setup.ruleset_name} game{tiles}{agreed}, {', '.join(setup.players)}; "
+        among = f" (languages {', '.join(setup.langs)})" if setup.langs else ""
+        typer.echo(f"{path}: new {setup.ruleset_name} game{tiles}{among}, {', '.join(setup.players)}; "
                    f"{game.to_move} to move")
 
 

@@ -46,10 +46,10 @@ from lexc.engine.svg import board_svg, play_values, scored_tiles, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.language.spec import Spec
 from lexc.lexicon.words import Lexicon
+from lexc.paths import shipped_dir
 from lexc.records.gcg import Event, GameRecord, Kind, Player, Pragma
 from lexc.records.gcg import dumps as gcg_dumps
 from lexc.records.gcg import parse as gcg_parse
-from lexc.paths import shipped_dir
 from lexc.records.replay import play_of, tile_language
 
 __all__ = [

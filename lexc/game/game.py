@@ -175,7 +175,8 @@ class Game:
         play = self.parse(text)
         result = score_play(self.state.board, play, self.state.ruleset, catalog=self.setup.catalog,
                             lexicons=self.lexicons, rack=held, lang=self.setup.lang)
-        extra = [self.disallowed(result.play)] if self.disallowed(result.play) else []
+        outside = self.disallowed(result.play)
+        extra = [outside] if outside else []
         placed = sum(p.tile.blank for p in result.placements)
         left = self.state.unseen().get(BLANK, 0)
         if has_blanks(play) and (placed > left or any("?" in p for p in result.problems)):

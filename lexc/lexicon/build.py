@@ -21,7 +21,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lexc.errors import LexcError
+from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog

@@ -757,9 +757,9 @@ class HunspellSource(Source):
         return [self.aff, self.dic]
 
     def _multiplying(self, forms: int, number: int) -> LexcError:
-        return LexcError(Problem(self.name, number, "max-forms", f"{forms:,} forms by this line: more than {FORMS_PER_BYTE} a "
-                                                          "character of the .dic's entries: affix rules that multiply? "
-                                                          "(a limit of N forms keeps the first N)"))
+        return LexcError(Problem(self.name, number, "max-forms",
+                                 f"{forms:,} forms by this line: more than {FORMS_PER_BYTE} a character of the .dic's "
+                                 "entries: affix rules that multiply? (a limit of N forms keeps the first N)"))
 
     def _forbidden(self, aff: AffixFile) -> frozenset[str]:
         """Entries flagged FORBIDDENWORD: no other stem may produce them either (a first, quick pass)."""
