@@ -125,8 +125,9 @@ async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, An
         if isinstance(data, LexcError):
             raise data
         return await run_in_threadpool(work, data)
-    except StaleGame as err:
-        return _error(err, 409)
+    except StaleGame:  # the library's "since this move was prepared", in the page's words
+        return JSONResponse({"error": "the game has changed since this page was loaded (another move came first): "
+                                      "reload and try again"}, status_code=409)
     except TooLarge as err:
         return _error(err, 413)
     except NoGame as err:
