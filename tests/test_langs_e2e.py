@@ -110,7 +110,13 @@ def test_agreed_languages_through_the_form_and_the_hint(server, page):
     base, games = server
     _new_game(page, base, "polyglot-night", "polyglot", "en", "en,fr,ru")
     assert page.eval_on_selector_all("#play-lang option", "(os) => os.map((o) => o.value)") == ["en", "fr", "ru"]
+    page.fill("#notation", "8G ЩИ @ru")  # typing help in the preview, as on the command line
+    page.wait_for_function("document.getElementById('preview').textContent.includes('write 8G SHCHI @ru')")
+    page.fill("#notation", "8D whisky @fr")
+    page.wait_for_function("document.getElementById('preview').textContent.includes('lower case letters are blanks')")
+    assert "8D WHISKY @fr for tiles, 8D whisky @fr for six blanks" in page.inner_text("#preview")
     page.fill("#notation", "8D WHISKY @de")
+    page.wait_for_function("document.getElementById('preview').textContent.includes('not among the languages')")
     page.click("#play-btn")
     page.wait_for_function("document.getElementById('status').textContent.includes('not among the languages')")
     assert "de is not among the languages agreed for this game (en, fr, ru)" in page.inner_text("#status")
