@@ -106,6 +106,22 @@ def test_a_spanish_game_through_the_form(server, page, packs, tmp_path):
     assert replayed.exit_code == 0 and "Spanish tiles): every score reproduced" in replayed.output
 
 
+def test_an_icelandic_game_on_the_original_set_through_the_form(server, page):
+    base, games = server
+    page.goto(base + "/")
+    page.click("#new-toggle")
+    page.fill("#new-game [name=name]", "reykjavik")
+    page.fill("#new-game [name=players]", "ann,bob")
+    page.select_option("#new-game [name=ruleset]", "standard")
+    page.select_option("#new-game [name=lang]", "is")
+    page.select_option("#new-game [name=edition]", "original")
+    page.click("#new-game button[type=submit]")
+    page.wait_for_selector("#game:not([hidden])")
+    _play(page, "8D HESTUR", 1)
+    text = (games / "reykjavik.gcg").read_text(encoding="utf-8")
+    assert "#note edition: is=original" in text and ">ann:  8D HESTUR +22 22" in text  # Krafla set: 34
+
+
 def test_agreed_languages_through_the_form_and_the_hint(server, page):
     base, games = server
     _new_game(page, base, "polyglot-night", "polyglot", "en", "en,fr,ru")

@@ -244,7 +244,9 @@ def create_app(games: Path, lexicons: Packs, token: str | None = None,
             if ruleset not in offered:
                 raise LexcError(f"ruleset: {_shown(ruleset)} is not offered here (known: {', '.join(offered)})")
             agreed = (_text(data, "langs") or "").replace(",", " ").split() or None
-            setup = Setup.new(players, catalog=lexicons.catalog, ruleset=ruleset, lang=_text(data, "lang"),
+            lang, edition = _text(data, "lang"), _text(data, "edition")
+            chosen = {lang or lexicons.catalog.ruleset(ruleset).tiles: edition} if edition else None
+            setup = Setup.new(players, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, editions=chosen,
                               challenge=_text(data, "challenge"), seed=_seed(_text(data, "deal")),
                               schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()),
                               langs=agreed)

@@ -57,6 +57,16 @@ async function loadList(select) {
   form.ruleset.replaceChildren(...ui.meta.rulesets.map((r) => el("option", { value: r }, r)));
   form.lang.replaceChildren(...ui.meta.languages.map((l) => el("option", { value: l.code }, `${l.name} (${l.code})`)));
   for (const c of ui.meta.challenges) form.challenge.append(el("option", { value: c }, c));
+  editions();
+}
+
+// The tile sets of the language chosen in the new-game form, when it has several (Icelandic).
+function editions() {
+  const form = $("new-game");
+  const lang = ui.meta.languages.find((l) => l.code === form.lang.value);
+  form.edition.replaceChildren(el("option", { value: "" }, "default"),
+    ...((lang && lang.editions) || []).map((name) => el("option", { value: name }, name)));
+  form.edition.disabled = !(lang && lang.editions.length);
 }
 
 // The languages a play may be designated: those the game's table agreed on, else every one the server knows.
@@ -451,6 +461,7 @@ $("end-btn").addEventListener("click", endPanel);
 $("penalty-btn").addEventListener("click", penaltyPanel);
 $("hint-btn").addEventListener("click", hintPanel);
 $("game-list").addEventListener("change", (e) => openGame(e.target.value).catch((err) => status(err.message, true)));
+$("new-game").lang.addEventListener("change", editions);
 $("new-toggle").addEventListener("click", () => { $("new-game").hidden = !$("new-game").hidden; });
 $("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
