@@ -25,9 +25,9 @@ def _languages(record: Any, ruleset: Any, catalog: Catalog) -> list[str]:
     default = ruleset.polyglot.default_lang
     if record is None:
         return [default]
-    agreed = agreed_languages(record)
-    if agreed:
-        return [catalog.canonical(code) for code in agreed]
+    agreed = [catalog.canonical(code) for code in agreed_languages(record)]
+    if agreed:  # those with a pack; when none has one, the finder names the missing pack
+        return [code for code in agreed if code in catalog.pack_languages()] or agreed
     first = catalog.canonical(record.lang or default)
     used = sorted(catalog.canonical(code) for code in designated_languages(record, ruleset))
     built = set(catalog.pack_languages())
@@ -97,6 +97,7 @@ def best(
     from lexc.engine.moves import MoveFinder
 
     catalog = catalog_of(spec, packs)
+    lang = catalog.canonical(lang) if lang else lang  # any ISO 639 code: spa is es
     board, ruleset, recorded, record = _position(game, upto, board_file, ruleset_name, lang, catalog)
     chosen = rack or recorded
     if not chosen:

@@ -20,7 +20,7 @@ from lexc.cli.common import (
 from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.records import gcg
-from lexc.records.replay import ReplayResult, designated_languages, game_catalog, resolve_ruleset, summary
+from lexc.records.replay import ReplayResult, game_catalog, resolve_ruleset, summary
 from lexc.records.replay import replay as replay_record
 
 
@@ -30,8 +30,8 @@ def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | 
     catalog = game_catalog(record, catalog)
     rules = resolve_ruleset(record, catalog, ruleset, tiles)
     catalog = catalog.for_ruleset(rules)
-    lexicons = catalog.lexicons(designated_languages(record, rules)) if lookup else {}
-    return replay_record(record, catalog, rules, lexicons=lexicons)
+    # Looking up: each play in the catalog's packs of its languages (by the catalog's codes: @fra is fr).
+    return replay_record(record, catalog, rules, lexicons=None if lookup else {})
 
 
 def _draw(result: ReplayResult, svg: Path) -> None:
