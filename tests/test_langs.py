@@ -309,3 +309,18 @@ def test_library_messages_name_no_flag():
     assert str(caught.value) == "<input>: players: a game has 2 to 4 players, not 1"
     made = lexc("game", "new", "x.gcg", "--players", "ann")
     assert made.exit_code == 1 and "error: <input>: --players: a game has 2 to 4 players, not 1" in made.output
+
+
+def test_packs_folders_as_a_search_path(tmp_path, monkeypatch):
+    """$LEXC_PACKS lists folders like $PATH: one's own pack is read beside the club's; builds go to the first."""
+    mine, club = tmp_path / "mine", tmp_path / "club"
+    mine.mkdir()
+    club.mkdir()
+    compile_words(CATALOG.language("fr"), ["whisky"], club / "fr.lexc")
+    compile_words(CATALOG.language("en"), ["ah"], mine / "en.lexc")
+    monkeypatch.setenv("LEXC_PACKS", f"{mine}:{club}")
+    catalog = Catalog.from_environment()
+    assert catalog.packs_dir == mine and catalog.pack_languages() == ["en", "fr"]
+    assert catalog.pack_path("fr") == club / "fr.lexc" and catalog.pack_path("de") == mine / "de.lexc"
+    scored = lexc("score", "--ruleset", "polyglot", "8D WHISKY @fra", "--json")
+    assert json.loads(scored.stdout)["words"][0]["valid"] is True  # found in the second folder, as fr
