@@ -1,14 +1,16 @@
 """Doctests of lexc/ get one shipped catalog as ``catalog`` (module docstrings show how it is made).
 
-The suite never reads the user's packs: before anything is collected, ``$LEXC_PACKS`` names a
+The suite never reads the user's packs: before lexc is imported, ``$LEXC_PACKS`` names a
 folder of this run that does not exist (a missing packs folder holds no packs), so ``build/``
 after ``make run`` -- every default language, or any other set -- changes no test. A test that
-needs packs makes its own in ``tmp_path`` or names its folder (``--packs``, ``Catalog.shipped(packs=...)``);
-one that writes to the default folder is an error of that test (:func:`_no_default_packs`).
+needs packs makes its own in ``tmp_path`` or names its folder (``--packs``, ``Catalog.shipped(packs=...)``;
+lexc looks words up in the catalog's packs by default); one that writes to the default folder is
+an error of that test (:func:`_no_default_packs`).
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -17,21 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from lexc.catalog import Catalog
+_NO_PACKS = Path(tempfile.mkdtemp(prefix="lexc-tests-"))
+atexit.register(shutil.rmtree, _NO_PACKS, ignore_errors=True)
+os.environ["LEXC_PACKS"] = str(_NO_PACKS / "no-packs")
 
-_NO_PACKS: Path | None = None
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    global _NO_PACKS
-    if _NO_PACKS is None:
-        _NO_PACKS = Path(tempfile.mkdtemp(prefix="lexc-tests-"))
-        os.environ["LEXC_PACKS"] = str(_NO_PACKS / "no-packs")
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if _NO_PACKS is not None:
-        shutil.rmtree(_NO_PACKS, ignore_errors=True)
+from lexc.catalog import Catalog  # noqa: E402  (after $LEXC_PACKS is set)
 
 
 @pytest.fixture(autouse=True)

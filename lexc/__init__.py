@@ -19,6 +19,8 @@ The package is laid out as the pipeline, one subpackage per stage:
 * :mod:`lexc.lexicon` -- word sources, the compiler, packs;
 * :mod:`lexc.engine` -- play notation, board, rulesets, scoring, SVG pictures;
 * :mod:`lexc.records` -- GCG game records and replay;
+* :mod:`lexc.game` -- keeping a game, the game's front door (``Game``, ``Setup``, ``Packs``,
+  ``create``, ``load``, ``update``; docs/game.md);
 * :mod:`lexc.assess` -- measuring a tile set against real words (:func:`lexc.assess.assess`), drafting specs;
 * :mod:`lexc.cli` -- the ``lexc`` command, a thin layer over all of the above;
 * :mod:`lexc.catalog` -- the catalog that hands each stage its languages, rulesets and packs.

@@ -43,6 +43,8 @@ __all__ = ["Catalog", "Language", "check_code", "parse_editions", "parse_lexicon
 
 #: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
 CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+#: A language code with no region or variant.
+CODE_PRIMARY = re.compile(r"[a-z]{2,3}")
 #: A scheme or ruleset name: letters, digits, ``-`` and ``_``; never a path.
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
@@ -68,7 +70,7 @@ def parse_schemes(schemes: Sequence[str] | None) -> dict[str, str]:
     >>> parse_schemes(["he=he-full", "ru=ru-yo"])
     {'he': 'he-full', 'ru': 'ru-yo'}
     """
-    return _choices(schemes, "--scheme", "he=he-full")
+    return _choices(schemes, "scheme", "he=he-full")
 
 
 def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
@@ -79,18 +81,18 @@ def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
     >>> parse_editions(["original"])
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: <input>: --edition: 'original': write LANG=NAME, e.g. is=original
+    lexc.errors.LexcError: <input>: edition: 'original': write LANG=NAME, e.g. is=original
     """
-    return _choices(editions, "--edition", "is=original")
+    return _choices(editions, "edition", "is=original")
 
 
 def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
-    """``--lexicon LANG=NAME`` options as a mapping.
+    """``LANG=NAME`` lexicon choices as a mapping.
 
     >>> parse_lexicons(["en=csw24"])
     {'en': 'csw24'}
     """
-    return _choices(lexicons, "--lexicon", "en=csw24")
+    return _choices(lexicons, "lexicon", "en=csw24")
 
 
 def _choices(texts: Sequence[str] | None, option: str, example: str) -> dict[str, str]:
@@ -156,7 +158,8 @@ def check_packs_dir(folder: Path) -> bool:
         raise LexcError(Problem(str(folder), None, None, f"cannot read the packs folder: {err.strerror or err}")) \
             from None
     if not stat.S_ISDIR(mode):
-        raise LexcError(Problem(str(folder), None, None, "the packs folder (--packs, $LEXC_PACKS) is not a folder"))
+        raise LexcError(Problem(str(folder), None, None,
+                                "the packs folder (the one given, or $LEXC_PACKS) is not a folder"))
     if not os.access(folder, os.R_OK | os.X_OK):
         raise LexcError(Problem(str(folder), None, None, "cannot read the packs folder: permission denied"))
     return True
@@ -178,6 +181,7 @@ class Catalog:
     chosen_schemes: tuple[tuple[str, str], ...] = ()  # (language code, scheme name) agreed for a game
     chosen_editions: tuple[tuple[str, str], ...] = ()  # (language code, edition name) chosen for a game
     chosen_lexicons: tuple[tuple[str, str], ...] = ()  # (language code, lexicon name): a named pack for a game
+    more_packs: tuple[Path, ...] = ()  # folders searched for a pack not in packs_dir (a search path)
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ construction
@@ -222,8 +226,26 @@ class Catalog:
                                             "no such folder" if not os.path.exists(part) else "not a folder"))
             return parts
 
-        return cls.shipped(packs=packs, specs=specs, languages=folders("LEXC_LANGUAGES"),
-                           schemes=folders("LEXC_TRANSLITERATIONS"), rulesets=folders("LEXC_RULESETS"))
+        from lexc.paths import more_packs_dirs
+
+        catalog = cls.shipped(packs=packs, specs=specs, languages=folders("LEXC_LANGUAGES"),
+                              schemes=folders("LEXC_TRANSLITERATIONS"), rulesets=folders("LEXC_RULESETS"))
+        return catalog.with_more_packs(more_packs_dirs())
+
+    def with_more_packs(self, folders: Iterable[Path | str]) -> Catalog:
+        """This catalog also reading packs from ``folders``, in order, after its packs folder: a pack
+        not in the packs folder is taken from the first of them that has it (packs are written to the
+        packs folder only). ``$LEXC_PACKS`` lists them after the packs folder, like ``$PATH``.
+
+        >>> import tempfile
+        >>> mine, club = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
+        >>> _ = (club / "fr.lexc").write_bytes(b"")
+        >>> both = catalog.with_packs(mine).with_more_packs([club])
+        >>> both.pack_path("fr") == club / "fr.lexc", both.pack_path("de") == mine / "de.lexc"
+        (True, True)
+        """
+        more = tuple(Path(folder) for folder in folders)
+        return self._but(more_packs=(*self.more_packs, *more)) if more else self
 
     def with_specs(self, *files: Path | str) -> Catalog:
         """This catalog with the spec files ``files`` added (each wins over a folder's spec of its code)."""
@@ -388,6 +410,34 @@ class Catalog:
         """The spec read from the file ``path`` (one of :attr:`spec_files`, or any spec file)."""
         return self._load_spec(Path(path))
 
+    def own_specs(self) -> tuple[tuple[str, str], ...]:
+        """``(code, SHA-256)`` of every language read from a spec of one's own: a spec file named to
+        the catalog (``--spec``), or one in a folder other than the shipped ``languages/``. A game
+        records them (``#note spec:``) and :meth:`check_specs` refuses another.
+
+        >>> catalog.own_specs()
+        ()
+        """
+        shipped = shipped_dir("languages").resolve()
+        return tuple((code, self.spec(code).sha256) for code, path in sorted(self.spec_paths().items())
+                     if path.resolve().parent != shipped)
+
+    def check_specs(self, recorded: Mapping[str, str], file: str | None = None) -> None:
+        """Refuse this catalog when its spec of a language differs from the one a game was played
+        with (``recorded``: code -> SHA-256, a record's ``#note spec:``): it would score differently."""
+        for code, sha in recorded.items():
+            if not self.has_spec(code):
+                raise LexcError(Problem(file, None, "spec", f"this game plays {code} from a spec of its own "
+                                                            f"(sha256 {sha[:12]}...), which is not given here: "
+                                                            "give the game's spec file"))
+            spec = self.spec(code)
+            if spec.sha256 != sha:
+                whose = "given" if code in dict(self.own_specs()) else "shipped"
+                raise LexcError(Problem(file, None, "spec", f"the {whose} {spec.name} spec ({self.spec_paths()[code]}, "
+                                                            f"sha256 {spec.sha256[:12]}...) is not the one this game "
+                                                            f"was played with (sha256 {sha[:12]}...): its scores "
+                                                            "would differ; give the game's spec file"))
+
     def codes(self) -> list[str]:
         """Codes of every language with a spec, sorted."""
         return sorted(self.spec_paths())
@@ -435,23 +485,58 @@ class Catalog:
 
         Polyglot rule 1 (DESIGN.md rule 10): a word may be designated any language; one with
         no spec is scored in English values. ``code`` must be well formed and its language
-        subtag an ISO 639 code known to ICU; anything else is refused as an unknown language.
+        subtag an ISO 639 code (:mod:`lexc.language.iso639`); anything else is refused as an
+        unknown language, with the real codes nearest to it.
 
         >>> catalog.unlisted("eo"), catalog.unlisted("haw")
         ('Esperanto', 'Hawaiian')
         >>> catalog.unlisted("xq")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        lexc.errors.LexcError: <input>: unknown language 'xq': not an ISO 639 code (languages with a spec: af, ...)
+        lexc.errors.LexcError: <input>: unknown language 'xq': not an ISO 639 code (nearest: sq Albanian, ...)
         """
-        from lexc.language.casemap import iso_language_name
+        from lexc.language.iso639 import iso_language
 
         check_code(code)
-        name = iso_language_name(code)
-        if name is None:
-            raise LexcError(f"unknown language {code!r}: not an ISO 639 code "
-                            f"(languages with a spec: {', '.join(self.codes())})")
-        return name
+        found = iso_language(code)
+        if found is None:
+            raise LexcError(self._unknown(code))
+        return found.name
+
+    def _unknown(self, code: str) -> str:
+        """Why ``code`` names no language, with the nearest real codes."""
+        from lexc.language.iso639 import nearest_codes
+
+        near = [f"{other} {self.spec(other).name if self.has_spec(other) else self.unlisted(other)}"
+                for other in nearest_codes(code.replace("_", "-").split("-")[0], self.codes())]
+        nearest = f"nearest: {', '.join(near)}; " if near else ""
+        return (f"unknown language {code!r}: not an ISO 639 code ({nearest}languages with a spec: "
+                f"{', '.join(self.codes())})")
+
+    def canonical(self, code: str) -> str:
+        """The code the catalog knows the language ``code`` by (Polyglot designations, agreed languages).
+
+        ``code`` itself when the catalog has a spec of it; else, for any ISO 639-1, 639-2/B,
+        639-2/T or 639-3 code, the code of the catalog's spec of that language (``fra``, ``fre``
+        -> ``fr``); else the language's shortest ISO code (a language with no spec, allowed by
+        Polyglot rule 1 and scored in English values: ``epo`` -> ``eo``). A code of no language
+        is refused with the nearest real codes.
+
+        >>> [catalog.canonical(c) for c in ("fr", "fra", "fre", "deu", "ger", "rus", "epo", "haw")]
+        ['fr', 'fr', 'fr', 'de', 'de', 'ru', 'eo', 'haw']
+        """
+        from lexc.language.iso639 import iso_language
+
+        check_code(code)
+        if self.has_spec(code):
+            return code
+        found = iso_language(code)
+        if found is None:
+            raise LexcError(self._unknown(code))
+        spec = next((alias for alias in found.codes if self.has_spec(alias)), None)
+        if spec is not None:
+            return spec
+        return found.code if CODE_PRIMARY.fullmatch(code) else code
 
     def languages(self) -> list[Language]:
         """Every language, sorted by code."""
@@ -517,7 +602,13 @@ class Catalog:
         chosen = dict(self.chosen_schemes).get(check_code(code))
         stem = f"{code}.{chosen}" if chosen is not None and chosen != self.spec(code).scheme else code
         named = self.lexicon_name(code)
-        return self.packs_dir / f"{stem}@{named}{SUFFIX}" if named else self.packs_dir / f"{stem}{SUFFIX}"
+        name = f"{stem}@{named}{SUFFIX}" if named else f"{stem}{SUFFIX}"
+        if self.more_packs and not (self.packs_dir / name).is_file():
+            found = next((folder / name for folder in self.more_packs
+                          if check_packs_dir(folder) and (folder / name).is_file()), None)
+            if found is not None:
+                return found
+        return self.packs_dir / name
 
     def pack(self, code: str, path: Path | str | None = None) -> Pack:
         """The current pack of ``code`` (from ``path`` if given), opened once per catalog.
@@ -538,7 +629,7 @@ class Catalog:
                                                                   f"--name {named}`"))
             if not target.is_file():
                 raise LexcError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
-                                                                  "(or give --packs DIR / --pack FILE)"))
+                                                                  "(or name the packs folder or the pack file)"))
             pack = open_pack(target)
             if pack.lang != code:
                 raise LexcError(Problem(str(target), None, None, f"holds language {pack.lang!r}, not {code!r}"))
@@ -564,8 +655,7 @@ class Catalog:
         scheme = scheme if isinstance(scheme, dict) else {}
         if language.scheme and scheme.get("name") and scheme["name"] != language.scheme.name:
             return (f"built with scheme {scheme['name']!r}, but this game spells {language.name} with "
-                    f"{language.scheme.name!r}: build it with `lexc build {pack.lang} --scheme "
-                    f"{pack.lang}={language.scheme.name}`")
+                    f"{language.scheme.name!r}: build its pack with scheme {pack.lang}={language.scheme.name}")
         if language.scheme and scheme.get("sha256") and scheme["sha256"] != language.scheme.sha256:
             return (f"stale pack: built from another version of scheme {language.scheme.path} "
                     f"(changed since the pack was built); {rebuild}")
@@ -583,9 +673,10 @@ class Catalog:
         """Codes of the languages whose pack (:meth:`pack_path`, under the chosen schemes) is in the packs folder."""
         from lexc.lexicon.pack import SUFFIX
 
-        if not check_packs_dir(self.packs_dir):
+        folders = [folder for folder in (self.packs_dir, *self.more_packs) if check_packs_dir(folder)]
+        if not folders:
             return []
-        stems = {p.name[: -len(SUFFIX)] for p in self.packs_dir.glob(f"*{SUFFIX}")}
+        stems = {p.name[: -len(SUFFIX)] for folder in folders for p in folder.glob(f"*{SUFFIX}")}
         codes = {stem.split(".")[0].split("@")[0] for stem in stems}
         codes = {code for code in codes if CODE.fullmatch(code)}
         return sorted(code for code in codes if self.pack_path(code).name[: -len(SUFFIX)] in stems)

@@ -39,10 +39,11 @@ def shipped_dir(kind: str) -> Path:
 def default_packs_dir() -> Path:
     """Where packs are written and read unless told otherwise.
 
-    ``$LEXC_PACKS`` if set; ``build/`` in a checkout; else the user's data directory
+    ``$LEXC_PACKS`` if set (its first folder, when it lists several like ``$PATH``:
+    :func:`more_packs_dirs`); ``build/`` in a checkout; else the user's data directory
     (``~/.local/share/lexc/packs`` on Linux).
     """
-    value = os.environ.get("LEXC_PACKS")
+    value = os.environ.get("LEXC_PACKS", "").split(os.pathsep)[0]
     if value:
         return Path(value)
     if in_checkout():
@@ -66,3 +67,10 @@ def words_cache_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("lexc", appauthor=False)) / "words"
+
+
+def more_packs_dirs() -> list[Path]:
+    """Folders of packs searched after the packs folder: the second and later folders of
+    ``$LEXC_PACKS`` (``~/my-packs:/usr/share/lexc/packs``), so one's own packs sit beside the
+    shipped or club ones. Packs are written to the first folder only."""
+    return [Path(part) for part in os.environ.get("LEXC_PACKS", "").split(os.pathsep)[1:] if part]

@@ -7,7 +7,7 @@ compared line by line: a line ``...`` stands for any number of lines. A ``# comm
 the command is the reader's, not the shell's. A command shown without output is not run (it
 writes files, starts a server, or its output is described in prose); a block preceded by
 ``<!-- not run: REASON -->`` is skipped with that reason (timings, machine-dependent figures).
-The Python examples (``>>>``) of README.md and docs/architecture.md run as doctests.
+The Python examples (``>>>``) of README.md, docs/architecture.md and docs/game.md run as doctests.
 """
 
 from __future__ import annotations
@@ -121,7 +121,8 @@ def test_console_example(example: Example, doc_packs: Path, doc_dirs: dict[str, 
         + "\n--- printed\n" + "\n".join(actual))
 
 
-@pytest.mark.parametrize("path", [REPO / "README.md", REPO / "docs" / "architecture.md"], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [REPO / "README.md", REPO / "docs" / "architecture.md", REPO / "docs" / "game.md"],
+                         ids=lambda p: p.name)
 def test_python_examples(path: Path) -> None:
     failures, tried = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0

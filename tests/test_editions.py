@@ -156,7 +156,7 @@ def test_replay_edition_option_wins_over_the_record() -> None:
 
 
 @pytest.mark.parametrize(("option", "message"), [
-    ("is=2016", "error: <input>: edition: Icelandic has no edition '2016'"),
+    ("is=2016", "error: <input>: --edition: Icelandic has no edition '2016'"),
     ("original", "error: <input>: --edition: 'original': write LANG=NAME, e.g. is=original"),
 ])
 def test_a_bad_edition_option_is_a_message_not_a_traceback(option: str, message: str) -> None:

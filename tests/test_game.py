@@ -322,7 +322,7 @@ def test_a_refused_or_stale_move_writes_nothing(tmp_path):
     seen = load(path, LEXICONS).version
     update(path, LEXICONS, lambda g: g.play("8D WHISKY @fr"), expected=seen)
     text = path.read_bytes()
-    with pytest.raises(StaleGame, match="has changed since this page was loaded"):
+    with pytest.raises(StaleGame, match="has changed since this move was prepared"):
         update(path, LEXICONS, lambda g: g.pass_turn(), expected=seen)
     with pytest.raises(LexcError, match=r"g.gcg: bob: 2B QI: the play does not touch"):
         update(path, LEXICONS, lambda g: g.play("2B QI"))

@@ -166,12 +166,11 @@ def test_the_cli_says_busy_when_the_lock_is_held(tmp_path, monkeypatch):
 def test_a_stuck_game_does_not_stop_the_server(tmp_path, monkeypatch):
     """Moves on a game whose lock is held get 503 within the wait; the other game answers meanwhile."""
     pytest.importorskip("starlette")
-    from starlette.testclient import TestClient
 
-    from lexc.game.web.app import create_app
+    from test_web import served  # type: ignore[import-not-found]  # tests/ is on sys.path
 
     monkeypatch.setattr(store, "LOCK_WAIT", 1.0)
-    http = TestClient(create_app(tmp_path / "games", LEXICONS))
+    http = served(tmp_path / "games", LEXICONS)
     versions = {}
     for name in ("stuck", "free"):
         made = http.post("/api/games", json={"name": name, "players": "ann,bob", "ruleset": "polyglot", "lang": "en"})

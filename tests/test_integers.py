@@ -68,22 +68,22 @@ def test_hunspell_alias_indices_and_hyphenation_cuts_are_ascii():
 
 def test_the_web_answers_400_for_a_game_file_with_a_5000_digit_seed(tmp_path):
     pytest.importorskip("starlette")
-    from starlette.testclient import TestClient
 
-    from lexc.game.web.app import create_app
+    from test_web import served  # type: ignore[import-not-found]  # tests/ is on sys.path
 
     games = tmp_path / "games"
     games.mkdir()
     create(new(ruleset="polyglot", seed=7), games / "big.gcg")
     path = games / "big.gcg"
     path.write_text(path.read_text(encoding="utf-8").replace("seed 7", "seed " + "9" * 5000), encoding="utf-8")
-    http = TestClient(create_app(games, LEXICONS), raise_server_exceptions=False)
+    http = served(games, LEXICONS, raise_server_exceptions=False)
     shown = http.get("/api/games/big")
     assert shown.status_code == 400, shown.text
     assert "#note deal: '999999999999'... (5,000 characters) is not a seed" in shown.json()["error"]
     moved = http.post("/api/games/big/move", json={"action": "pass"})
     assert moved.status_code == 400 and "is not a seed" in moved.json()["error"]
     create(new(ruleset="polyglot"), games / "table.gcg")
+    version = http.get("/api/games/table").json()["version"]
     for tiles in ("٣", "８", "²"):
-        refused = http.post("/api/games/table/move", json={"action": "exchange", "tiles": tiles})
+        refused = http.post("/api/games/table/move", json={"action": "exchange", "tiles": tiles, "version": version})
         assert refused.status_code == 400 and "is not a number of tiles" in refused.json()["error"]

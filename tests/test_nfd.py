@@ -86,7 +86,9 @@ def test_a_game_played_in_nfd_is_the_game_played_in_nfc(packs, tmp_path):
         played = runner.invoke(app, ["game", "play", str(path), "8D NANDU @es", "--packs", str(packs)])
         assert played.exit_code == 0, played.output
         paths[form] = path
-    assert refusals[0] == refusals[1] == (1, "error: G: column 4: 'Ñ' is not a tile of the English set\n")
+    assert refusals[0] == refusals[1] == (
+        1, "error: G: column 4: 'Ñ' is not a tile of the English set; write 8D NANDU @es: the board spelling of "
+           "ÑANDU (Ñ: N)\n")
     assert paths["nfd"].read_bytes() == paths["nfc"].read_bytes()
     assert "#title Año nuevo en Logroño" in paths["nfc"].read_text(encoding="utf-8")
 
@@ -101,12 +103,12 @@ def test_the_library_parsers_compose():
 
 def test_the_web_composes_every_field(packs, tmp_path):
     pytest.importorskip("starlette")
-    from starlette.testclient import TestClient
+
+    from test_web import served  # type: ignore[import-not-found]  # tests/ is on sys.path
 
     from lexc.game.engine import Packs
-    from lexc.game.web.app import create_app
 
-    http = TestClient(create_app(tmp_path / "games", Packs(CATALOG.with_packs(packs))))
+    http = served(tmp_path / "games", Packs(CATALOG.with_packs(packs)))
     made = http.post("/api/games", json={"name": "g", "players": "ann,bob", "ruleset": "polyglot"})
     assert made.status_code == 200, made.text
     answers = [http.post("/api/games/g/preview", json={"play": form}) for form in ("8D ÑANDU @es", nfd("8D ÑANDU @es"))]

@@ -205,7 +205,7 @@ def test_letters_on_occupied_squares_are_played_through() -> None:
 def test_position_bounds() -> None:
     record = gcg.read(DATA / "polyglot_langs.gcg")
     assert position(record, CATALOG, 0)[0] == Board.empty(position(record, CATALOG, 0)[1])
-    with pytest.raises(LexcError, match=r"--upto: must be between 0 and 3 \(the record has 3 events\), not 4"):
+    with pytest.raises(LexcError, match=r"upto: must be between 0 and 3 \(the record has 3 events\), not 4"):
         position(record, CATALOG, 4)
 
 

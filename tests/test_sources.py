@@ -38,19 +38,19 @@ def test_latin1_needs_its_encoding():
         texts(open_source(CATALOG.spec("fr"), DATA / "latin1.txt"))
     message = str(error.value)
     # "élève" is line 2; its é (0xe9) is byte 18 of the file
-    assert message.startswith(f"{DATA / 'latin1.txt'}:2: byte 0xe9 at byte offset 18 is not valid utf-8")
-    assert "--encoding" in message
+    assert message.startswith(f"{DATA / 'latin1.txt'}:2: encoding: byte 0xe9 at byte offset 18 is not valid utf-8")
+    assert "give the list's encoding" in message
     assert texts(open_source(CATALOG.spec("fr"), DATA / "latin1.txt", encoding="latin-1")) == ["élève", "çà", "maïs"]
 
 
 def test_utf16_is_refused_unless_declared():
-    with pytest.raises(LexcError, match=r"utf16\.txt:1: .*UTF-16-LE byte-order mark.*--encoding utf-16"):
+    with pytest.raises(LexcError, match=r"utf16\.txt:1: encoding: .*UTF-16-LE byte-order mark.*read it as utf-16"):
         texts(open_source(CATALOG.spec("ru"), DATA / "utf16.txt"))
     assert texts(open_source(CATALOG.spec("ru"), DATA / "utf16.txt", encoding="utf-16")) == ["élève", "щи"]
 
 
 def test_nul_byte_names_line_and_offset():
-    with pytest.raises(LexcError, match=r"nul\.txt:2: NUL byte at byte offset 6"):
+    with pytest.raises(LexcError, match=r"nul\.txt:2: encoding: NUL byte at byte offset 6"):
         texts(open_source(CATALOG.spec("en"), DATA / "nul.txt"))
 
 
@@ -224,7 +224,8 @@ def test_lines_read_in_blocks_keep_numbers_and_offsets(tmp_path, monkeypatch):
     bad = tmp_path / "bad.txt"
     body = "\n".join(words[:150]).encode("utf-8") + b"\n"
     bad.write_bytes(body + b"ma\xefs\n" + "\n".join(words[150:]).encode("utf-8"))
-    with pytest.raises(LexcError, match=rf"bad\.txt:151: byte 0xef at byte offset {len(body) + 2} is not valid utf-8"):
+    with pytest.raises(LexcError,
+                       match=rf"bad\.txt:151: encoding: byte 0xef at byte offset {len(body) + 2} is not valid utf-8"):
         list(reading.iter_lines(bad))
     cr = tmp_path / "cr.txt"
     cr.write_bytes(body + b"one\rtwo\n")
@@ -232,7 +233,7 @@ def test_lines_read_in_blocks_keep_numbers_and_offsets(tmp_path, monkeypatch):
         list(reading.iter_lines(cr))
     nul = tmp_path / "nul.txt"
     nul.write_bytes(body + b"ab\x00c\n")
-    with pytest.raises(LexcError, match=rf"nul\.txt:151: NUL byte at byte offset {len(body) + 2}"):
+    with pytest.raises(LexcError, match=rf"nul\.txt:151: encoding: NUL byte at byte offset {len(body) + 2}"):
         list(reading.iter_lines(nul))
     last = tmp_path / "last.txt"
     last.write_bytes(body + "maïs".encode())  # no line end after the last word
@@ -252,5 +253,5 @@ def test_line_numbers_across_blocks_and_a_bad_line_late(tmp_path):
     assert source.stats.lines == 60_000 and source.stats.words == 59_940
     assert source.stats.capitalised == 30 and source.stats.comments == 30
     path.write_bytes(path.read_bytes().replace(b"\xc3\xa9l\xc3\xa8ve50123\n", b"\xe9l\xe8ve50123\n"))
-    with pytest.raises(LexcError, match=r"long\.txt:50123: byte 0xe9"):
+    with pytest.raises(LexcError, match=r"long\.txt:50123: encoding: byte 0xe9"):
         list(open_source(CATALOG.spec("fr"), path).words())

@@ -86,7 +86,7 @@ def test_draft_from_a_text_file(tmp_path) -> None:
 
 
 def test_non_latin_needs_a_scheme(tmp_path) -> None:
-    with pytest.raises(LexcError, match="--scheme"):
+    with pytest.raises(LexcError, match="scheme: a Cyrillic-script language needs a romanisation scheme: name one"):
         draft_spec("mk", Corpus.from_wordfreq("mk", 2000), CATALOG)
 
 

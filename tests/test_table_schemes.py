@@ -76,8 +76,8 @@ def test_the_same_hebrew_word_scores_and_lays_differently_under_two_schemes(tmp_
     assert score(full, "8H BRYT @he", full.lexicons(["he"])).words[0].valid is False
     # Without the he-full pack, A reads as א (6 tiles to ע's 2): אברית, 2 + 3 + 1 + 1 + 1×2 = 9, ×2 = 18.
     assert score(FULL, "8H ABRYT @he").score == 18
-    # A pack built under one scheme is refused under the other, with the command that builds the right one.
-    with pytest.raises(LexcError, match=r"built with scheme 'he-academy'.*--scheme he=he-full"):
+    # A pack built under one scheme is refused under the other, naming the scheme to build the right one with.
+    with pytest.raises(LexcError, match=r"built with scheme 'he-academy'.*build its pack with scheme he=he-full"):
         full.pack("he", academy_pack)
 
 

@@ -23,6 +23,11 @@ def packs_of(folder):
     return Packs(Catalog.shipped(packs=folder), LEXICONS.words)
 
 
+def served(games, packs: Packs, **options) -> TestClient:
+    """The app over the folder ``games`` and ``packs``, asked as the director from its own host."""
+    return TestClient(create_app(games, packs, TOKEN), base_url="http://127.0.0.1", headers=KEY, **options)
+
+
 def web_client(tmp_path, **options) -> TestClient:
     """The app over ``tmp_path/games`` with its own empty packs folder, asked as the director from its own host."""
     app = create_app(tmp_path / "games", packs_of(tmp_path / "no-packs"), TOKEN, **options)
@@ -262,7 +267,7 @@ HOSTILE = [  # (url, body: JSON value or raw bytes, status, part of the error)
     ("/api/games", {"name": "x", "players": "ann,bob", "deal": 1.5}, 400, "deal: expected text, not float"),
     ("/api/games", {"name": "x", "players": "ann,bob", "ruleset": "/etc/passwd"}, 400, "'/etc/passwd' is not offered"),
     ("/api/games", {"name": "x", "players": "ann,bob", "ruleset": "../rulesets/super"}, 400, "is not offered"),
-    ("/api/games", {"name": "x", "players": "ann,bob", "lang": "../../etc/passwd"}, 400, "unknown language"),
+    ("/api/games", {"name": "x", "players": "ann,bob", "lang": "../../etc/passwd"}, 400, "is not a language code"),
     ("/api/games", {"name": "x", "players": "ann,bob", "schemes": "he=../../x"}, 400, "is not a scheme name"),
     ("/api/games", {"name": "x", "players": "ann,bob", "title": "t\n#note lang: fr"}, 400,
      "title: a control character ('\\n')"),

@@ -79,14 +79,15 @@ def browser():
         b.close()
 
 
-def _new_game(page, base: str, name: str, schemes: str = "") -> None:
-    """Open the page and start a two-player game ``name`` from its new-game form."""
+def _new_game(page, base: str, name: str, schemes: str = "", langs: str = "") -> None:
+    """Open the page and start a two-player game ``name`` from its new-game form (``langs``: agreed)."""
     page.goto("about:blank")
     page.goto(base + f"/#key={TOKEN}")
     page.click("#new-toggle")
     page.fill("#new-game [name=name]", name)
     page.fill("#new-game [name=players]", "ann,bob")
     page.fill("#new-game [name=schemes]", schemes)
+    page.fill("#new-game [name=langs]", langs)
     page.click("#new-game button[type=submit]")
     page.wait_for_selector("#game:not([hidden])")
 
@@ -260,7 +261,7 @@ def test_typing_on_the_board_with_a_blank_and_backspace(server, browser):
 def test_a_hint_fills_in_the_best_play(server, browser):
     base, games = server
     page = browser.new_page()
-    _new_game(page, base, "hinted")
+    _new_game(page, base, "hinted", langs="en,fr")  # hints search the languages the table agreed on
     page.fill("#rack", "WHISKY?")
     page.click("#hint-btn")
     first = page.wait_for_selector("#hints button.hint")

@@ -165,7 +165,7 @@ def _base(code: str, corpus: Corpus, scheme: str | None,
         notes += more
     elif scheme is None:
         raise LexcError(Problem(None, None, "scheme", f"a {script}-script language needs a romanisation scheme: "
-                                                      "give --scheme NAME (a file in transliterations/)"))
+                                                      "name one (a file in transliterations/)"))
     if scheme:
         data["scheme"] = scheme
     return {**data, "_extra": {"folds": folds}}, letters, notes
@@ -243,5 +243,5 @@ def write_spec(draft: Draft, path: Path | str, *, force: bool = False) -> Path:
     """Write the draft to ``path`` atomically (temp file, then rename); never over a file unless ``force``."""
     path = Path(path)
     if path.exists() and not force:
-        raise LexcError(Problem(str(path), None, None, "exists already (use --force to overwrite)"))
+        raise LexcError(Problem(str(path), None, "force", "exists already: overwriting it needs force"))
     return write_atomic(path, draft.toml())

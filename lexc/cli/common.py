@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -14,7 +15,7 @@ import typer
 from lexc.atomic import command
 from lexc.cli.output import escaping_output
 from lexc.cli.signals import Terminated, terminating_like_interrupt
-from lexc.errors import LexcError, printable
+from lexc.errors import LexcError, Problem, printable
 from lexc.inputs import typed
 
 if TYPE_CHECKING:
@@ -57,6 +58,37 @@ def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None,
     return catalog.with_editions(picked) if picked else catalog
 
 
+@contextlib.contextmanager
+def flags(names: Mapping[str, str]) -> Iterator[None]:
+    """Errors of the library raised in the block name their options: the problem's key, the
+    thing the library names (``players``), becomes the command's flag (``--players``).
+
+    The library never names a flag; only the CLI knows which of its options sets what.
+    """
+    try:
+        yield
+    except LexcError as err:
+        raise type(err)([Problem(p.file, p.line, names.get(p.key or "", p.key), p.message)
+                         for p in err.problems]) from None
+
+
+#: Settings the library names as a problem's key, and the flag that gives each on the command line.
+OPTION_FLAGS = {"encoding": "--encoding", "max-forms": "--max-forms", "jobs": "--jobs", "upto": "--upto",
+                "force": "--force", "langs": "--langs"}
+#: The same for problems of no file and line only (a spec's own ``scheme`` key is not the option).
+LOOSE_FLAGS = {"scheme": "--scheme", "edition": "--edition"}
+
+
+def flagged(err: LexcError) -> LexcError:
+    """``err`` with each problem keyed by a setting keyed by its flag instead (:data:`OPTION_FLAGS`)."""
+    def flag(p: Problem) -> str | None:
+        key = p.key or ""
+        loose = LOOSE_FLAGS.get(key) if p.file is None and p.line is None else None
+        return OPTION_FLAGS.get(key) or loose or p.key
+
+    return type(err)([Problem(p.file, p.line, flag(p), p.message) for p in err.problems])
+
+
 def print_json(data: object) -> None:
     """Print ``data`` as pretty, stable JSON (UTF-8, not escaped)."""
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
@@ -96,7 +128,7 @@ def reports_errors(func: F) -> F:
             with command(), terminating_like_interrupt(), escaping_output():  # see lexc.atomic, cli.signals
                 return func(*args, **kwargs)
         except LexcError as err:
-            fail(str(err), 1)
+            fail(str(flagged(err)), 1)
         except Terminated:
             fail("terminated", 143)
         except KeyboardInterrupt:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import parse_editions, parse_lexicons, parse_schemes
-from lexc.cli.common import PACKS_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, flags, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.game import CHALLENGES, Game, Setup
 from lexc.game.engine import Packs
@@ -27,13 +27,20 @@ app.add_typer(game_app, name="game")
 
 FILE = typer.Argument(..., metavar="FILE.gcg", help="The game file.")
 PACKS = typer.Option(None, "--packs", help=PACKS_HELP)
+SPECS = typer.Option(None, "--spec", help=SPEC_HELP + " A game records the specs of its own it was started with "
+                     "(#note spec:) and refuses another.")
+#: The options of ``lexc game`` by the name the library gives the setting (lexc.game.Setup.new, Game).
+FLAGS = {"players": "--players", "ruleset": "--ruleset", "lang": "--lang", "langs": "--langs",
+         "challenge": "--challenge", "deal": "--deal", "scheme": "--scheme", "edition": "--edition",
+         "lexicon": "--lexicon", "spec": "--spec",
+         "rack": "--rack", "racks": "--rack", "rulings": "--rule", "force": "--force"}
 JSON = typer.Option(False, "--json", help="Print the game (and the move) as JSON.")
 RACK = typer.Option(None, "--rack", help="At a table: the rack the player holds, when known ('?' for a blank).")
 
 
-def _packs(packs: Path | None) -> Packs:
+def _packs(packs: Path | None, specs: list[Path] | None = None) -> Packs:
     """The packs and catalog a game command works with."""
-    return Packs(catalog_of(None, packs))
+    return Packs(catalog_of(specs, packs))
 
 
 def _report(game: Game, as_json: bool, first: int) -> None:
@@ -57,9 +64,12 @@ def _report(game: Game, as_json: bool, first: int) -> None:
     typer.echo(f"scores: {scores}; {after}")
 
 
-def _move(path: Path, packs: Path | None, as_json: bool, move: Callable[[Game], Game]) -> None:
-    before = load(path, _packs(packs)).record.events
-    game = update(path, _packs(packs), move)
+def _move(path: Path, packs: Path | None, as_json: bool, move: Callable[[Game], Game],
+          specs: list[Path] | None = None) -> None:
+    with flags(FLAGS):
+        lexicons = _packs(packs, specs)
+        before = load(path, lexicons).record.events
+        game = update(path, lexicons, move)
     after = game.record.events
     first = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), len(before))
     _report(game, as_json, min(first, len(after)))
@@ -71,7 +81,12 @@ def new(
     path: Path = FILE,
     players: str = typer.Option(..., "--players", help="2 to 4 names, comma-separated: ann,bob,carl."),
     ruleset: str = typer.Option("polyglot", "--ruleset", "-r", help="polyglot, tournament, standard, dover or super."),
-    lang: str = typer.Option(None, "--lang", help="Polyglot: the language of words nobody designates (default en)."),
+    lang: str = typer.Option(None, "--lang", help="Polyglot: the language of words nobody designates (default en, "
+                             "or the first of --langs). Other rulesets: the language of the tiles (an ordinary "
+                             "game in Spanish: --ruleset standard --lang es)."),
+    langs: str = typer.Option(None, "--langs", help="Polyglot: the languages the table agreed to play, "
+                              "comma-separated (en,fr,es,de,ru; any ISO 639 code). A word designated another is "
+                              "refused; hints search these. Default: every language."),
     deal: int = typer.Option(None, "--deal", metavar="SEED", help="Deal from lexc's own bag, shuffled with this "
                              "seed (reproducible). Default: a physical bag at the table; racks are typed with "
                              "--rack when known."),
@@ -85,20 +100,26 @@ def new(
                                       "NAME, built with `lexc build LANG --source FILE --name NAME` (repeatable; "
                                       "e.g. en=csw24). Written in the game file."),
     packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     as_json: bool = JSON,
 ) -> None:
     """Start a game in FILE (never overwrites a file)."""
     names = [n for n in players.split(",") if n.strip()]
-    lexicons = _packs(packs)
-    setup = Setup.new(names, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, challenge=challenge, seed=deal,
-                      schemes=parse_schemes(scheme), editions=parse_editions(edition),
-                      lexicons=parse_lexicons(lexicon))
-    game = Game.new(setup, lexicons, title)
-    create(game, path)
+    agreed = [code.strip() for code in langs.split(",") if code.strip()] if langs is not None else None
+    with flags(FLAGS):
+        lexicons = _packs(packs, spec)
+        setup = Setup.new(names, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, challenge=challenge,
+                          seed=deal, schemes=parse_schemes(scheme), editions=parse_editions(edition), langs=agreed,
+                          lexicons=parse_lexicons(lexicon))
+        game = Game.new(setup, lexicons, title)
+        create(game, path)
     if as_json:
         print_json(game_json(game))
     else:
-        typer.echo(f"{path}: new {setup.ruleset_name} game, {', '.join(setup.players)}; {game.to_move} to move")
+        tiles = f" on {game.state.ruleset.spec.name} tiles" if setup.tiles else ""
+        among = f" (languages {', '.join(setup.langs)})" if setup.langs else ""
+        typer.echo(f"{path}: new {setup.ruleset_name} game{tiles}{among}, {', '.join(setup.players)}; "
+                   f"{game.to_move} to move")
 
 
 @game_app.command("play")
@@ -108,17 +129,19 @@ def play(
     text: str = typer.Argument(..., metavar="PLAY", help="The play, e.g. '8D WHISKY @fr' or '9F ME @es,F8=en'."),
     rack: str = RACK,
     packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     as_json: bool = JSON,
 ) -> None:
     """The player to move places tiles; the play is scored, explained and recorded (phonies may be challenged)."""
-    _move(path, packs, as_json, lambda g: g.play(text, rack))
+    _move(path, packs, as_json, lambda g: g.play(text, rack), spec)
 
 
 @game_app.command("pass")
 @reports_errors
-def pass_(path: Path = FILE, rack: str = RACK, packs: Path = PACKS, as_json: bool = JSON) -> None:
+def pass_(path: Path = FILE, rack: str = RACK, packs: Path = PACKS, spec: list[Path] = SPECS,
+          as_json: bool = JSON) -> None:
     """The player to move passes."""
-    _move(path, packs, as_json, lambda g: g.pass_turn(rack))
+    _move(path, packs, as_json, lambda g: g.pass_turn(rack), spec)
 
 
 @game_app.command("exchange")
@@ -128,10 +151,11 @@ def exchange(
     tiles: str = typer.Argument(..., metavar="TILES", help="The tiles returned (AEI?), or at a table their number."),
     rack: str = RACK,
     packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     as_json: bool = JSON,
 ) -> None:
     """The player to move exchanges tiles (the bag must hold at least a rack's worth)."""
-    _move(path, packs, as_json, lambda g: g.exchange(tiles, rack))
+    _move(path, packs, as_json, lambda g: g.exchange(tiles, rack), spec)
 
 
 def _rulings(rules: list[str]) -> dict[str, bool]:
@@ -152,6 +176,7 @@ def challenge(
     rule: list[str] = typer.Option([], "--rule", help="The director's ruling on a word whose language has no "
                                    "pack: WORD=good or WORD=phony (repeatable)."),
     packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     as_json: bool = JSON,
 ) -> None:
     """Challenge the last play: each word is looked up in its designated language's pack.
@@ -160,14 +185,15 @@ def challenge(
     rule applies (double: the challenger loses a turn; five-point: the player gains 5).
     """
     rulings = _rulings(rule)
-    _move(path, packs, as_json, lambda g: g.challenge(by, rulings))
+    _move(path, packs, as_json, lambda g: g.challenge(by, rulings), spec)
 
 
 @game_app.command("undo")
 @reports_errors
-def undo(path: Path = FILE, packs: Path = PACKS, as_json: bool = JSON) -> None:
+def undo(path: Path = FILE, packs: Path = PACKS, spec: list[Path] = SPECS, as_json: bool = JSON) -> None:
     """Take back the last move (a challenge with what it brought, or the end of the game, counts as one)."""
-    game = update(path, _packs(packs), lambda g: g.undo())
+    with flags(FLAGS):
+        game = update(path, _packs(packs, spec), lambda g: g.undo())
     if as_json:
         print_json(game_json(game))
     else:
@@ -182,6 +208,7 @@ def end(
     rack: list[str] = typer.Option([], "--rack", help="At a table: a player's tiles left, NAME=TILES (repeatable)."),
     force: bool = typer.Option(False, "--force", help="End now although nobody went out (the director's call)."),
     packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     as_json: bool = JSON,
 ) -> None:
     """End the game: tiles left on racks valued (in English in Polyglot, rule 5) and scores adjusted."""
@@ -191,7 +218,7 @@ def end(
         if not eq:
             raise LexcError(Problem(None, None, "--rack", f"write NAME=TILES, not {item!r}"))
         racks[name] = tiles
-    _move(path, packs, as_json, lambda g: g.end(racks, force))
+    _move(path, packs, as_json, lambda g: g.end(racks, force), spec)
 
 
 @game_app.command("penalty")
@@ -201,10 +228,11 @@ def penalty(
     player: str = typer.Argument(..., help="The player penalised."),
     points: int = typer.Argument(..., help="Points lost (e.g. 10 for a minute over time)."),
     packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     as_json: bool = JSON,
 ) -> None:
     """A time penalty, recorded after the end of the game."""
-    _move(path, packs, as_json, lambda g: g.time_penalty(player, points))
+    _move(path, packs, as_json, lambda g: g.time_penalty(player, points), spec)
 
 
 @game_app.command("show")
@@ -215,10 +243,12 @@ def show(
     sheet: bool = typer.Option(False, "--sheet", help="Each player's score sheet instead: every move, its score "
                                "and the running total."),
     packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     as_json: bool = JSON,
 ) -> None:
     """The board with premium squares, scores, racks, bag and unseen tiles, and the last play explained."""
-    game = load(path, _packs(packs))
+    with flags(FLAGS):
+        game = load(path, _packs(packs, spec))
     if sheet:
         from lexc.game.view import sheet as sheets
         from lexc.game.view import sheet_text
@@ -246,17 +276,20 @@ def hint(
     rack: str = RACK,
     top: int = typer.Option(5, "--top", "-n", help="How many plays to show (0: all)."),
     langs: str = typer.Option(None, "--langs", help="Polyglot: the languages to search, comma-separated, ties to "
-                              "the first (default: the game's language, then every language designated so far)."),
+                              "the first, among those the game agreed (default: the game's agreed languages; "
+                              "without them, its language, then every language designated so far)."),
     packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     as_json: bool = JSON,
 ) -> None:
     """The best plays of the player to move, each word in the language where it is valid and scores best.
 
     With lexc's own bag the rack is known; at a table give it with --rack. Nothing is written.
     """
-    game = load(path, _packs(packs))
     allowed = [lg.strip() for lg in langs.split(",") if lg.strip()] if langs else None
-    found = game.hints(rack, top, allowed)
+    with flags(FLAGS):
+        game = load(path, _packs(packs, spec))
+        found = game.hints(rack, top, allowed)
     if as_json:
         print_json({"player": game.to_move, "moves": [m.to_json() for m in found]})
         return

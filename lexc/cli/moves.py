@@ -15,9 +15,28 @@ from lexc.inputs import read_input
 _PACKS_HELP = PACKS_HELP
 
 
+def _languages(record: Any, ruleset: Any, catalog: Catalog) -> list[str]:
+    """The languages ``lexc best`` searches without ``--langs``: a game's agreed languages (``#note
+    langs:``), else its default language and those its words were designated so far that have a
+    pack; without a game, the ruleset's default language. Never every pack."""
+    from lexc.game.setup import agreed_languages
+    from lexc.records.replay import designated_languages
+
+    default = ruleset.polyglot.default_lang
+    if record is None:
+        return [default]
+    agreed = [catalog.canonical(code) for code in agreed_languages(record)]
+    if agreed:  # those with a pack; when none has one, the finder names the missing pack
+        return [code for code in agreed if code in catalog.pack_languages()] or agreed
+    first = catalog.canonical(record.lang or default)
+    used = sorted(catalog.canonical(code) for code in designated_languages(record, ruleset))
+    built = set(catalog.pack_languages())
+    return [first, *(code for code in used if code != first and code in built)]
+
+
 def _position(game: Path | None, upto: int | None, board_file: Path | None, ruleset_name: str | None,
-              lang: str | None, catalog: Catalog) -> tuple[Any, Any, str | None]:
-    """The board, its ruleset and the rack of the player to move (from the game record, if any)."""
+              lang: str | None, catalog: Catalog) -> tuple[Any, Any, str | None, Any]:
+    """The board, its ruleset, the rack of the player to move (from the game record, if any) and the record."""
     from lexc.engine.board import Board
     from lexc.engine.moves import board_from_text
 
@@ -36,7 +55,7 @@ def _position(game: Path | None, upto: int | None, board_file: Path | None, rule
         index = len(record.events) if upto is None else upto
         event = record.events[index] if index < len(record.events) else None
         rack = event.rack if event is not None and event.kind is Kind.PLAY and event.rack else None
-        return board, ruleset, rack
+        return board, ruleset, rack, record
     ruleset = catalog.ruleset(ruleset_name or "standard")
     if lang and ruleset.polyglot is None and lang != ruleset.tiles:
         ruleset = ruleset.with_tiles(catalog.language(lang))
@@ -45,8 +64,8 @@ def _position(game: Path | None, upto: int | None, board_file: Path | None, rule
             text = read_input(board_file, "board").decode("utf-8")
         except UnicodeDecodeError as err:
             raise LexcError(Problem(str(board_file), None, None, f"cannot read: {err}")) from None
-        return board_from_text(text, ruleset, str(board_file)), ruleset, None
-    return Board.empty(ruleset), ruleset, None
+        return board_from_text(text, ruleset, str(board_file)), ruleset, None, None
+    return Board.empty(ruleset), ruleset, None, None
 
 
 @app.command()
@@ -62,7 +81,8 @@ def best(
                                      "a TOML file (default: standard, or the game's)."),
     lang: str = typer.Option(None, "--lang", help="An ordinary game of this language (its own tiles on the board)."),
     langs: str = typer.Option(None, "--langs", help="Polyglot: the allowed languages, comma-separated, ties to the "
-                              "first (default: every language with a pack, English first)."),
+                              "first (default: the game's agreed languages, else its language and those its words "
+                              "were designated; without --game, the ruleset's language)."),
     top: int = typer.Option(10, "--top", "-n", help="How many plays to show (0: all)."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
@@ -77,14 +97,17 @@ def best(
     from lexc.engine.moves import MoveFinder
 
     catalog = catalog_of(spec, packs)
-    board, ruleset, recorded = _position(game, upto, board_file, ruleset_name, lang, catalog)
+    lang = catalog.canonical(lang) if lang else lang  # any ISO 639 code: spa is es
+    board, ruleset, recorded, record = _position(game, upto, board_file, ruleset_name, lang, catalog)
     chosen = rack or recorded
     if not chosen:
         raise LexcError(Problem(None, None, "RACK", "give the rack (the game record has none for this position)"))
     rack = chosen
     if top < 0:
         raise LexcError(Problem(None, None, "--top", f"must be 0 (all) or more, not {top}"))
-    allowed = [lg.strip() for lg in langs.split(",") if lg.strip()] if langs else None
+    allowed = [catalog.canonical(lg.strip()) for lg in langs.split(",") if lg.strip()] if langs else None
+    if allowed is None and ruleset.polyglot is not None:
+        allowed = _languages(record, ruleset, catalog)
     finder = MoveFinder.from_packs(ruleset, catalog, allowed)
     moves = finder.moves(board, rack)
     shown = moves if top == 0 else moves[:top]
@@ -96,7 +119,8 @@ def best(
                     "moves": [{**m.to_json(), "words": [w.to_json() for w in r.words], "bonus": r.bonus}
                               for m, r in zip(shown, results, strict=True)]})
         return
-    where = f"{ruleset.name}" + (f", languages {', '.join(finder.langs)}" if ruleset.polyglot else
+    chosen_by = "" if langs or not ruleset.polyglot else " (--langs to search others)"
+    where = f"{ruleset.name}" + (f", languages {', '.join(finder.langs)}{chosen_by}" if ruleset.polyglot else
                                  f", {ruleset.tiles} tiles")
     typer.echo(f"{len(moves):,} legal play{'' if len(moves) == 1 else 's'} of {rack} ({where})")
     width = max((len(str(m)) for m in shown), default=0)

@@ -58,6 +58,7 @@ def score(
     reported, never refused. Exit status 1 when the notation is bad or the play cannot be laid.
     """
     catalog = catalog_of(spec, packs, scheme, edition)
+    lang = catalog.canonical(lang) if lang else lang  # any ISO 639 code: spa is es
     if game is not None:
         board, ruleset = _game_position(game, upto, ruleset_name, catalog)
     else:
@@ -72,6 +73,8 @@ def score(
         board = Board.empty(ruleset)
     catalog = catalog.for_ruleset(ruleset)  # the schemes a Polyglot ruleset agrees on
     play = parse_play(play_text, ruleset.spec, source=play_text)
+    if ruleset.polyglot is not None and play.langs:
+        play = play.with_langs(play.langs.renamed(catalog.canonical))  # @fra is @fr, its pack fr's
     langs = play_languages(play, ruleset, lang)
     lexicons = {} if no_lexicon else catalog.lexicons(langs)
     result = score_play(board, play, ruleset, catalog=catalog, lexicons=lexicons, rack=rack, lang=lang)

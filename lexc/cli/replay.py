@@ -40,7 +40,9 @@ def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | 
     catalog = catalog.for_ruleset(rules)
     named, warnings = record_lexicons(record, catalog, rules) if lookup else ({}, [])
     catalog = catalog.with_lexicons(named) if named else catalog
-    lexicons = catalog.lexicons(designated_languages(record, rules)) if lookup else {}
+    # Looking up: each play in the catalog's packs of its languages (by the catalog's codes: @fra is fr).
+    langs = {catalog.canonical(code) for code in designated_languages(record, rules)}
+    lexicons = catalog.lexicons(langs) if lookup else {}
     result = replay_record(record, catalog, rules, lexicons=lexicons)
     return dataclasses.replace(result, warnings=tuple(warnings))
 

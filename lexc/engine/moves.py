@@ -148,7 +148,7 @@ class MoveFinder:
 
         if ruleset.polyglot is None:
             if langs and list(langs) != [ruleset.tiles]:
-                raise LexcError(Problem(None, None, "--langs", f"an ordinary {ruleset.spec.name} game "
+                raise LexcError(Problem(None, None, "langs", f"an ordinary {ruleset.spec.name} game "
                                                                 f"uses only {ruleset.tiles}"))
             pack = catalog.pack(ruleset.tiles)
             return cls(ruleset, [_Lexicon(ruleset.tiles, walk_of(pack, "tiles"),

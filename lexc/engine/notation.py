@@ -27,7 +27,7 @@ play and overrides for single words, named by their position or board spelling:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn
 
@@ -122,6 +122,23 @@ class Languages:
 
     def __bool__(self) -> bool:
         return self.default is not None or bool(self.words)
+
+    def renamed(self, name: Callable[[str], str]) -> Languages:
+        """The same designations with each code replaced by ``name(code)`` (e.g. a catalog's own code).
+
+        >>> str(parse_langs("@fra,H7=eng").renamed(lambda code: code[:2]))
+        '@fr,H7=en'
+        """
+        return Languages(name(self.default) if self.default else None,
+                         tuple((key, name(lang)) for key, lang in self.words))
+
+    def codes(self) -> list[str]:
+        """Every language designated, the default first.
+
+        >>> parse_langs("@fr,H7=en,QI=fr").codes()
+        ['fr', 'en']
+        """
+        return list(dict.fromkeys([*([self.default] if self.default else []), *(lang for _, lang in self.words)]))
 
     def __str__(self) -> str:
         if not self:

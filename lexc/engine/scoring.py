@@ -426,8 +426,11 @@ def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *, cata
     """Score ``play`` on ``board`` under ``ruleset`` (default: the board's).
 
     ``catalog`` gives the languages words are designated (Polyglot; not needed when every
-    word is in the board's own tile set). ``lexicons`` maps language codes to lexicons:
-    each word is looked up in its language's (``valid`` None when there is none). ``rack``
+    word is in the board's own tile set; designations name its languages by any ISO 639
+    code, ``fra`` and ``fre`` as ``fr``). ``lexicons`` maps language codes to lexicons:
+    each word is looked up in its language's (``valid`` None when there is none); by default
+    (None) they are the catalog's packs of the play's languages that are built, and ``{}``
+    looks nothing up. ``rack``
     (notation, or a sequence of faces with ``?`` for a blank), when known, is checked to hold
     the tiles played. ``lang`` is the default language of the play's words when the play
     designates none (Polyglot). Raises :class:`LexcError` only when the play cannot be laid
@@ -435,6 +438,11 @@ def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *, cata
     all the same.
     """
     ruleset = ruleset or board.ruleset
+    if catalog is not None and ruleset.polyglot is not None:  # fra, fre -> fr: the catalog's own codes
+        play = play.with_langs(play.langs.renamed(catalog.canonical)) if play.langs else play
+        lang = catalog.canonical(lang) if lang else lang
+    if lexicons is None and catalog is not None:  # the catalog's packs of the play's languages, those built
+        lexicons = catalog.for_ruleset(ruleset).lexicons(play_languages(play, ruleset, lang))
     placements = board.placements(play)
     cols = board.cols
     new = {p.row * cols + p.col: p.tile for p in placements}

@@ -46,11 +46,12 @@ from lexc.engine.svg import board_svg, play_values, scored_tiles, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.language.spec import Spec
 from lexc.lexicon.words import Lexicon
+from lexc.paths import shipped_dir
 from lexc.records.gcg import Event, GameRecord, Kind, Player, Pragma
 from lexc.records.gcg import checked as gcg_checked
 from lexc.records.gcg import dumps as gcg_dumps
 from lexc.records.gcg import parse as gcg_parse
-from lexc.records.replay import play_of
+from lexc.records.replay import play_of, tile_language
 
 __all__ = [
     "BLANK",
@@ -72,6 +73,7 @@ __all__ = [
     "Pragma",
     "Problem",
     "Ruleset",
+    "Spec",
     "Through",
     "WordScore",
     "board_svg",
@@ -94,7 +96,9 @@ __all__ = [
     "rack_value",
     "score_play",
     "scored_tiles",
+    "shipped_dir",
     "square_name",
+    "tile_language",
     "write_atomic",
     "write_svg",
 ]
@@ -121,11 +125,12 @@ class Packs(Mapping[str, Lexicon]):
     ``packs["fr"]`` is the catalog's French pack, opened when first asked for; ``words``
     (language code to lexicon, e.g. in-memory word lists) come first. A language without a
     pack is simply absent (its words are not looked up); a pack that is there but unreadable
-    or stale raises :class:`LexcError`.
+    or stale raises :class:`LexcError`. The catalog defaults to the shipped one
+    (:meth:`lexc.catalog.Catalog.shipped`, packs in its default folder).
     """
 
-    def __init__(self, catalog: Catalog, words: Mapping[str, Lexicon] | None = None) -> None:
-        self.catalog = catalog
+    def __init__(self, catalog: Catalog | None = None, words: Mapping[str, Lexicon] | None = None) -> None:
+        self.catalog = catalog if catalog is not None else Catalog.shipped()
         self.words = dict(words or {})
 
     def with_catalog(self, catalog: Catalog) -> Packs:

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from lexc.game.engine import (
+    BLANK,
     Event,
     GameRecord,
     Kind,
@@ -47,9 +48,11 @@ from lexc.game.engine import (
     parse_play,
     parse_rack,
     score_play,
+    tile_language,
 )
 from lexc.game.setup import Setup
-from lexc.game.state import CHALLENGED, LOST_TURN, RESHUFFLED, Pending, State, fold, rack_text, step
+from lexc.game.state import CHALLENGED, LOST_TURN, RESHUFFLED, Pending, State, disallowed, fold, rack_text, step
+from lexc.game.typing_help import blank_help, board_spelling_help, has_blanks
 from lexc.inputs import read_number, typed
 from lexc.records.gcg import MAX_NUMBER
 
@@ -58,6 +61,9 @@ __all__ = ["Game", "Verdict"]
 _ENDS = (Kind.END_POINTS, Kind.END_PENALTY)
 #: The header note counting a dealt game's undos (each reshuffles the bag differently).
 _UNDOS = "undos: "
+
+#: Said of a code of no language: a real one with no spec is allowed (scored in English values).
+_RULE_1 = "; any real language may be designated (Polyglot rule 1): one with no spec scores in English values"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,27 +102,31 @@ class Game:
     # -- making one
 
     @classmethod
-    def new(cls, setup: Setup, lexicons: Packs, title: str | None = None) -> Game:
-        """A game with no move yet."""
+    def new(cls, setup: Setup, lexicons: Packs | None = None, title: str | None = None) -> Game:
+        """A game with no move yet (``lexicons``: default, the packs of the setup's catalog)."""
         pragmas = [Pragma("description", "Created with lexc")]
         if title:
             pragmas.append(Pragma("title", typed(title)))
         layout = {"super": "SuperCrosswordGame", "dover": "dover"}.get(setup.ruleset_name)
         if layout:
             pragmas.append(Pragma("board-layout", layout))
-        pragmas += [Pragma("note", note) for note in setup.header_notes()]
+        pragmas += setup.header_pragmas()
         record = GameRecord(tuple(setup.gcg_players()), tuple(pragmas), (), setup.lang)
-        return cls.from_record(record, lexicons, setup)
+        return cls.from_record(record, lexicons if lexicons is not None else Packs(setup.catalog), setup)
 
     @classmethod
-    def from_record(cls, record: GameRecord, lexicons: Packs, setup: Setup | None = None) -> Game:
+    def from_record(cls, record: GameRecord, lexicons: Packs | None = None, setup: Setup | None = None) -> Game:
         """The game a record holds (every event checked: :func:`lexc.game.state.fold`); its
-        languages and ruleset come from the catalog of ``lexicons``, with the schemes the record
-        agreed on (``#note scheme:``)."""
+        languages and ruleset come from the catalog of ``lexicons`` (default: the shipped one), with
+        the schemes the record agreed on (``#note scheme:``), the tiles of an ordinary game
+        (``#tile-distribution``) and the record's own specs (``#note spec:``), checked."""
+        lexicons = lexicons if lexicons is not None else Packs()
         if setup is None:
             notes = [p for p in record.pragmas if p.name == "note"]
-            setup = Setup.from_header(record.players, notes, record.lang, record.file, catalog=lexicons.catalog,
-                                      schemes=record.schemes, editions=record.editions)
+            tiles = tile_language(record, lexicons.catalog) if record.tile_distribution and not record.lang else None
+            setup = Setup.from_header(record.players, notes, record.lang or tiles, record.file,
+                                      catalog=lexicons.catalog, schemes=record.schemes, editions=record.editions,
+                                      specs=record.specs)
         lexicons = lexicons.with_catalog(setup.catalog)
         return cls(setup, record, fold(setup, record, lexicons), lexicons)
 
@@ -142,37 +152,75 @@ class Game:
         return self.setup.players.index(name)
 
     def parse(self, text: str) -> Play:
-        """A play in notation (``8D WHISKY @fr``), in the board's tile set."""
-        return parse_play(text, board_tiles(self.state.ruleset), source=text.strip())
+        """A play in notation (``8D WHISKY @fr``), in the board's tile set, its languages named by the
+        catalog's codes (``@fra`` is ``@fr``). A word typed in letters that are no tiles of the board
+        (``8G ЩИ @ru``) is refused with the board spelling to type instead (``8G SHCHI @ru``)."""
+        tiles = board_tiles(self.state.ruleset)
+        try:
+            play = parse_play(text, tiles, source=text.strip())
+        except LexcError as err:
+            advice = board_spelling_help(text, tiles, self.setup.lang, self.setup.catalog)
+            if advice is None:
+                raise
+            raise LexcError([Problem(p.file, p.line, p.key, f"{p.message}; {advice}") for p in err.problems]) \
+                from None
+        if play.langs and self.state.ruleset.polyglot is not None:
+            try:
+                play = play.with_langs(play.langs.renamed(self.setup.catalog.canonical))
+            except LexcError as err:
+                raise LexcError(Problem(None, None, "language", err.problems[0].message + _RULE_1)) from None
+        return play
 
     def preview(self, text: str, rack: str | None = None, player: str | None = None) -> PlayResult:
         """The play scored on the current board, with its problems and phonies, without making it
-        (checked against the rack of ``player``, by default the player to move)."""
+        (checked against the rack of ``player``, by default the player to move).
+
+        Besides the rules of the ruleset, ``problems`` names a language outside those the table
+        agreed, and blanks (lower case) that are no longer off the board, with what to type instead."""
         held = self._rack(self.player_index(player) if player else self.state.to_move, rack)
-        return score_play(self.state.board, self.parse(text), self.state.ruleset, catalog=self.setup.catalog,
-                          lexicons=self.lexicons,
-                          rack=held, lang=self.setup.lang)
+        play = self.parse(text)
+        result = score_play(self.state.board, play, self.state.ruleset, catalog=self.setup.catalog,
+                            lexicons=self.lexicons, rack=held, lang=self.setup.lang)
+        outside = self.disallowed(result.play)
+        extra = [outside] if outside else []
+        placed = sum(p.tile.blank for p in result.placements)
+        left = self.state.unseen().get(BLANK, 0)
+        if has_blanks(play) and (placed > left or any("?" in p for p in result.problems)):
+            extra.append(f"{placed} blank{'' if placed == 1 else 's'} played, {left} left off the board "
+                         f"({blank_help(play)})")
+        return replace(result, problems=(*result.problems, *extra)) if extra else result
+
+    def disallowed(self, play: Play) -> str | None:
+        """Why ``play`` designates a language the table did not agree on, or None."""
+        return disallowed(self.setup, play)
 
     # -- moves
 
     def hint_languages(self) -> list[str]:
-        """The languages a hint searches: the game's default first, then every other language a
-        word has been designated so far, those with a lexicon (Polyglot); the board's otherwise."""
+        """The languages a hint searches, those with a lexicon: the languages the table agreed on
+        (Polyglot), else the game's default first, then every other language a word has been
+        designated so far; the board's in an ordinary game."""
         if self.setup.lang is None:
             return [self.state.ruleset.tiles]
-        used = [self.setup.lang]
-        for event in self.record.events:
-            if event.langs:
-                used += [event.langs.default or self.setup.lang, *(lang for _, lang in event.langs.words)]
+        used = [self.setup.lang, *self.setup.langs]
+        if not self.setup.langs:
+            for event in self.record.events:
+                if event.langs:
+                    used += [event.langs.default or self.setup.lang, *(lang for _, lang in event.langs.words)]
         return [lang for lang in dict.fromkeys(used) if lang in self.lexicons]
 
     def hints(self, rack: str | None = None, top: int = 5, langs: Sequence[str] | None = None) -> list[Move]:
         """The best ``top`` plays of the player to move (from lexc's bag, or ``rack`` at a table), each
-        word designated the allowed language in which it is valid and scores highest (docs/moves.md)."""
+        word designated the allowed language in which it is valid and scores highest (docs/moves.md).
+        ``langs`` (default :meth:`hint_languages`) must be among the languages the table agreed on."""
         held = self._rack(self.state.to_move, rack)
         if not held:
-            raise LexcError(Problem(None, None, "rack", f"{self.to_move}'s rack is not known: give it (--rack)"))
-        chosen = list(langs) if langs else self.hint_languages()
+            raise LexcError(Problem(None, None, "rack", f"{self.to_move}'s rack is not known: give it"))
+        chosen = [self.setup.catalog.canonical(lang) for lang in langs] if langs else self.hint_languages()
+        outside = [lang for lang in chosen if not self.setup.allows(lang)]
+        if outside:
+            raise LexcError(Problem(None, None, "langs", f"{', '.join(outside)}: not among the languages agreed "
+                                                         f"for this game ({', '.join(self.setup.langs)})"))
         moves = finder(self.state.ruleset, self.lexicons, chosen).moves(self.state.board, held)
         return moves[:top] if top > 0 else moves
 
@@ -212,8 +260,8 @@ class Game:
         missing = [w for w in unknown if w.board not in rulings]
         if missing:
             shown = ", ".join(f"{w.board} ({w.lang})" for w in missing)
-            raise LexcError(Problem(None, None, "challenge", f"no pack to look up {shown}: the director rules on "
-                                                             "it (e.g. --rule WORD=good or --rule WORD=phony)"))
+            raise LexcError(Problem(None, None, "rulings", f"no pack to look up {shown}: the director rules on "
+                                                           "it (WORD=good or WORD=phony)"))
         phonies = tuple(w for w in words if w.valid is False or (w.valid is None and not rulings[w.board]))
         ruled = tuple((w.board, rulings[w.board]) for w in unknown)
         return Verdict(words, phonies, ruled)
@@ -250,9 +298,9 @@ class Game:
         if state.ended:
             raise LexcError(Problem(None, None, "end", "the game is already over"))
         if not state.can_end and not force:
-            raise LexcError(Problem(None, None, "end", f"the game is not over: nobody has played out and there have "
-                                                       f"been {state.scoreless} scoreless turns in a row (6 end it); "
-                                                       "the director may end it anyway (--force)"))
+            raise LexcError(Problem(None, None, "force", f"the game is not over: nobody has played out and there "
+                                                         f"have been {state.scoreless} scoreless turns in a row (6 "
+                                                         "end it); the director may end it anyway"))
         left = self._final_racks(racks or {})
         out = state.went_out
         game = self
@@ -403,12 +451,12 @@ class Game:
             text = racks.get(name, "")
             tiles = self._rack(i, text) or () if text else ()
             if len(tiles) != count:
-                raise LexcError(Problem(None, None, f"--rack {name}=...", f"{name} holds {count} tiles: type them "
-                                                                         f"(e.g. --rack {name}=AEI?)"))
+                raise LexcError(Problem(None, None, "racks", f"{name} holds {count} tiles: type them "
+                                                             f"(e.g. {name}=AEI?)"))
             left.append(tiles)
         missing = Counter(t for tiles in left for t in tiles) - state.unseen()
         if missing:
-            raise LexcError(Problem(None, None, "--rack", f"the racks hold {rack_text(list(missing.elements()))}, "
+            raise LexcError(Problem(None, None, "racks", f"the racks hold {rack_text(list(missing.elements()))}, "
                                                           "but no such tile is left off the board"))
         return left
 

@@ -27,6 +27,7 @@ from lexc.game.engine import (
     Kind,
     LexcError,
     Lexicon,
+    Play,
     PlayResult,
     Problem,
     Ruleset,
@@ -38,6 +39,7 @@ from lexc.game.engine import (
     score_play,
 )
 from lexc.game.setup import Setup
+from lexc.game.typing_help import blank_help, has_blanks
 
 #: The note lexc writes after a challenged play or a withdrawal: who challenged, and the verdict.
 CHALLENGED = "challenged:"
@@ -254,11 +256,21 @@ def _typed_rack(state: State, event: Event, player: int, refuse: _Refuse) -> tup
     return tiles
 
 
-def _check_unseen(state: State, tiles: Sequence[str], what: str, refuse: _Refuse) -> None:
+def _check_unseen(state: State, tiles: Sequence[str], what: str, refuse: _Refuse, help_: str = "") -> None:
     missing = Counter(tiles) - state.unseen()
     if missing:
         shown = rack_text(list(missing.elements()))
-        raise refuse(f"{what} needs {shown}, and no such tile is left off the board")
+        advice = f" ({help_})" if help_ and BLANK in missing else ""
+        raise refuse(f"{what} needs {shown}, and no such tile is left off the board{advice}")
+
+
+def disallowed(setup: Setup, play: Play) -> str | None:
+    """Why ``play`` designates a language outside those the table agreed on (``setup.langs``), or None."""
+    outside = [code for code in play.langs.codes() if not setup.allows(code)]
+    if not outside:
+        return None
+    return (f"{', '.join(outside)} {'is' if len(outside) == 1 else 'are'} not among the languages agreed for this "
+            f"game ({', '.join(setup.langs)})")
 
 
 def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping[str, Lexicon],
@@ -272,13 +284,17 @@ def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping
     except LexcError as err:
         raise refuse(f"{event.move}: {err.problems[0].message}") from None
     if result.problems:
-        raise refuse(f"{play}: {'; '.join(result.problems)}")
+        advice = f" ({blank_help(play)})" if has_blanks(play) and any(BLANK in p for p in result.problems) else ""
+        raise refuse(f"{play}: {'; '.join(result.problems)}{advice}")
+    outside = disallowed(state.setup, result.play)
+    if outside:
+        raise refuse(f"{play}: {outside}")
     if state.setup.challenge == "void" and result.phonies:
         words = ", ".join(f"{w.board} ({w.lang})" for w in result.phonies)
         raise refuse(f"{play}: not in the lexicon: {words}; under the void rule the play is refused, play again")
     placed = [BLANK if p.tile.blank else p.tile.face for p in result.placements]
     if rack is None:
-        _check_unseen(state, placed, str(play), refuse)
+        _check_unseen(state, placed, str(play), refuse, blank_help(play) if has_blanks(play) else "")
     if len(placed) > state.counts[player]:
         raise refuse(f"{play} places {len(placed)} tiles; {event.player} holds {state.counts[player]}")
     new_rack: tuple[str, ...] | None = None

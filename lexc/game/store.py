@@ -151,8 +151,8 @@ def _acquire(fd: int, shown: str, wait: float) -> None:
             raise LexcError(Problem(shown, None, None, f"cannot lock: {err.strerror or err}")) from None
 
 
-def load(path: Path | str, lexicons: Packs) -> Game:
-    """The game in ``path``; errors name the file and the line."""
+def load(path: Path | str, lexicons: Packs | None = None) -> Game:
+    """The game in ``path`` (``lexicons``: default, the shipped catalog's packs); errors name the file and the line."""
     path = Path(path)
     data = read_input(path, "GCG game record")
     return Game.from_record(gcg_parse(data, str(path)), lexicons)
@@ -192,8 +192,8 @@ def update(path: Path | str, lexicons: Packs, move: Callable[[Game], Game],
     with locked(path, wait):
         game = load(path, lexicons)
         if expected is not None and expected != game.version:
-            raise StaleGame(Problem(str(path), None, None, "the game has changed since this page was loaded "
-                                                           "(someone else moved): reload and try again"))
+            raise StaleGame(Problem(str(path), None, None, "the game has changed since this move was prepared "
+                                                           "(another move came first): read it again and retry"))
         try:
             after = move(game)
         except LexcError as err:

@@ -16,6 +16,7 @@ from lexc.game.engine import (
     BLANK,
     COLUMNS_OF,
     Kind,
+    Packs,
     PlayResult,
     language_name,
     parse_rack,
@@ -226,6 +227,25 @@ def game_json(game: Game, name: str | None = None, view: View | None = None) -> 
         "sheet": sheet(game), "show_validity": shows_validity(game, view),
         "view": {"kind": view.kind, "player": view.player} if view is not None else None,
     }
+
+
+def languages_json(packs: Packs) -> list[dict[str, object]]:
+    """Every language the catalog of ``packs`` knows, shipped and from specs of one's own, for the
+    pickers of a new game and of a play: code, English name, whether its pack is built, its
+    editions (tile sets), whether its spec is one's own. English first, then those with a pack.
+
+    >>> from lexc.game.engine import Packs
+    >>> found = languages_json(Packs(catalog))
+    >>> found[0]["code"], len(found) == len(catalog.codes()), next(x for x in found if x["code"] == "is")["editions"]
+    ('en', True, ['krafla', 'mattel-2016', 'original'])
+    """
+    catalog = packs.catalog
+    own = {code for code, _ in catalog.own_specs()}
+    built = set(catalog.pack_languages())
+    found = [{"code": spec.code, "name": spec.name, "pack": spec.code in built or spec.code in packs.words,
+              "editions": list(spec.edition_names()), "own": spec.code in own}
+             for spec in catalog.specs()]
+    return sorted(found, key=lambda x: (x["code"] != "en", not x["pack"], x["code"]))
 
 
 def winners(game: Game) -> list[str]:

@@ -90,24 +90,3 @@ def _differs(locale: str) -> re.Pattern[str] | None:
     differ = [chr(code) for code in range(0x80, _CHECKED)
               if chr(code).upper() != str(icu.UnicodeString(chr(code)).toUpper(loc))]
     return re.compile("[" + re.escape("".join(differ)) + f"\\u{_CHECKED:04x}-\\U0010ffff]")
-
-
-def iso_language_name(code: str) -> str | None:
-    """The English name of the language of ``code`` (its first subtag) if ICU knows it as an
-    ISO 639 code (two letters, or three such as ``haw``), else None.
-
-    >>> iso_language_name("eo"), iso_language_name("pt-BR"), iso_language_name("xq")
-    ('Esperanto', 'Portuguese', None)
-    """
-    primary = code.replace("_", "-").split("-")[0].lower()
-    if not primary.isascii() or not primary.isalpha() or len(primary) not in (2, 3):
-        return None
-    locale = _locale(primary)
-    if primary not in _iso_languages() and not str(locale.getISO3Language()):
-        return None
-    return str(locale.getDisplayLanguage(_locale("en")))
-
-
-@cache
-def _iso_languages() -> frozenset[str]:
-    return frozenset(str(c) for c in icu.Locale.getISOLanguages())

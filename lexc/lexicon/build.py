@@ -102,7 +102,7 @@ def build_packs(catalog: Catalog, codes: Sequence[str], *, jobs: int = 1, struct
     language's named lexicon instead (:func:`build_one`; ``source`` with one language only).
     """
     if jobs < 1:
-        raise LexcError(f"--jobs must be at least 1, not {jobs}")
+        raise LexcError(Problem(None, None, "jobs", f"must be at least 1, not {jobs}"))
     if jobs == 1 or len(codes) < 2:
         for code in codes:
             yield _attempt(catalog, code, structure, progress(code) if progress else None, name, source)

@@ -770,9 +770,9 @@ class HunspellSource(Source):
         return [self.aff, self.dic]
 
     def _multiplying(self, forms: int, number: int) -> LexcError:
-        return LexcError(Problem(self.name, number, None, f"{forms:,} forms by this line: more than {FORMS_PER_BYTE} a "
-                                                          "character of the .dic's entries: affix rules that multiply? "
-                                                          "(--max-forms N keeps the first N forms)"))
+        return LexcError(Problem(self.name, number, "max-forms",
+                                 f"{forms:,} forms by this line: more than {FORMS_PER_BYTE} a character of the .dic's "
+                                 "entries: affix rules that multiply? (a limit of N forms keeps the first N)"))
 
     def _forbidden(self, aff: AffixFile) -> frozenset[str]:
         """Entries flagged FORBIDDENWORD: no other stem may produce them either (a first, quick pass)."""
@@ -900,9 +900,9 @@ class HunspellSource(Source):
                 yield SourceWord(form, name, number)
                 if stats.words == limit:
                     if self.options.max_forms is None:
-                        raise LexcError(Problem(name, number, None, f"more than {limit:,} forms: affix rules that "
-                                                                    "multiply without end? (--max-forms N keeps the "
-                                                                    "first N forms)"))
+                        raise LexcError(Problem(name, number, "max-forms", f"more than {limit:,} forms: affix rules "
+                                                                           "that multiply without end? (a limit of N "
+                                                                           "forms keeps the first N)"))
                     stats.truncated = True
                     return
                 if stats.words & 0xFFF == 0 and budget < stats.words:

@@ -373,7 +373,7 @@ def iter_line_blocks(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int,
         bom = next((name for b, name in {**_UTF32_BOMS, **_UTF16_BOMS}.items() if head.startswith(b)), None)
         if bom and not _is_utf16(codec):
             raise _problem(path, 1, f"the file starts with a {bom.upper()} byte-order mark but is read as {codec}: "
-                                    f"pass --encoding {bom[:6]} (or convert it to UTF-8)")
+                                    f"read it as {bom[:6]} (or convert it to UTF-8)", "encoding")
         if _is_utf16(codec):
             yield from one_per_block(_iter_wide(path, handle, codec))
             return
@@ -453,14 +453,14 @@ def _iter_raw(path: Path, handle: IO[bytes], codec: str, offset: int, number: in
         if b"\x00" in raw:
             at = offset + raw.index(b"\x00")
             raise _problem(path, number, f"NUL byte at byte offset {at}: a binary file, or UTF-16 "
-                                         f"without a byte-order mark (pass --encoding utf-16-le)")
+                                         f"without a byte-order mark (read it as utf-16-le)", "encoding")
         try:
             text = raw.decode(codec)
         except UnicodeDecodeError as error:
             bad = raw[error.start:error.start + 1]
             raise _problem(path, number, f"byte 0x{bad.hex()} at byte offset {offset + error.start} "
-                                         f"is not valid {codec}: pass the list's encoding with "
-                                         f"--encoding (e.g. --encoding latin-1)") from None
+                                         f"is not valid {codec}: give the list's encoding (e.g. latin-1)",
+                           "encoding") from None
         offset += len(raw)
         text = text.rstrip("\r\n")
         if "\r" in text:  # old Mac line ends: the whole list on one line, all but a word lost
@@ -480,8 +480,8 @@ def _iter_wide(path: Path, handle: IO[bytes], codec: str) -> Iterator[tuple[int,
     except UnicodeDecodeError as error:
         raise _problem(path, number + 1, f"not valid {codec} near line {number + 1}: {error.reason}") from None
     except UnicodeError:  # "utf-16" with no byte-order mark: which order is unknown
-        raise _problem(path, 1, f"no byte-order mark: {codec} needs one; pass --encoding {codec}-le or "
-                                f"{codec}-be") from None
+        raise _problem(path, 1, f"no byte-order mark: {codec} needs one; read it as {codec}-le or "
+                                f"{codec}-be", "encoding") from None
 
 
 def is_prezip(path: Path) -> bool:
@@ -509,7 +509,7 @@ def iter_prezip(path: Path, encoding: str) -> Iterator[tuple[int, str]]:
             yield number, word.decode(encoding)
         except UnicodeDecodeError as error:
             raise _problem(path, number, f"word {number}: byte 0x{word[error.start:error.start + 1].hex()} is "
-                                         f"not valid {encoding}: pass the list's encoding with --encoding") from None
+                                         f"not valid {encoding}: give the list's encoding", "encoding") from None
 
 
 def first_token(text: str) -> str | None:

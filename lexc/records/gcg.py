@@ -274,6 +274,25 @@ class GameRecord:
         return found
 
     @property
+    def specs(self) -> dict[str, str]:
+        r"""The languages played from a spec of one's own, with that spec's SHA-256:
+        ``#note spec: da sha256=HEX (Danish, da.toml)`` before the first event (a lexc extension).
+
+        >>> parse("#player1 a A\n#player2 b B\n#note spec: da sha256=" + "0" * 64 + " (Danish, da.toml)\n").specs
+        {'da': '0000000000000000000000000000000000000000000000000000000000000000'}
+        """
+        found: dict[str, str] = {}
+        for pragma in self.pragmas:
+            if pragma.name == "note" and pragma.value.lower().startswith("spec:"):
+                match = re.match(r"spec:\s*([a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)\s+sha256=([0-9a-f]{64})\b",
+                                 pragma.value)
+                if match is None:
+                    raise LexcError(Problem(self.file, pragma.line, "#note spec",
+                                            f"{pragma.value!r}: write 'spec: LANG sha256=HEX'"))
+                found[match[1]] = match[2]
+        return found
+
+    @property
     def editions(self) -> dict[str, str]:
         r"""The tile sets chosen for languages with several: ``#note edition: is=original`` before the
         first event (a lexc extension, like ``#note scheme:``), by language code.

@@ -271,7 +271,7 @@ def tile_language(record: GameRecord, catalog: Catalog) -> str:
     which = f"the tile sets of {', '.join(fits)} all have them" if fits else "no shipped tile set has them all"
     raise LexcError(Problem(record.file, None, "#tile-distribution",
                             f"the record uses {others} and declares no tile distribution; {which}: "
-                            "name the tiles (--tiles) or add '#tile-distribution NAME'"))
+                            "name the game's tiles, or add '#tile-distribution NAME'"))
 
 
 def default_ruleset_name(record: GameRecord) -> str:
@@ -300,7 +300,9 @@ def default_ruleset_name(record: GameRecord) -> str:
 def game_catalog(record: GameRecord, catalog: Catalog) -> Catalog:
     """``catalog`` with the schemes ``record`` says its table agreed on (``#note scheme:``) and the
     editions it names (:func:`record_editions`); a choice already made in ``catalog``
-    (``--scheme``, ``--edition``) wins."""
+    (``--scheme``, ``--edition``) wins. A record played with a spec of its own (``#note spec:``)
+    needs that same spec in ``catalog`` (:meth:`lexc.catalog.Catalog.check_specs`)."""
+    catalog.check_specs(record.specs, record.file)
     agreed = record.schemes
     if agreed:
         catalog = catalog.with_schemes({**agreed, **dict(catalog.chosen_schemes)})
@@ -534,7 +536,7 @@ def position(record: GameRecord, catalog: Catalog, upto: int | None = None, *,
         ruleset = resolve_ruleset(record, game_catalog(record, catalog), ruleset, tiles)
     count = len(record.events)
     if upto is not None and not 0 <= upto <= count:
-        raise LexcError(Problem(record.file, None, "--upto", f"must be between 0 and {count} (the record has "
+        raise LexcError(Problem(record.file, None, "upto", f"must be between 0 and {count} (the record has "
                                                              f"{count} events), not {upto}"))
     board = Board.empty(ruleset)
     for _, _, state in _steps(record, ruleset, score=False, upto=upto):

@@ -3,12 +3,13 @@
 The page (``static/``) talks to a small JSON API over the games of one directory:
 
 ============================================  =============================================================
-``GET  /api/games``                           the games in the directory (the server's key)
-``POST /api/games``                           a new game: name, players, ruleset, lang, deal, challenge
+``GET  /api/games``                           the games, rulesets, challenge rules, every language (server's key)
+``POST /api/games``                           a new game: name, players, ruleset, lang, langs, deal, challenge
 ``GET  /api/games/NAME``                      the game as the view asking sees it (:func:`lexc.game.view.game_json`)
 ``GET  /api/games/NAME/events``               the same, sent again (server-sent events) whenever it changes
 ``GET  /api/games/NAME/file``                 the GCG file (the director; everyone once the game is over)
 ``GET  /api/games/NAME/links``                every view's link, with a QR code (the director)
+``GET  /api/games/NAME/languages``            every language of the catalog, for the play pickers (any view)
 ``POST /api/games/NAME/preview``              a play scored on the board, not made
 ``POST /api/games/NAME/move``                 a move: play, pass, exchange, challenge, undo, end, penalty
 ``POST /api/games/NAME/clock``                the director's clock: pause, resume, adjust
@@ -57,18 +58,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from lexc.game.clock import Turn, adjusted, clock_json, read_turn, timed, turn_path, write_turn
-from lexc.game.engine import LexcError, Packs, Problem, language_name, parse_schemes
+from lexc.game.engine import LexcError, Packs, Problem, parse_schemes
 from lexc.game.game import Game
 from lexc.game.seats import Forbidden, View, seats_of
 from lexc.game.setup import CHALLENGES, MAX_SEED, MIN_SEED, Setup
 from lexc.game.store import GameBusy, StaleGame, create, game_path, list_games, load, locked, update
-from lexc.game.view import game_json, hide_validity, shows_validity
+from lexc.game.view import game_json, hide_validity, languages_json, shows_validity
 from lexc.inputs import typed, whole_number
 
 STATIC = Path(__file__).parent / "static"
-
-#: Languages offered in the page's pickers (the shipped ones with a pack come first).
-PICKER = ("en", "fr", "es", "de", "ru", "he", "it", "pt", "nl", "pl", "ca", "el", "sv")
 
 
 def _error(err: LexcError, status: int = 400) -> JSONResponse:
@@ -151,8 +149,9 @@ async def _answer(work: Callable[[dict[str, Any]], Response], data: dict[str, An
     except Stale as err:
         messages = "\n".join(p.message for p in err.problems)
         return JSONResponse({"error": messages, "game": err.game}, status_code=409)
-    except StaleGame as err:
-        return _error(err, 409)
+    except StaleGame:  # the library's "since this move was prepared", in the page's words
+        return JSONResponse({"error": "the game has changed since this page was loaded (another move came first): "
+                                      "reload and try again"}, status_code=409)
     except TooLarge as err:
         return _error(err, 413)
     except NoGame as err:
@@ -391,9 +390,7 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             server_key(request)
             return JSONResponse({"games": list_games(games), "rulesets": offered,
                                  "challenges": list(CHALLENGES),
-                                 "languages": [{"code": c, "name": language_name(c, lexicons.catalog),
-                                                "pack": c in lexicons}
-                                               for c in PICKER]})
+                                 "languages": languages_json(lexicons)})
 
         return await _answer(work, {})
 
@@ -406,9 +403,13 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             ruleset = _text(data, "ruleset", "polyglot") or "polyglot"
             if ruleset not in offered:
                 raise LexcError(f"ruleset: {_shown(ruleset)} is not offered here (known: {', '.join(offered)})")
-            setup = Setup.new(players, catalog=lexicons.catalog, ruleset=ruleset, lang=_text(data, "lang"),
+            agreed = (_text(data, "langs") or "").replace(",", " ").split() or None
+            lang, edition = _text(data, "lang"), _text(data, "edition")
+            chosen = {lang or lexicons.catalog.ruleset(ruleset).tiles: edition} if edition else None
+            setup = Setup.new(players, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, editions=chosen,
                               challenge=_text(data, "challenge"), seed=_seed(_text(data, "deal")),
-                              schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()))
+                              schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()),
+                              langs=agreed)
             game = Game.new(setup, lexicons, _text(data, "title"))
             create(game, path)
             seats_of(path, game.setup.players)
@@ -474,6 +475,13 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
                                                             "until the game is over"))
             return Response(game.text, media_type="text/plain; charset=utf-8", headers={
                 "Content-Disposition": f'attachment; filename="{path.name}"', "Cache-Control": "no-store"})
+
+        return await _answer(work, {})
+
+    async def languages(request: Request) -> Response:
+        def work(data: dict[str, Any]) -> Response:
+            opened(request)  # any view of the game: its seats' and board's pickers list the languages
+            return JSONResponse({"languages": languages_json(lexicons)})
 
         return await _answer(work, {})
 
@@ -597,6 +605,7 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
         Route("/", index), Route("/api/games", list_all), Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{name}", show), Route("/api/games/{name}/events", events),
         Route("/api/games/{name}/file", download), Route("/api/games/{name}/links", links),
+        Route("/api/games/{name}/languages", languages),
         Route("/api/games/{name}/preview", preview, methods=["POST"]),
         Route("/api/games/{name}/move", move, methods=["POST"]),
         Route("/api/games/{name}/clock", clock, methods=["POST"]),

@@ -67,18 +67,34 @@ async function loadList(select) {
   form.ruleset.replaceChildren(...ui.meta.rulesets.map((r) => el("option", { value: r }, r)));
   form.lang.replaceChildren(...ui.meta.languages.map((l) => el("option", { value: l.code }, `${l.name} (${l.code})`)));
   for (const c of ui.meta.challenges) form.challenge.append(el("option", { value: c }, c));
+  editions();
 }
 
-function languages() {
-  return ui.meta ? ui.meta.languages : Object.keys(ui.game.setup.schemes || {}).concat([ui.game.lang || "en"])
-    .filter((c, i, all) => all.indexOf(c) === i).map((code) => ({ code, pack: false }));
+// The tile sets of the language chosen in the new-game form, when it has several (Icelandic).
+function editions() {
+  const form = $("new-game");
+  const lang = ui.meta.languages.find((l) => l.code === form.lang.value);
+  form.edition.replaceChildren(el("option", { value: "" }, "default"),
+    ...((lang && lang.editions) || []).map((name) => el("option", { value: name }, name)));
+  form.edition.disabled = !(lang && lang.editions.length);
+}
+
+// The languages a play may be designated: those the game's table agreed on, else every one the
+// server knows (the director has them from the games list, a seat or board from its game's).
+function pickable() {
+  const all = (ui.meta && ui.meta.languages) || ui.languages || [];
+  const agreed = (ui.game && ui.game.setup.langs) || [];
+  const found = agreed.length ? all.filter((l) => agreed.includes(l.code)) : all;
+  return found.length ? found : [{ code: (ui.game && ui.game.lang) || "en", pack: false }];
 }
 
 async function openGame(name) {
   if (!name) return;
   ui.name = name;
   history.replaceState(null, "", `/#game=${encodeURIComponent(name)}&key=${encodeURIComponent(key)}`);
-  show(await api(`/api/games/${encodeURIComponent(name)}`));
+  const game = await api(`/api/games/${encodeURIComponent(name)}`);
+  if (!ui.meta && !ui.languages) ui.languages = (await api(`/api/games/${encodeURIComponent(name)}/languages`)).languages;
+  show(game);
   listen();
 }
 
@@ -173,8 +189,7 @@ function show(game, keepTyped) {
   const v = view();
   $("who").textContent = v.kind === "seat" ? `${v.player}'s seat` : v.kind === "board" ? "board" : "director";
   if (ui.meta) $("game-list").value = ui.name;
-  const langs = languages();
-  $("play-lang").replaceChildren(...langs.map((l) => el("option", { value: l.code }, l.code)));
+  $("play-lang").replaceChildren(...pickable().map((l) => el("option", { value: l.code }, l.code)));
   $("play-lang").value = game.lang || "en";
   $("play-lang").disabled = !game.lang;
   $("rack-label").hidden = game.setup.deal === "seed";
@@ -242,7 +257,7 @@ function renderBoard() {
         if (tile.first) t.append(el("span", { class: "value" }, String(tile.points)));
         else if (multi) t.append(el("span", { class: "value part" }, "⁀"));
         if (multi && tile.first) t.append(el("span", { class: "native" }, tile.native));
-        else if (tile.lang !== "en") t.append(el("span", { class: "lang" }, tile.lang));
+        else if (game.lang && tile.lang !== "en") t.append(el("span", { class: "lang" }, tile.lang));
         sq.append(t);
       } else if (tent) {
         sq.append(el("div", { class: `tile tentative${tent.blank ? " blank" : ""}` },
@@ -478,7 +493,7 @@ function renderPreview(result) {
       const select = el("select", { class: "word-lang", "aria-label": `language of ${w.board}`,
                                     onchange: (e) => { ui.overrides[w.position] = e.target.value;
                                                        setNotation(baseOf($("notation").value)); } },
-                        ...languages().map((l) => el("option", { value: l.code }, l.code)));
+                        ...pickable().map((l) => el("option", { value: l.code }, l.code)));
       select.value = w.lang;
       row.append(select);
     }
@@ -578,8 +593,9 @@ function endPanel() {
 
 async function hintPanel() {
   try {
+    // The server searches the game's languages: those agreed, else its own and those designated so far.
     const found = await api(`/api/games/${encodeURIComponent(ui.name)}/hint`, { rack: $("rack").value || null, top: 5,
-                               langs: ui.game.lang && ui.meta ? ui.meta.languages.filter((l) => l.pack).map((l) => l.code) : null });
+                                                                              langs: null });
     const rows = found.moves.map((m) => el("li", {},
       el("button", { type: "button", class: "hint", "data-play": m.play,
                      onclick: () => { ui.tentative.clear(); $("notation").value = m.play;
@@ -652,7 +668,7 @@ function readDesignation(text) {
   ui.overrides = {};
   if (!part || !part.startsWith("@") || !ui.game.lang) return;
   const [first, ...rest] = part.slice(1).split(",");
-  if (first && languages().some((l) => l.code === first)) $("play-lang").value = first;
+  if (first && pickable().some((l) => l.code === first)) $("play-lang").value = first;
   for (const item of rest) {
     const [square, lang] = item.split("=");
     if (square && lang) ui.overrides[square] = lang;
@@ -689,6 +705,7 @@ $("links-btn").addEventListener("click", linksPanel);
 $("hint-btn").addEventListener("click", hintPanel);
 $("download-btn").addEventListener("click", download);
 $("game-list").addEventListener("change", (e) => openGame(e.target.value).catch((err) => status(err.message, true)));
+$("new-game").lang.addEventListener("change", editions);
 $("new-toggle").addEventListener("click", () => { $("new-game").hidden = !$("new-game").hidden; });
 $("new-game").addEventListener("submit", async (event) => {
   event.preventDefault();
