@@ -168,8 +168,8 @@ class Game:
         if not held:
             raise LexcError(Problem(None, None, "rack", f"{self.to_move}'s rack is not known: give it (--rack)"))
         chosen = list(langs) if langs else self.hint_languages()
-        moves = finder(self.state.ruleset, self.lexicons, chosen).moves(self.state.board, held)
-        return moves[:top] if top > 0 else moves
+        return finder(self.state.ruleset, self.lexicons, chosen).moves(self.state.board, held,
+                                                                        top=top if top > 0 else None)
 
     def play(self, text: str, rack: str | None = None) -> Game:
         """The player to move places tiles (``rack``: the rack typed at a table, when known)."""

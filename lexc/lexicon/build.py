@@ -41,15 +41,24 @@ class Built:
 
 def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress: Progress | None = None,
               ) -> CompileReport:
-    """Compile the default pack of ``code`` (its spec's ``[[lexicon]]`` sources) into the catalog's packs."""
+    """Compile the default pack of ``code`` (its spec's ``[[lexicon]]`` sources) into the catalog's packs,
+    and beside it the walks the move finder, anagrams and patterns step through
+    (:func:`lexc.lexicon.walk.write_walks`), so that no reading command builds or writes them."""
     from lexc.lexicon.compiler import compile_pack
+    from lexc.lexicon.pack import open_pack
     from lexc.lexicon.sources import default_sources
+    from lexc.lexicon.walk import write_walks
 
     spec = catalog.spec(code)
     if not spec.lexicon:
         raise LexcError(f"{code}: the spec names no [[lexicon]] source")
-    return compile_pack(catalog.language(code), default_sources(spec), catalog.pack_path(code),
-                        structure=structure, progress=progress)
+    target = catalog.pack_path(code)
+    report = compile_pack(catalog.language(code), default_sources(spec), target, structure=structure,
+                          progress=progress)
+    if progress:
+        progress("walks", 0, None)
+    write_walks(open_pack(target))
+    return report
 
 
 def _attempt(catalog: Catalog, code: str, structure: str, progress: Progress | None) -> Built:
