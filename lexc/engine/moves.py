@@ -414,6 +414,18 @@ _new = tuple.__new__
 
 _EMPTY, _BLOCK = -1, -2
 
+#: Bounds of one search, whatever the ruleset and rack (a rack of many blanks multiplies the search by
+#: the alphabet per blank): left parts kept per language, plays kept by a full enumeration, walk steps.
+#: The largest real search (two blanks, five Polyglot languages) keeps 232,844 plays in about 3 M steps.
+MAX_LEFT_PARTS = 200_000
+MAX_PLAYS = 2_000_000
+MAX_STEPS = 30_000_000
+
+
+def _too_much(what: str) -> LexcError:
+    return LexcError(Problem(None, None, "rack", f"this rack would make the search {what}: refused (fewer blanks or "
+                                                 "a shorter rack; for plays, ask for the best few)"))
+
 #: A left part: walk node, codes, blank or not per code, rack mask left, blanks left, value of its letters.
 _LeftPart = tuple[int, tuple[int, ...], tuple[bool, ...], int, int, int]
 
@@ -430,6 +442,7 @@ class _Search:
         self.heap: list[int] = []
         self.floor = [-1]
         self.ahead_cache: dict[tuple[str, bool, int], list[Any]] = {}
+        self.steps = [0]  # walk steps so far (at most MAX_STEPS)
         ruleset = finder.ruleset
         self.ruleset = ruleset
         self.rows, self.cols = ruleset.rows, ruleset.cols
@@ -613,6 +626,7 @@ class _Search:
             bonus_upto.append(max(bonus_upto[-1], bonuses.get(k, 0)))
         bonus_at = [bonuses.get(k, 0) for k in range(rack_size + 1)]
         bounded = self.top is not None
+        steps = self.steps
         cap = min(cap, rack_size)
         top_sum = [0]  # the rack's best letter values added up: j tiles of it are worth at most top_sum[j]
         for v in sorted([value[c] for c, k in enumerate(counts) for _ in range(k)] + [0] * self.blanks, reverse=True):
@@ -629,6 +643,9 @@ class _Search:
 
         def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
                    placed: int, raw: int) -> None:
+            steps[0] += 1
+            if steps[0] > MAX_STEPS:
+                raise _too_much(f"take more than {MAX_STEPS:,} steps")
             while pos < n and tiles[pos] != _EMPTY:  # through the tiles already on the board
                 tile = tiles[pos]
                 if tile < 0:
@@ -838,7 +855,12 @@ class _Search:
         most = sum(counts) + self.blanks - 1
         parts: list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]] = [[] for _ in range(most + 1)]
 
+        made = [0]
+
         def grow(node: int, codes: tuple[int, ...], blanks: tuple[bool, ...], rmask: int, nblanks: int) -> None:
+            made[0] += 1
+            if made[0] > MAX_LEFT_PARTS:
+                raise _too_much(f"keep more than {MAX_LEFT_PARTS:,} beginnings of words")
             parts[len(codes)].append((node, codes, blanks, rmask, nblanks))
             if len(codes) >= most:
                 return
@@ -946,6 +968,8 @@ class _Search:
                 score = total * word_mult + cross_total + bonuses.get(placed, 0)
                 if score < floor[0]:
                     return  # cannot be among the best ``top``
+                if len(moves) >= MAX_PLAYS:
+                    raise _too_much(f"keep more than {MAX_PLAYS:,} plays")
                 moves.append(_new(Move, (row, col, across, tuple(cells), score, no_langs)))
                 if top is not None:
                     keep(score)
@@ -974,6 +998,8 @@ class _Search:
             langs = langs_cache.get(designations)
             if langs is None:
                 langs = langs_cache[designations] = Languages(main_lang, designations)
+            if old is None and len(found) >= MAX_PLAYS:
+                raise _too_much(f"keep more than {MAX_PLAYS:,} plays")
             found[key] = _new(Move, (row, col, across, key[2], score, langs))
 
         return record
