@@ -123,8 +123,9 @@ def bench_top(games: int, top: int) -> dict[str, Any]:
             found = finder.moves(board, rack, top=top)
             best.append(time.perf_counter() - start)
             assert found == every[:top], rack
-        out[name] = {"positions": len(cases), **{f"{key}_{stat}": value for key, times in (("full", full), ("top", best))
-                                                 for stat, value in _stats(times).items()}}
+        stats = {f"{key}_{stat}": value for key, times in (("full", full), ("top", best))
+                 for stat, value in _stats(times).items()}
+        out[name] = {"positions": len(cases), **stats}
     return out
 
 
@@ -189,11 +190,11 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.only_top:
-        result = bench_top(args.games, args.top)
+        timed = bench_top(args.games, args.top)
         if args.json:
-            print(json.dumps(result, indent=2))
+            print(json.dumps(timed, indent=2))
             return 0
-        _print_top(result)
+        _print_top(timed)
         return 0
     result: dict[str, Any] = {"python": platform.python_version(), "packs": str(CATALOG.packs_dir),
               "english": bench_english(args.games), "polyglot": bench_polyglot(args.games),

@@ -122,9 +122,9 @@ def verify_polyglot(langs: list[str], step: int = 5) -> dict[str, object]:
     return {"folder": f"english, Polyglot {','.join(langs)}", **counts, "failures": failures}
 
 
-def verify_top(top: int) -> list[dict[str, object]]:
+def verify_top(top: int) -> list[dict[str, Any]]:
     """The best ``top`` of the best-first search against the first ``top`` of every play, per position."""
-    results = []
+    results: list[dict[str, Any]] = []
     for polyglot in (False, True):
         ruleset = CATALOG.ruleset("polyglot") if polyglot else None
         langs = ["en", "fr", "es", "de", "ru"] if polyglot else None

@@ -418,12 +418,15 @@ def test_cli_best_on_a_board_in_text(en_dir, tmp_path):
     board = Board.empty(ruleset).apply(parse_play("8D QUITE")).apply(parse_play("E7 A(U)NT"))
     path = tmp_path / "board.txt"
     path.write_text("# after QUITE and AUNT\n" + str(board) + "\n", encoding="utf-8")
-    done = _lexc("best", "--board", str(path), "RESTING", "--top", "5", "--json", packs=en_dir)
+    done = _lexc("best", "--board", str(path), "RESTING", "--top", "5", "--all", "--json", packs=en_dir)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     expected = MoveFinder.from_packs(ruleset, CATALOG.with_packs(en_dir)).moves(board, "RESTING")
     assert data["count"] == len(expected) > 100
     assert [(m["play"], m["score"]) for m in data["moves"]] == [(str(m), m.score) for m in expected[:5]]
+    best = _lexc("best", "--board", str(path), "RESTING", "--top", "5", "--json", packs=en_dir)  # best first
+    assert best.returncode == 0, best.stderr
+    assert json.loads(best.stdout)["count"] is None and json.loads(best.stdout)["moves"] == data["moves"]
 
 
 def test_cli_best_polyglot_designates_each_word(tmp_path):

@@ -725,11 +725,10 @@ def playability(spec: Spec, candidates: Iterable[Word], racks: int = DEFAULT_RAC
     >>> playability(catalog.spec("en"), [], racks=10**12)
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: <input>: racks: 1,000,000,000,000 racks: at most 1,000,000 are drawn (the share of bingos is known to three decimals long before)
+    lexc.errors.LexcError: <input>: racks: 1,000,000,000,000 racks: at most 1,000,000 are drawn
     """
     if not 0 <= racks <= MAX_RACKS:
-        raise LexcError(Problem(None, None, "racks", f"{racks:,} racks: at most {MAX_RACKS:,} are drawn (the share "
-                                                     "of bingos is known to three decimals long before)"))
+        raise LexcError(Problem(None, None, "racks", f"{racks:,} racks: at most {MAX_RACKS:,} are drawn"))
     two: Counter[str] = Counter()
     three: Counter[str] = Counter()
     n2 = n3 = 0

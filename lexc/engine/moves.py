@@ -666,8 +666,8 @@ class _Search:
                     k = cap - placed
                 if placed + k < need:
                     return
-                if low_bar > 0 and ((acc + top_sum[placed + k] - raw + letters[k]) * wmul * word_mult[k] + crossed + crossing[k]
-                                    + bonus_upto[placed + k]) < low_bar:
+                if low_bar > 0 and ((acc + top_sum[placed + k] - raw + letters[k]) * wmul * word_mult[k] + crossed
+                                    + crossing[k] + bonus_upto[placed + k]) < low_bar:
                     return
                 if pos > state["anchor"] and mask & FINAL and placed >= need and (
                         low_bar <= 0 or acc * wmul + crossed + bonus_at[placed] >= low_bar):
@@ -740,8 +740,8 @@ class _Search:
                         j = pre_empty[reach if reach < n else n] - base
                         if j > room:
                             j = room
-                        if length + j < need or (low_bar > 0 and (raw * left_lm + top_sum[length + j] - raw + letters[j])
-                                                 * left_wm * word_mult[j]
+                        if length + j < need or (low_bar > 0 and (raw * left_lm + top_sum[length + j] - raw
+                                                                  + letters[j]) * left_wm * word_mult[j]
                                                  + crossing[j] + bonus_upto[length + j] < low_bar):
                             continue
                     acc, wmul = 0, 1
@@ -982,7 +982,8 @@ class _Search:
                 return  # cannot be among the best ``top``
             key = (across, squares[start], tuple(cells))
             old = found.get(key)
-            if old is not None and (old.score > score or (old.score == score and rank[old.langs.default] <= my_rank)):
+            if old is not None and (old.score > score or (
+                    old.score == score and rank.get(old.langs.default or "", 0) <= my_rank)):
                 return  # found in another language scoring as much: ties go to the earlier language
             if top is not None and old is None:
                 keep(score)  # a play found again in another language is counted once
