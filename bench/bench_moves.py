@@ -9,6 +9,9 @@ Measured on the built packs (``$LEXC_PACKS`` or build/; ``lexc build en fr es de
   the engine would cost).
 * ``polyglot``: the same boards on the Polyglot ruleset with five allowed languages
   (en, fr, es, de, ru), every fifth position.
+* ``top``: the best-first search for the best N (``--top``, 10 by default) on the same English and
+  Polyglot positions, each position searched both ways one after the other in the same run (full
+  enumeration, then best N), medians, p90 and maxima side by side.
 * ``anagram``: a 7-tile rack with 2 blanks (recorded racks, two tiles made blanks), and 7
   letters plus 2 blanks (9 tiles), full anagrams on the English walk. Baseline: a dict from
   sorted letters to words (built beforehand, not timed), probed for every pair of letters the
@@ -37,7 +40,7 @@ from lexc.catalog import Catalog
 from lexc.engine.moves import MoveFinder
 from lexc.engine.scoring import score_play
 from lexc.lexicon.study import anagrams
-from lexc.lexicon.walk import BOARD_LETTERS, build_walk, decode_walk, pack_sequences, walk_of, walk_path
+from lexc.lexicon.walk import BOARD_LETTERS, build_walk, decode_walk, pack_sequences, walk_of, walk_path, write_walks
 from lexc.records import gcg, replay
 from lexc.records.gcg import Kind
 
@@ -103,6 +106,35 @@ def bench_polyglot(games: int) -> dict[str, Any]:
             "moves_not_english": foreign}
 
 
+def bench_top(games: int, top: int) -> dict[str, Any]:
+    """The full enumeration and the best ``top``, alternately on each position, English then Polyglot."""
+    out: dict[str, Any] = {"top": top}
+    for name, polyglot in (("english", False), ("polyglot", True)):
+        cases = positions(games, polyglot=polyglot)
+        cases = cases[::5] if polyglot else cases
+        ruleset = cases[0][0].ruleset
+        finder = MoveFinder.from_packs(ruleset, CATALOG, LANGS if polyglot else None)
+        full, best = [], []
+        for board, rack in cases:
+            start = time.perf_counter()
+            every = finder.moves(board, rack)
+            full.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            found = finder.moves(board, rack, top=top)
+            best.append(time.perf_counter() - start)
+            assert found == every[:top], rack
+        stats = {f"{key}_{stat}": value for key, times in (("full", full), ("top", best))
+                 for stat, value in _stats(times).items()}
+        out[name] = {"positions": len(cases), **stats}
+    return out
+
+
+def _stats(times: list[float]) -> dict[str, float]:
+    ordered = sorted(times)
+    return {"median_ms": 1000 * statistics.median(ordered), "p90_ms": 1000 * ordered[int(0.9 * len(ordered))],
+            "max_ms": 1000 * ordered[-1], "total_s": sum(ordered)}
+
+
 def bench_anagram(games: int, letters_kept: int) -> dict[str, Any]:
     walk = walk_of(CATALOG.pack("en"), "board")
     racks = [rack for _, rack in positions(games) if len(rack) == 7 and "?" not in rack][:40]
@@ -132,7 +164,8 @@ def bench_walks() -> list[dict[str, Any]]:
         pack = CATALOG.pack(lang)
         for kind in ("board", "tiles") if lang in ("en", "es") else ("board",):
             path = walk_path(pack.path, kind)
-            walk_of(pack, kind)  # made if missing
+            if not path.is_file():
+                write_walks(pack, [kind])  # what `lexc build` writes beside the pack
             data = path.read_bytes()
             start = time.perf_counter()
             walk, header = decode_walk(data, str(path))
@@ -152,11 +185,21 @@ def bench_walks() -> list[dict[str, Any]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=103, help="English games to take positions from")
+    parser.add_argument("--top", type=int, default=10, help="the best N of the best-first search")
+    parser.add_argument("--only-top", action="store_true", help="measure only the best-first search against the full")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.only_top:
+        timed = bench_top(args.games, args.top)
+        if args.json:
+            print(json.dumps(timed, indent=2))
+            return 0
+        _print_top(timed)
+        return 0
     result: dict[str, Any] = {"python": platform.python_version(), "packs": str(CATALOG.packs_dir),
               "english": bench_english(args.games), "polyglot": bench_polyglot(args.games),
               "anagram": bench_anagram(args.games, 5), "anagram_9": bench_anagram(args.games, 7),
+              "top": bench_top(args.games, args.top),
               "walks": bench_walks()}
     if args.json:
         print(json.dumps(result, indent=2))
@@ -178,7 +221,17 @@ def main() -> int:
         print(f"{row['lang']:4s} {row['kind']:5s} {row['words']:9,d} {row['nodes']:9,d} {row['arcs']:9,d} "
               f"{row['bytes']:10,d} {row['bytes_per_word']:7.2f} {row['pack_bytes_per_board']:9.2f} "
               f"{row['load_ms']:8.1f} {row['build_s']:8.2f}")
+    _print_top(result["top"])
     return 0
+
+
+def _print_top(result: dict[str, Any]) -> None:
+    for name in ("english", "polyglot"):
+        r = result[name]
+        print(f"{name}: {r['positions']} positions; full enumeration median {r['full_median_ms']:.1f} ms "
+              f"(p90 {r['full_p90_ms']:.1f}, max {r['full_max_ms']:.1f}, total {r['full_total_s']:.1f} s); "
+              f"best {result['top']} median {r['top_median_ms']:.1f} ms (p90 {r['top_p90_ms']:.1f}, "
+              f"max {r['top_max_ms']:.1f}, total {r['top_total_s']:.1f} s)")
 
 
 if __name__ == "__main__":

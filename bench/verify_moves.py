@@ -16,7 +16,12 @@ must score the same with no phony and no broken rule; for the three best plays o
 position, no other designation of their words (each word in any language where it is valid)
 may score more.
 
-Run: ``.venv/bin/python bench/verify_moves.py [--every-move] [--polyglot LANGS] [--json]``;
+With ``--top N``, on every position bench/bench_moves.py measures (every English position as an
+ordinary game, and every fifth on Polyglot with en, fr, es, de, ru), the best-first search for the
+best N must give exactly the first N plays of the full enumeration: the same plays, scores,
+designations and order.
+
+Run: ``.venv/bin/python bench/verify_moves.py [--every-move] [--polyglot LANGS] [--top N] [--json]``;
 exit status 1 on any failure.
 """
 
@@ -117,14 +122,46 @@ def verify_polyglot(langs: list[str], step: int = 5) -> dict[str, object]:
     return {"folder": f"english, Polyglot {','.join(langs)}", **counts, "failures": failures}
 
 
+def verify_top(top: int) -> list[dict[str, Any]]:
+    """The best ``top`` of the best-first search against the first ``top`` of every play, per position."""
+    results: list[dict[str, Any]] = []
+    for polyglot in (False, True):
+        ruleset = CATALOG.ruleset("polyglot") if polyglot else None
+        langs = ["en", "fr", "es", "de", "ru"] if polyglot else None
+        finder = None
+        counts = {"positions": 0, "plays_compared": 0}
+        failures: list[str] = []
+        for path in sorted((SHARED / "english").glob("*.gcg")):
+            record = gcg.read(path)
+            plays = [i for i, e in enumerate(record.events) if e.kind is Kind.PLAY and e.rack]
+            for index in plays[::5] if polyglot else plays:
+                event = record.events[index]
+                board, rules = replay.position(record, CATALOG, index, ruleset=ruleset)
+                finder = finder or MoveFinder.from_packs(rules, CATALOG, langs)
+                assert event.rack is not None
+                every = finder.moves(board, event.rack)[:top]
+                best = finder.moves(board, event.rack, top=top)
+                counts["positions"] += 1
+                counts["plays_compared"] += len(every)
+                if best != every:
+                    failures.append(f"{path.name} event {index} {event.rack}: best first "
+                                    f"{[(str(m), m.score) for m in best]} != {[(str(m), m.score) for m in every]}")
+        results.append({"folder": f"english, top {top}" + (", Polyglot en,fr,es,de,ru" if polyglot else ""),
+                        **counts, "failures": failures})
+    return results
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every-move", action="store_true", help="score every generated play with score_play")
     parser.add_argument("--polyglot", metavar="LANGS", help="check Polyglot searches with these languages instead")
+    parser.add_argument("--top", type=int, metavar="N", help="check the best-first search for the best N instead")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results: list[dict[str, Any]]
-    if args.polyglot:
+    if args.top:
+        results = verify_top(args.top)
+    elif args.polyglot:
         results = [verify_polyglot(args.polyglot.split(","))]
     else:
         results = [verify(folder, args.every_move) for folder in ("english", "french", "german")]
@@ -132,7 +169,10 @@ def main() -> int:
         print(json.dumps(results, indent=2, ensure_ascii=False))
     else:
         for r in results:
-            if "games" in r:
+            if "plays_compared" in r:
+                print(f"{r['folder']}: {r['positions']} positions, {r['plays_compared']:,} plays compared with the "
+                      f"full enumeration's first, failures {len(r['failures'])}")
+            elif "games" in r:
                 print(f"{r['folder']}: {r['games']} games, {r['positions']} positions, recorded plays found "
                       f"{r['recorded_found']} (skipped, phony or not in the pack: {r['recorded_skipped']}), "
                       f"moves checked against score_play {r['moves_checked']:,}, failures {len(r['failures'])}")

@@ -41,6 +41,7 @@ LIMITS: dict[str, int] = {
     "board": 1 * MB,
     "corpus": 512 * MB,
     "lexicon pack": 512 * MB,  # the largest shipped pack (Polish) is 3.6 MB
+    "walk file": 512 * MB,  # a pack's walk (lexc.lexicon.walk): 1-5 bytes per word, the largest about 20 MB
     "word list": 8192 * MB,  # streamed, and a compile spills (lexc.lexicon.spill): the 62 M Hebrew forms are 1.4 GB
     "Hunspell file": 256 * MB,
 }

@@ -418,12 +418,15 @@ def test_cli_best_on_a_board_in_text(en_dir, tmp_path):
     board = Board.empty(ruleset).apply(parse_play("8D QUITE")).apply(parse_play("E7 A(U)NT"))
     path = tmp_path / "board.txt"
     path.write_text("# after QUITE and AUNT\n" + str(board) + "\n", encoding="utf-8")
-    done = _lexc("best", "--board", str(path), "RESTING", "--top", "5", "--json", packs=en_dir)
+    done = _lexc("best", "--board", str(path), "RESTING", "--top", "5", "--all", "--json", packs=en_dir)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     expected = MoveFinder.from_packs(ruleset, CATALOG.with_packs(en_dir)).moves(board, "RESTING")
     assert data["count"] == len(expected) > 100
     assert [(m["play"], m["score"]) for m in data["moves"]] == [(str(m), m.score) for m in expected[:5]]
+    best = _lexc("best", "--board", str(path), "RESTING", "--top", "5", "--json", packs=en_dir)  # best first
+    assert best.returncode == 0, best.stderr
+    assert json.loads(best.stdout)["count"] is None and json.loads(best.stdout)["moves"] == data["moves"]
 
 
 def test_cli_best_polyglot_designates_each_word(tmp_path):
@@ -447,3 +450,59 @@ def test_cli_errors_exit_1_without_traceback(en_dir):
         done = _lexc(*args, packs=en_dir)
         assert done.returncode == 1 and done.stderr.startswith("error: ") and "Traceback" not in done.stderr, args
 
+
+
+# --------------------------------------------------------------------------- best first
+
+
+def test_best_n_is_exactly_the_first_n_of_every_play_on_real_positions(en_dir, shared_dir):
+    catalog = CATALOG.with_packs(en_dir)
+    finder = None
+    checked = 0
+    for name, index, event, board, ruleset in _positions(shared_dir, 3, 2):
+        finder = finder or MoveFinder.from_packs(ruleset, catalog)
+        every = finder.moves(board, event.rack)
+        for top in (1, 10):
+            best = finder.moves(board, event.rack, top=top)
+            assert best == every[:top], (name, index, top)
+        checked += 1
+    assert checked > 30
+
+
+def test_best_n_in_polyglot_keeps_the_designations_and_ties_of_the_full_search(tmp_path):
+    compile_words(CATALOG.language("en"), ["whisky", "it", "quite", "quiet", "tie", "ties", "sit", "shchi"],
+                  tmp_path / "en.lexc")
+    compile_words(CATALOG.language("fr"), ["whisky", "tu", "quitte", "ski", "skis"], tmp_path / "fr.lexc")
+    compile_words(CATALOG.language("ru"), ["щи", "щит", "ищи", "да"], tmp_path / "ru.lexc")
+    catalog = CATALOG.with_packs(tmp_path)
+    ruleset = catalog.ruleset("polyglot")
+    finder = MoveFinder.from_packs(ruleset, catalog, ["en", "fr", "ru"])
+    board = Board.empty(ruleset).apply(parse_play("8D WHISKY @fr"))
+    for rack in ("SHCHIT?", "QUITTE", "TIES"):
+        every = finder.moves(board, rack)
+        for top in (1, 3, 10):
+            assert finder.moves(board, rack, top=top) == every[:top], (rack, top)
+    from lexc.engine.moves import best_moves
+
+    first = best_moves(Board.empty(ruleset), "WHISKY", catalog, langs=["en", "fr"], top=1)
+    assert [(str(m), m.score) for m in first] == [("H4 WHISKY @fr", 92)]
+    with pytest.raises(LexcError, match="at least one play"):
+        finder.moves(board, "TIES", top=0)
+
+
+def test_long_racks_of_many_blanks_are_refused_within_bounds(tmp_path, en_dir):
+    """A ruleset of 15-tile racks and a bag of 12 blanks: the search is bounded and refused with a message."""
+    text = (REPO / "rulesets" / "standard.toml").read_text(encoding="utf-8")
+    text = text.replace('name = "standard"', 'name = "many-blanks"').replace("rack_size = 7", "rack_size = 15")
+    text += "\n[distribution]\nblanks = 12\nA = 9\nE = 12\nI = 9\nO = 8\nS = 4\nT = 6\nR = 6\nN = 6\n"
+    path = tmp_path / "many-blanks.toml"
+    path.write_text(text, encoding="utf-8")
+    ruleset = CATALOG.ruleset(path)
+    assert ruleset.bag()["?"] == 12 and ruleset.rack_size == 15
+    finder = MoveFinder.from_packs(ruleset, CATALOG.with_packs(en_dir))
+    with pytest.raises(LexcError, match="refused"):
+        finder.moves(Board.empty(ruleset), "????????????AES")
+    with pytest.raises(LexcError, match="refused"):
+        finder.moves(Board.empty(ruleset), "????????????AES", top=5)
+    # what a bag can deal and the bounds allow is searched as before
+    assert finder.moves(Board.empty(ruleset), "??AES", top=3)[0].score > 0

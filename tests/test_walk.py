@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 
@@ -20,6 +21,7 @@ from lexc.lexicon.walk import (
     pack_sequences,
     walk_of,
     walk_path,
+    write_walks,
 )
 
 CATALOG = Catalog.shipped()
@@ -75,21 +77,44 @@ def test_corrupt_walk_files_are_refused_with_a_reason():
     assert "outside the alphabet" in (check_walk(Walk.create(walk.alphabet, masks, walk.targets, walk.heights)) or "")
 
 
-def test_walk_of_a_pack_is_saved_beside_it_and_rebuilt_when_the_pack_changes(tmp_path):
+def test_walks_are_written_by_write_walks_and_read_back_only_when_made_from_these_pack_bytes(tmp_path):
     compile_words(CATALOG.language("es"), ["churro", "carro", "ñandú", "nandu"], tmp_path / "es.lexc")
     pack = open_pack(tmp_path / "es.lexc")
+    # reading never writes: the walk is built in memory when no walk file is there
     tiles = walk_of(pack, "tiles")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["es.lexc"]
     faces = ["".join(tiles.alphabet[c] for c in seq) for seq in tiles.sequences()]
     # CHURRO is the four tiles CH·U·RR·O; ÑANDÚ and NANDU two tilings of one board spelling
     assert sorted(faces) == ["CARRO", "CHURRO", "NANDU", "ÑANDU"]
     assert [len(seq) for seq in tiles.sequences() if tiles.alphabet[seq[0]] == "CH"] == [4]
-    board = walk_of(pack, "board")
-    assert sorted(board.words()) == ["CARRO", "CHURRO", "NANDU"]
+    written = write_walks(open_pack(tmp_path / "es.lexc"))
+    assert [p.name for p in written] == ["es.board.walk", "es.tiles.walk"]
     saved = walk_path(pack.path, "board")
-    assert saved.name == "es.board.walk" and decode_walk(saved.read_bytes())[0].masks == board.masks
+    board, header = decode_walk(saved.read_bytes())
+    assert sorted(board.words()) == ["CARRO", "CHURRO", "NANDU"] and header["words"] == 3
+    assert walk_of(open_pack(tmp_path / "es.lexc"), "board").masks == board.masks
+    # written again from the same pack: the same bytes
+    first = saved.read_bytes()
+    write_walks(open_pack(tmp_path / "es.lexc"))
+    assert saved.read_bytes() == first
+    # a new pack: the old walk file (another pack's bytes) is set aside, not read, not rewritten
     compile_words(CATALOG.language("es"), ["churro", "perro"], tmp_path / "es.lexc")
     again = walk_of(open_pack(tmp_path / "es.lexc"), "board")
-    assert sorted(again.words()) == ["CHURRO", "PERRO"]
+    assert sorted(again.words()) == ["CHURRO", "PERRO"] and saved.read_bytes() == first
+
+
+def test_a_walk_file_that_is_a_fifo_a_device_or_garbage_is_set_aside_without_blocking(tmp_path):
+    compile_words(CATALOG.language("en"), ["quite", "quiet", "qi"], tmp_path / "en.lexc")
+    fifo = walk_path(tmp_path / "en.lexc", "board")
+    os.mkfifo(fifo)  # nobody writes to it: a blocking open or read would hang here
+    assert sorted(walk_of(open_pack(tmp_path / "en.lexc"), "board").words()) == ["QI", "QUIET", "QUITE"]
+    tiles = walk_path(tmp_path / "en.lexc", "tiles")
+    tiles.symlink_to("/dev/zero")  # endless bytes: never read past a limit
+    assert sorted(walk_of(open_pack(tmp_path / "en.lexc"), "tiles").words()) == ["QI", "QUIET", "QUITE"]
+    fifo.unlink()
+    fifo.write_bytes(b"LEXCWALK" + b"\0" * 40)
+    assert walk_of(open_pack(tmp_path / "en.lexc"), "board").contains("QUIET")
+    assert fifo.read_bytes() == b"LEXCWALK" + b"\0" * 40  # set aside, not rewritten
 
 
 def test_final_flag_survives_both_mask_widths(tmp_path):

@@ -48,6 +48,9 @@ MAX_VALUE = 10
 DEFAULT_SAMPLE = 200_000
 #: Default number of racks drawn for the bingo measure.
 DEFAULT_RACKS = 1000
+#: Most racks the bingo measure draws: a rack costs up to about a millisecond, a million some minutes;
+#: past it the share is known to three decimals anyway.
+MAX_RACKS = 1_000_000
 #: At most this many source words are spelled when a lexicon is built in memory (a seeded sample beyond).
 DEFAULT_SOURCE_LIMIT = 500_000
 #: How many of the wordfreq list's most frequent words make the running-text corpus.
@@ -718,7 +721,14 @@ def playability(spec: Spec, candidates: Iterable[Word], racks: int = DEFAULT_RAC
     tiles is an anagram of it, and an 8-tile bingo when some word of ``rack_size + 1``
     tiles is an anagram of it plus one more tile (one already on the board). A blank
     stands for any tile the lexicon uses. Lookups go through alphagram indexes.
+
+    >>> playability(catalog.spec("en"), [], racks=10**12)
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <input>: racks: 1,000,000,000,000 racks: at most 1,000,000 are drawn
     """
+    if not 0 <= racks <= MAX_RACKS:
+        raise LexcError(Problem(None, None, "racks", f"{racks:,} racks: at most {MAX_RACKS:,} are drawn"))
     two: Counter[str] = Counter()
     three: Counter[str] = Counter()
     n2 = n3 = 0
@@ -769,6 +779,9 @@ def _lookup(rack: list[str], index: Mapping[tuple[str, ...], str], letters: list
     blanks = len(rack) - len(fixed)
     if not blanks:
         return index.get(_alphagram(fixed))
+    if math.comb(len(letters) + blanks - 1, blanks) > len(index):  # many blanks: fewer words to try than letters
+        need = Counter(fixed)
+        return next((word for gram, word in index.items() if not need - Counter(gram)), None)
     for chosen in itertools.combinations_with_replacement(letters, blanks):
         found = index.get(_alphagram(fixed + list(chosen)))
         if found is not None:

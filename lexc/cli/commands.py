@@ -42,9 +42,13 @@ def _root(
     """
 
 
-#: Commands that start fast: run as ``lexc COMMAND``, only their module is imported (``lexc check``
-#: answers in a fraction of a second instead of loading the scoring engine, ICU and matplotlib).
-FAST_COMMANDS = {"check": "packs", "info": "packs"}
+#: The module of each command: run as ``lexc COMMAND``, only that module is imported (``lexc score``
+#: does not load the move finder, the web server, the assessment's measures or the game package).
+#: ``lexc``, ``lexc --help`` and anything unknown load every module.
+FAST_COMMANDS = {"check": "packs", "info": "packs", "build": "packs", "compile": "packs",
+                 "languages": "specs", "validate": "specs", "translit": "translit", "score": "play", "rulesets": "play",
+                 "replay": "replay", "game": "game", "serve": "serve", "best": "moves", "anagram": "moves",
+                 "pattern": "moves", "assess": "assess", "suggest": "assess"}
 
 
 def _modules() -> tuple[str, ...]:

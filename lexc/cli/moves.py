@@ -83,13 +83,16 @@ def best(
     langs: str = typer.Option(None, "--langs", help="Polyglot: the allowed languages, comma-separated, ties to the "
                               "first (default: the game's agreed languages, else its language and those its words "
                               "were designated; without --game, the ruleset's language)."),
-    top: int = typer.Option(10, "--top", "-n", help="How many plays to show (0: all)."),
+    top: int = typer.Option(10, "--top", "-n", help="How many plays to show (0: all). Only these are searched "
+                            "for: what cannot reach them is skipped."),
+    every: bool = typer.Option(False, "--all", help="Search every legal play and count them (the full "
+                               "enumeration), then show the first --top."),
     packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     explain: bool = typer.Option(False, "--explain", help="Explain each play's score word by word."),
     json: bool = typer.Option(False, "--json", help="Print the plays as JSON, each with its scored words."),
 ) -> None:
-    """The best plays of a rack on a position: every legal play found, scored, the best N shown.
+    """The best plays of a rack on a position, scored, the best N shown (with --all, every legal play counted).
 
     In Polyglot each word is designated the allowed language in which it is valid and scores
     highest. Exit status 1 on bad input (rack, position, missing pack).
@@ -109,20 +112,25 @@ def best(
     if allowed is None and ruleset.polyglot is not None:
         allowed = _languages(record, ruleset, catalog)
     finder = MoveFinder.from_packs(ruleset, catalog, allowed)
-    moves = finder.moves(board, rack)
+    full = every or top == 0
+    moves = finder.moves(board, rack, top=None if full else top)
     shown = moves if top == 0 else moves[:top]
     lexicons = catalog.lexicons(finder.langs)
     results = [m.result(board, ruleset, catalog=catalog, lexicons=lexicons) for m in shown]
     if json:
         print_json({"ruleset": ruleset.name, "tiles": ruleset.tiles, "langs": list(finder.langs), "rack": rack,
-                    "count": len(moves),
+                    "count": len(moves) if full else None,
                     "moves": [{**m.to_json(), "words": [w.to_json() for w in r.words], "bonus": r.bonus}
                               for m, r in zip(shown, results, strict=True)]})
         return
     chosen_by = "" if langs or not ruleset.polyglot else " (--langs to search others)"
     where = f"{ruleset.name}" + (f", languages {', '.join(finder.langs)}{chosen_by}" if ruleset.polyglot else
                                  f", {ruleset.tiles} tiles")
-    typer.echo(f"{len(moves):,} legal play{'' if len(moves) == 1 else 's'} of {rack} ({where})")
+    if full:
+        typer.echo(f"{len(moves):,} legal play{'' if len(moves) == 1 else 's'} of {rack} ({where})")
+    else:
+        typer.echo(f"{'best play' if top == 1 else f'{top} best plays'} of {rack} ({where})" if moves
+                   else f"no legal play of {rack} ({where})")
     width = max((len(str(m)) for m in shown), default=0)
     for rank, (move, result) in enumerate(zip(shown, results, strict=True), 1):
         typer.echo(f"{rank:3d}. {move!s:{width}s}  {move.score:4d}")

@@ -18,11 +18,7 @@ from lexc.cli.common import (
     reports_errors,
 )
 from lexc.engine.board import Board
-from lexc.engine.notation import parse_play
 from lexc.engine.ruleset import Ruleset
-from lexc.engine.scoring import play_languages, score_play
-from lexc.engine.svg import board_svg, play_values, write_svg
-from lexc.errors import LexcError, Problem
 
 
 def _game_position(path: Path, upto: int | None, ruleset_name: str | None, catalog: Catalog) -> tuple[Board, Ruleset]:
@@ -57,41 +53,10 @@ def score(
     Words are looked up in the packs of their languages when packs are built; phonies are
     reported, never refused. Exit status 1 when the notation is bad or the play cannot be laid.
     """
-    catalog = catalog_of(spec, packs, scheme, edition)
-    lang = catalog.canonical(lang) if lang else lang  # any ISO 639 code: spa is es
-    if game is not None:
-        board, ruleset = _game_position(game, upto, ruleset_name, catalog)
-    else:
-        if upto is not None:
-            raise LexcError(Problem(None, None, "--upto", "needs --game"))
-        ruleset = catalog.ruleset(ruleset_name or "standard")
-        board = Board.empty(ruleset)
-    if lang and ruleset.polyglot is None and lang != ruleset.tiles:
-        if game is not None:
-            raise LexcError(Problem(str(game), None, "--lang", f"the game is played with {ruleset.tiles} tiles"))
-        ruleset = ruleset.with_tiles(catalog.language(lang))
-        board = Board.empty(ruleset)
-    catalog = catalog.for_ruleset(ruleset)  # the schemes a Polyglot ruleset agrees on
-    play = parse_play(play_text, ruleset.spec, source=play_text)
-    if ruleset.polyglot is not None and play.langs:
-        play = play.with_langs(play.langs.renamed(catalog.canonical))  # @fra is @fr, its pack fr's
-    langs = play_languages(play, ruleset, lang)
-    lexicons = {} if no_lexicon else catalog.lexicons(langs)
-    result = score_play(board, play, ruleset, catalog=catalog, lexicons=lexicons, rack=rack, lang=lang)
-    if svg is not None:
-        after = board.place(result.placements)
-        write_svg(svg, board_svg(after, title=f"{ruleset.name}: {play} = {result.score}",
-                                 values=play_values([result]) if ruleset.polyglot else None))
-    if json:
-        data = result.to_json()
-        data["ruleset"] = ruleset.name
-        data["lexicons"] = sorted(lexicons)
-        print_json(data)
-    else:
-        typer.echo(result.explain())
-        missing = sorted(langs - set(lexicons))
-        if missing and not no_lexicon:
-            typer.echo(f"  (no pack for {', '.join(missing)}: words not looked up)")
+    from lexc.cli.scoring import run_score
+
+    run_score(play_text, ruleset_name=ruleset_name, rack=rack, lang=lang, game=game, upto=upto, packs=packs,
+              spec=spec or (), scheme=scheme or (), edition=edition or (), no_lexicon=no_lexicon, svg=svg, as_json=json)
 
 
 @app.command()

@@ -33,6 +33,8 @@ which is the reference: the tests score every generated play with it and compare
 
 from __future__ import annotations
 
+import functools
+import heapq
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -107,6 +109,10 @@ class _Lexicon:
     lang: str
     walk: Walk
     units: Callable[[str], list[Units]]
+    #: At least what each board letter of a word adds to its value in this language before premiums
+    #: (a native tile of several letters scores once: each letter may carry its full points); None when
+    #: words score on the board set's own values, letter by letter (exact). :func:`_letter_bound`.
+    letter_bound: tuple[int, ...] | None = None
 
 
 class MoveFinder:
@@ -136,9 +142,12 @@ class MoveFinder:
         """A finder over given walks (board-letter walks in Polyglot, tile walks otherwise); words score
         on their default tiling, or on ``lexicons[lang].spellings`` when given; ``catalog`` gives the
         languages."""
-        return cls(ruleset, [_Lexicon(lang, walk, _units_function(ruleset, catalog.language(lang),
-                                                                  (lexicons or {}).get(lang)))
-                             for lang, walk in walks.items()])
+        made = []
+        for lang, walk in walks.items():
+            language, lexicon = catalog.language(lang), (lexicons or {}).get(lang)
+            made.append(_Lexicon(lang, walk, _units_function(ruleset, language, lexicon),
+                                 _letter_bound(ruleset, language, lexicon)))
+        return cls(ruleset, made)
 
     @classmethod
     def from_packs(cls, ruleset: Ruleset, catalog: Catalog, langs: Sequence[str] | None = None) -> MoveFinder:
@@ -152,7 +161,8 @@ class MoveFinder:
                                                                 f"uses only {ruleset.tiles}"))
             pack = catalog.pack(ruleset.tiles)
             return cls(ruleset, [_Lexicon(ruleset.tiles, walk_of(pack, "tiles"),
-                                          _units_function(ruleset, ruleset.language, pack))])
+                                          _units_function(ruleset, ruleset.language, pack),
+                                          _letter_bound(ruleset, ruleset.language, pack))])
         if not langs:
             default = ruleset.polyglot.default_lang
             langs = sorted((lg for lg in catalog.pack_languages() if catalog.has_spec(lg)),
@@ -163,7 +173,8 @@ class MoveFinder:
         for lang in dict.fromkeys(langs):
             language = catalog.language(lang)
             pack = catalog.pack(lang)
-            lexicons.append(_Lexicon(lang, walk_of(pack, "board"), _units_function(ruleset, language, pack)))
+            lexicons.append(_Lexicon(lang, walk_of(pack, "board"), _units_function(ruleset, language, pack),
+                                     _letter_bound(ruleset, language, pack)))
         return cls(ruleset, lexicons)
 
     @property
@@ -193,18 +204,23 @@ class MoveFinder:
             raise LexcError(Problem(None, None, "rack", f"{blanks} blanks: the {self.ruleset.name} bag holds {most}"))
         return counts, blanks
 
-    def moves(self, board: Board, rack: str | Sequence[str]) -> list[Move]:
-        """Every legal play of ``rack`` on ``board``, best first (ties: by position, then tiles)."""
+    def moves(self, board: Board, rack: str | Sequence[str], *, top: int | None = None) -> list[Move]:
+        """Every legal play of ``rack`` on ``board``, best first (ties: by position, then tiles); with
+        ``top``, only the first ``top`` of that list, found without generating the plays that cannot
+        reach them (a branch is left as soon as an upper bound of its plays' scores falls below the
+        ``top``-th best score found so far: docs/moves.md, "Best first")."""
+        if top is not None and top < 1:
+            raise LexcError(Problem(None, None, "top", f"ask for at least one play, not {top}"))
         ruleset = self.ruleset
         if (board.rows, board.cols, board.ruleset.tiles) != (ruleset.rows, ruleset.cols, ruleset.tiles):
             raise LexcError(Problem(None, None, "board", f"a {board.rows}×{board.cols} board of {board.ruleset.tiles} "
                                                          f"tiles, not {ruleset.name}'s ({ruleset.rows}×{ruleset.cols}, "
                                                          f"{ruleset.tiles} tiles)"))
         counts, blanks = self.rack_codes(rack)
-        search = _Search(self, board, counts, blanks)
+        search = _Search(self, board, counts, blanks, top)
         found = search.run()
         found.sort(key=_order)
-        return found
+        return found if top is None else found[:top]
 
 
 def _order(move: Move) -> tuple[object, ...]:
@@ -243,10 +259,22 @@ def board_from_text(text: str, ruleset: Ruleset, source: str = "<board>") -> Boa
 
 def best_moves(board: Board, rack: str, catalog: Catalog, ruleset: Ruleset | None = None, *,
                langs: Sequence[str] | None = None, top: int | None = None) -> list[Move]:
-    """The best ``top`` plays (all when None) of ``rack`` on ``board``, from the catalog's packs."""
+    """The best ``top`` plays (all when None) of ``rack`` on ``board``, from the catalog's packs, best first.
+
+    With ``top`` the search skips what cannot reach the ``top``-th best score (:meth:`MoveFinder.moves`);
+    the list is exactly the first ``top`` of the full one. ``langs``: Polyglot's allowed languages
+    (default: every language with a pack). To search many positions, build one :class:`MoveFinder`
+    (:meth:`MoveFinder.from_packs`) and call its :meth:`~MoveFinder.moves` with ``top``.
+
+    >>> from lexc.lexicon.compiler import compile_words
+    >>> import tempfile
+    >>> packs = catalog.with_packs(tempfile.mkdtemp())
+    >>> _ = compile_words(packs.language("en"), ["quite", "quiet", "qi", "tie"], packs.pack_path("en"))
+    >>> [(str(m), m.score) for m in best_moves(Board.empty(packs.ruleset("standard")), "QUITE", packs, top=2)]
+    [('H4 QUIET', 48), ('H4 QUITE', 48)]
+    """
     ruleset = ruleset or board.ruleset
-    moves = MoveFinder.from_packs(ruleset, catalog, langs).moves(board, rack)
-    return moves if top is None else moves[:top]
+    return MoveFinder.from_packs(ruleset, catalog, langs).moves(board, rack, top=top)
 
 
 # --------------------------------------------------------------------------- scoring words
@@ -310,6 +338,57 @@ def _units_function(ruleset: Ruleset, language: Language, lexicon: Any) -> Calla
     return native
 
 
+def _letter_bound(ruleset: Ruleset, language: Language, lexicon: Any) -> tuple[int, ...] | None:
+    """What each board letter (A–Z) adds at most to a word's value in ``language`` before premiums (None:
+    the board set's own values, letter by letter, as :func:`_units_function` scores such a language).
+
+    A native tile scores its points once whatever the number of board letters it is written with, times
+    the highest letter premium among them: at most the sum of ``bound × premium`` over its letters when
+    each letter's bound is at least the points of every tile that may be written with it (Russian Щ,
+    10 points, is SHCH: S, H and C may carry 10), and its board value (a word no tiling is found for
+    scores on the board's values). Which letters a tile may be written with: every output of its
+    letters' scheme rules whatever the context, or its spelling when the language has no scheme. When
+    that cannot be told (a scheme with letter sequences or variants, a tile without points of its own,
+    which scores its letters' board values) every letter gets the same, safe, bound.
+    """
+    spec = language.spec
+    if ruleset.polyglot is None or language.code == ruleset.tiles or not spec.official:
+        return None
+    board_values = ruleset.spec.values
+    points: dict[str, int] = {}
+    own = getattr(lexicon, "header", None)  # a pack's tile values, as it scores them
+    for face, value in [*spec.values.items(),
+                        *((t.get("face"), t.get("points")) for t in (own or {}).get("tiles", ()))]:
+        if not isinstance(face, str) or not isinstance(value, int):
+            points = {}
+            break
+        points[face] = max(value, points.get(face, 0))
+    highest = max([*points.values(), *board_values.values(), 0])
+    uniform = tuple(max(highest, max(board_values.values(), default=0) * max(ruleset.letter_multipliers, default=1))
+                    for _ in BOARD_LETTERS)
+    if not points or len(points) < len(spec.values):
+        return uniform
+    scheme = language.scheme
+    if scheme is not None and (scheme.sequences or scheme.variants):
+        return uniform
+    bound = {c: board_values.get(c, 0) for c in BOARD_LETTERS}
+    for face, value in points.items():
+        if scheme is not None:
+            written = {c for letter in face for rule in scheme.letters.get(letter, ()) for out in rule.out for c in out}
+            if any(letter not in scheme.letters for letter in face):
+                return uniform
+        else:
+            try:
+                written = set(language.normaliser().spell(face).board)
+            except LexcError:
+                return uniform
+        for c in written:
+            if c not in bound:
+                return uniform
+            bound[c] = max(bound[c], value)
+    return tuple(bound[c] for c in BOARD_LETTERS)
+
+
 def _word_value(units_list: list[Units], lms: Sequence[int], blanks: Sequence[bool], word_mult: int) -> int:
     """The best subtotal of a word over its native tilings: ``lms`` the letter premium of each board tile
     (1 unless placed this turn), ``blanks`` whether it is a blank."""
@@ -335,12 +414,35 @@ _new = tuple.__new__
 
 _EMPTY, _BLOCK = -1, -2
 
+#: Bounds of one search, whatever the ruleset and rack (a rack of many blanks multiplies the search by
+#: the alphabet per blank): left parts kept per language, plays kept by a full enumeration, walk steps.
+#: The largest real search (two blanks, five Polyglot languages) keeps 232,844 plays in about 3 M steps.
+MAX_LEFT_PARTS = 200_000
+MAX_PLAYS = 2_000_000
+MAX_STEPS = 30_000_000
+
+
+def _too_much(what: str) -> LexcError:
+    return LexcError(Problem(None, None, "rack", f"this rack would make the search {what}: refused (fewer blanks or "
+                                                 "a shorter rack; for plays, ask for the best few)"))
+
+#: A left part: walk node, codes, blank or not per code, rack mask left, blanks left, value of its letters.
+_LeftPart = tuple[int, tuple[int, ...], tuple[bool, ...], int, int, int]
+
 
 class _Search:
     """The state of one search: the board as codes, cross-checks, the rack."""
 
-    def __init__(self, finder: MoveFinder, board: Board, counts: list[int], blanks: int):
+    def __init__(self, finder: MoveFinder, board: Board, counts: list[int], blanks: int, top: int | None = None):
         self.finder, self.board, self.counts, self.blanks = finder, board, counts, blanks
+        self.top = top
+        #: Best first: the scores of the ``top`` best distinct plays found so far (a min-heap), and
+        #: ``floor[0]``, the lowest of them once there are ``top`` (-1 before): a play scoring less
+        #: cannot be among the best ``top``, nor can any play of a branch whose bound is below it.
+        self.heap: list[int] = []
+        self.floor = [-1]
+        self.ahead_cache: dict[tuple[str, bool, int], list[Any]] = {}
+        self.steps = [0]  # walk steps so far (at most MAX_STEPS)
         ruleset = finder.ruleset
         self.ruleset = ruleset
         self.rows, self.cols = ruleset.rows, ruleset.cols
@@ -353,7 +455,7 @@ class _Search:
         self.found: dict[tuple[object, ...], Move] = {}  # Polyglot: a play found in several languages
         self.moves: list[Move] = []
         self.langs_cache: dict[str, dict[tuple[tuple[str, str], ...], Languages]] = {}
-        self.left_cache: dict[str, list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]]] = {}
+        self.left_cache: dict[str, list[list[_LeftPart]]] = {}
 
     # ------------------------------------------------------------------ cross-checks
 
@@ -452,24 +554,53 @@ class _Search:
         return anchors
 
     def run(self) -> list[Move]:
+        """The plays found: every legal play, or (``top``) at least the best ``top``.
+
+        Best first, each anchor of each line and lexicon is a task with an upper bound of what its plays
+        score; the tasks run highest bound first, so the ``top``-th best score found rises fast, and stop
+        at the first whose bound is below it.
+        """
         anchors = self._anchors()
-        for across in (True, False):
-            masks, scores = self._cross(across)
-            if across:
-                lines = [list(range(r * self.cols, (r + 1) * self.cols)) for r in range(self.rows)]
-            else:
-                lines = [list(range(c, self.rows * self.cols, self.cols)) for c in range(self.cols)]
-            for lexicon in self.finder.lexicons:
-                for squares in lines:
-                    if any(anchors[i] for i in squares):
-                        self._line(lexicon, squares, across, anchors, masks, scores)
+        rack_size = sum(self.counts) + self.blanks
+        phases = [(0, rack_size)]  # (fewest tiles a play places, most)
+        if self.top is not None:
+            bonus = min((k for k, b in self.ruleset.bonuses.items() if b > 0 and k >= 1), default=rack_size + 1)
+            if bonus <= rack_size:  # the plays with a bonus first (they raise the floor), then the others
+                phases = [(bonus, rack_size), (0, bonus - 1)]
+        crossed = [self._cross(across) for across in (True, False)]
+        floor = self.floor
+        for need, cap in phases:
+            tasks: list[tuple[int, int, Callable[[], None]]] = []
+            for across, (masks, scores) in zip((True, False), crossed, strict=True):
+                if across:
+                    lines = [list(range(r * self.cols, (r + 1) * self.cols)) for r in range(self.rows)]
+                else:
+                    lines = [list(range(c, self.rows * self.cols, self.cols)) for c in range(self.cols)]
+                for lexicon in self.finder.lexicons:
+                    for squares in lines:
+                        if any(anchors[i] for i in squares):
+                            tasks.extend(self._line(lexicon, squares, across, anchors, masks, scores, len(tasks),
+                                                    need, cap))
+            if self.top is not None:
+                tasks.sort(key=lambda task: (-task[0], task[1]))
+            for most, _, search in tasks:
+                if most < floor[0]:
+                    break
+                search()
         return self.moves + list(self.found.values())
 
     def _line(self, lexicon: _Lexicon, squares: list[int], across: bool, anchors: list[bool],
-              cross_masks: list[int], cross_scores: list[Any]) -> None:
-        """Every word along one line from each of its anchors, searched in ``lexicon``'s walk."""
+              cross_masks: list[int], cross_scores: list[Any], number: int, need: int = 0,
+              cap: int = 99) -> list[tuple[int, int, Callable[[], None]]]:
+        """The searches of every word along one line in ``lexicon``'s walk, one per anchor: ``(bound,
+        number, search)`` (the bound is 0 when not searching best first); best first, only plays placing
+        from ``need`` to ``cap`` tiles.
+
+        Best first (``top``), a branch is left as soon as an upper bound of what its plays score is below
+        ``floor[0]`` (:meth:`_ahead` gives the bound's tables).
+        """
         walk = lexicon.walk
-        wmasks, targets, first, root = walk.masks, walk.targets, walk.first, walk.root
+        wmasks, targets, first, root, heights = walk.masks, walk.targets, walk.first, walk.root, walk.heights
         n = len(squares)
         tiles = [self.tiles[i] for i in squares]
         cross = [cross_masks[i] for i in squares]
@@ -479,8 +610,42 @@ class _Search:
         cur_blank = [False] * n
         state = {"anchor": 0, "start": 0}
         record = self._recorder(lexicon, squares, across, tiles, cur_code, cur_blank, cross_scores, state)
+        floor = self.floor
+        rack_size = sum(counts) + self.blanks
+        bound = lexicon.letter_bound
+        value = list(self.finder.code_points if bound is None else bound)
+        lm_all, wm_all, blank_on = self.lm, self.wm, self.blank_on
+        lmq = [lm_all[i] if t == _EMPTY else 1 for t, i in zip(tiles, squares, strict=True)]
+        wmq = [wm_all[i] if t == _EMPTY else 1 for t, i in zip(tiles, squares, strict=True)]
+        old = [0 if t < 0 or blank_on[i] else value[t] for t, i in zip(tiles, squares, strict=True)]
+        cross_exact = [None if t != _EMPTY or cross_scores[i] is None else cross_scores[i][1]
+                       for t, i in zip(tiles, squares, strict=True)]
+        bonuses = self.ruleset.bonuses
+        bonus_upto = [0]
+        for k in range(1, rack_size + 1):
+            bonus_upto.append(max(bonus_upto[-1], bonuses.get(k, 0)))
+        bonus_at = [bonuses.get(k, 0) for k in range(rack_size + 1)]
+        bounded = self.top is not None
+        steps = self.steps
+        cap = min(cap, rack_size)
+        top_sum = [0]  # the rack's best letter values added up: j tiles of it are worth at most top_sum[j]
+        for v in sorted([value[c] for c, k in enumerate(counts) for _ in range(k)] + [0] * self.blanks, reverse=True):
+            top_sum.append(top_sum[-1] + v)
+        pre_empty = [0]
+        for t in tiles:
+            pre_empty.append(pre_empty[-1] + (t == _EMPTY))
+        ahead: list[Any] = []
+        if bounded:
+            key = (lexicon.lang, across, squares[0])
+            ahead = self.ahead_cache.get(key) or []
+            if not ahead:
+                ahead = self.ahead_cache[key] = self._ahead(tiles, lmq, wmq, old, cross_exact, value, rack_size)
 
-        def extend(node: int, pos: int, rmask: int, nblanks: int) -> None:
+        def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
+                   placed: int, raw: int) -> None:
+            steps[0] += 1
+            if steps[0] > MAX_STEPS:
+                raise _too_much(f"take more than {MAX_STEPS:,} steps")
             while pos < n and tiles[pos] != _EMPTY:  # through the tiles already on the board
                 tile = tiles[pos]
                 if tile < 0:
@@ -490,14 +655,30 @@ class _Search:
                 if not mask & bit:
                     return
                 node = targets[first[node] + (mask & (bit - 1)).bit_count()]
+                acc += old[pos]
                 pos += 1
             mask = wmasks[node]
-            if pos > state["anchor"] and mask & FINAL:
+            if bounded:  # best first: can this branch reach the best ``top`` so far, and place ``need`` tiles?
+                low_bar = floor[0]
+                base, letters, word_mult, crossing = ahead[pos]
+                k = pre_empty[pos + heights[node] if pos + heights[node] < n else n] - base
+                if k > cap - placed:
+                    k = cap - placed
+                if placed + k < need:
+                    return
+                if low_bar > 0 and ((acc + top_sum[placed + k] - raw + letters[k]) * wmul * word_mult[k] + crossed
+                                    + crossing[k] + bonus_upto[placed + k]) < low_bar:
+                    return
+                if pos > state["anchor"] and mask & FINAL and placed >= need and (
+                        low_bar <= 0 or acc * wmul + crossed + bonus_at[placed] >= low_bar):
+                    record(pos)
+            elif pos > state["anchor"] and mask & FINAL:
                 record(pos)
-            if pos >= n:
+            if pos >= n or placed >= cap:
                 return
             allowed = mask & cross[pos] & (all_letters if nblanks else rmask)
             at = first[node]
+            lm, wm, exact = lmq[pos], wmul * wmq[pos], cross_exact[pos]
             while allowed:
                 low = allowed & -allowed
                 allowed ^= low
@@ -507,56 +688,164 @@ class _Search:
                 if counts[code]:
                     counts[code] -= 1
                     cur_blank[pos] = False
-                    extend(child, pos + 1, rmask if counts[code] else rmask ^ low, nblanks)
+                    extend(child, pos + 1, rmask if counts[code] else rmask ^ low, nblanks, acc + value[code] * lm,
+                           wm, crossed + exact[code][0] if exact else crossed, placed + 1, raw + value[code])
                     counts[code] += 1
                 if nblanks:
                     cur_blank[pos] = True
-                    extend(child, pos + 1, rmask, nblanks - 1)
+                    extend(child, pos + 1, rmask, nblanks - 1, acc, wm, crossed + exact[code][2] if exact else crossed,
+                           placed + 1, raw)
 
         rmask0 = sum(1 << c for c, k in enumerate(counts) if k)
-        rack_size = sum(counts) + self.blanks
         left_parts = self._left_parts(lexicon)
+
+        def through(anchor: int) -> None:
+            """Words whose left part is the tiles already before the anchor."""
+            state["anchor"] = anchor
+            start = anchor - 1
+            while start > 0 and tiles[start - 1] != _EMPTY:
+                start -= 1
+            node = root
+            for tile in tiles[start:anchor]:
+                node = walk.child(node, tile) if tile >= 0 else -1
+                if node < 0:
+                    return
+            state["start"] = start
+            extend(node, anchor, rmask0, self.blanks, sum(old[start:anchor]), 1, 0, 0, 0)
+
+        def free(anchor: int, limit: int) -> None:
+            """Words whose left part is made from the rack on the free squares before the anchor."""
+            state["anchor"] = anchor
+            here = cross[anchor]
+            base, letters, word_mult, crossing = ahead[anchor] if ahead else (0, (), (), ())
+            for length, parts in enumerate(left_parts[:min(limit, cap - 1) + 1]):
+                state["start"] = begin = anchor - length
+                left_lm, left_wm = max(lmq[begin:anchor], default=1), 1
+                for j in range(begin, anchor):
+                    left_wm *= wmq[j]
+                k = min(pre_empty[n] - base, cap - length) if ahead else 0
+                if length + k < need:
+                    continue
+                room = cap - length
+                for node, codes, blanks, rmask, nblanks, raw in parts:
+                    if not wmasks[node] & here & (all_letters if nblanks else rmask):
+                        continue  # nothing of the rack can go on the anchor after this left part
+                    if ahead:
+                        low_bar = floor[0]
+                        if low_bar > 0 and (raw * left_lm + top_sum[length + k] - raw + letters[k]) * left_wm * \
+                                word_mult[k] + crossing[k] + \
+                                bonus_upto[length + k] < low_bar:
+                            break  # parts come by letter value, highest first: none of the rest reaches the top
+                        reach = anchor + heights[node]
+                        j = pre_empty[reach if reach < n else n] - base
+                        if j > room:
+                            j = room
+                        if length + j < need or (low_bar > 0 and (raw * left_lm + top_sum[length + j] - raw
+                                                                  + letters[j]) * left_wm * word_mult[j]
+                                                 + crossing[j] + bonus_upto[length + j] < low_bar):
+                            continue
+                    acc, wmul = 0, 1
+                    for j, code in enumerate(codes):
+                        cur_code[begin + j] = code
+                        cur_blank[begin + j] = blanks[j]
+                        wmul *= wmq[begin + j]
+                        if not blanks[j]:
+                            counts[code] -= 1
+                            acc += value[code] * lmq[begin + j]
+                    extend(node, anchor, rmask, nblanks, acc, wmul, 0, length, raw)
+                    for j, code in enumerate(codes):
+                        if not blanks[j]:
+                            counts[code] += 1
+
+        tasks: list[tuple[int, int, Callable[[], None]]] = []
         for anchor in range(n):
             if not anchors[squares[anchor]]:
                 continue
-            state["anchor"] = anchor
+            most = 0
             if anchor > 0 and tiles[anchor - 1] != _EMPTY:
-                start = anchor - 1
-                while start > 0 and tiles[start - 1] != _EMPTY:
-                    start -= 1
-                node = root
-                for tile in tiles[start:anchor]:
-                    node = walk.child(node, tile) if tile >= 0 else -1
-                    if node < 0:
-                        break
-                if node >= 0:
-                    state["start"] = start
-                    extend(node, anchor, rmask0, self.blanks)
+                if ahead:
+                    base, letters, word_mult, crossing = ahead[anchor]
+                    start = anchor - 1
+                    while start > 0 and tiles[start - 1] != _EMPTY:
+                        start -= 1
+                    k = min(pre_empty[n] - base, cap)
+                    if k < need:
+                        continue
+                    most = (sum(old[start:anchor]) + top_sum[k] + letters[k]) * word_mult[k] + crossing[k] + \
+                        bonus_upto[k]
+                tasks.append((most, number + len(tasks), functools.partial(through, anchor)))
                 continue
             limit = 0
             while (limit < anchor and limit < rack_size - 1 and tiles[anchor - limit - 1] == _EMPTY
                    and not anchors[squares[anchor - limit - 1]]):
                 limit += 1
-            here = cross[anchor]
-            for length, parts in enumerate(left_parts[:limit + 1]):
-                state["start"] = begin = anchor - length
-                for node, codes, blanks, rmask, nblanks in parts:
-                    if not wmasks[node] & here & (all_letters if nblanks else rmask):
-                        continue  # nothing of the rack can go on the anchor after this left part
-                    for j, code in enumerate(codes):
-                        cur_code[begin + j] = code
-                        cur_blank[begin + j] = blanks[j]
-                        if not blanks[j]:
-                            counts[code] -= 1
-                    extend(node, anchor, rmask, nblanks)
-                    for j, code in enumerate(codes):
-                        if not blanks[j]:
-                            counts[code] += 1
+            if ahead:
+                base, letters, word_mult, crossing = ahead[anchor]
+                most = -1
+                for length, parts in enumerate(left_parts[:min(limit, cap - 1) + 1]):
+                    k = min(pre_empty[n] - base, cap - length)
+                    if parts and length + k >= need:
+                        left_wm = 1
+                        for j in range(anchor - length, anchor):
+                            left_wm *= wmq[j]
+                        raw = parts[0][5]
+                        most = max(most, (raw * max(lmq[anchor - length:anchor], default=1) + top_sum[length + k] - raw
+                                          + letters[k])
+                                   * left_wm * word_mult[k] + crossing[k] + bonus_upto[length + k])
+            if most >= 0:
+                tasks.append((most, number + len(tasks), functools.partial(free, anchor, limit)))
+        return tasks
 
-    def _left_parts(self, lexicon: _Lexicon) -> list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]]:
+    def _ahead(self, tiles: list[int], lmq: list[int], wmq: list[int], old: list[int],
+               cross_exact: list[Any], value: list[int], rack_size: int) -> list[Any]:
+        """The bound's tables for each empty square ``pos`` of a line (where a word goes on with rack tiles):
+        ``(base, letters, word_mult, crossing)``; None for the other squares.
+
+        The next ``j`` tiles placed from ``pos`` fill the first ``j`` empty squares from ``pos`` on (a
+        word has no gaps). ``base``: empty squares before ``pos``; for ``j`` tiles, ``letters[j]`` is at
+        most what the main word gains beyond the tiles' own values (what the rack's best letters gain from
+        those squares' letter premiums, best on best, and the board tiles up to the next empty square;
+        the tiles' values are bounded apart: ``top_sum``, less those placed already), ``word_mult[j]`` their
+        word premiums multiplied, ``crossing[j]`` the best cross word a tile of the rack makes on each.
+        Each grows with ``j``.
+        """
+        n = len(tiles)
+        counts = self.counts
+        values = sorted([value[c] for c, k in enumerate(counts) for _ in range(k)] + [0] * self.blanks, reverse=True)
+        gaps = [p for p in range(n) if tiles[p] == _EMPTY]
+        held = {c for c, k in enumerate(counts) if k}
+        blanks = self.blanks
+        pre_old = [0]
+        for v in old:
+            pre_old.append(pre_old[-1] + v)
+        tables: list[Any] = [None] * (n + 1)
+        for g, pos in enumerate(gaps):
+            letters, word_mult, crossing = [0], [1], [0]
+            premiums: list[int] = []
+            extra = 0
+            for j, square in enumerate(gaps[g:g + rack_size], 1):
+                if lmq[square] > 1:
+                    premiums.append(lmq[square])
+                    premiums.sort(reverse=True)
+                    extra = sum((m - 1) * values[i] for i, m in enumerate(premiums[:len(values)]))
+                following = gaps[g + j] if g + j < len(gaps) else n
+                letters.append(extra + pre_old[following] - pre_old[pos])
+                word_mult.append(word_mult[-1] * wmq[square])
+                entry = cross_exact[square]
+                best = 0  # the best cross word a tile of this rack makes on the square (a blank: any letter)
+                if entry:
+                    best = max([v[0] for c, v in entry.items() if c in held]
+                               + ([v[2] for v in entry.values()] if blanks else []), default=0)
+                crossing.append(crossing[-1] + best)
+            tables[pos] = (g, letters, word_mult, crossing)
+        tables[n] = (len(gaps), [0], [1], [0])
+        return tables
+
+    def _left_parts(self, lexicon: _Lexicon) -> list[list[_LeftPart]]:
         """Every prefix of a word the rack can make, by length (at most the rack's size less one):
-        ``(node, codes, blanks, rack mask left, blanks left)``. The same for every anchor whose
-        left part lies on free squares, so it is enumerated once per search and lexicon."""
+        ``(node, codes, blanks, rack mask left, blanks left, value)``, highest value (its letters' values
+        in the lexicon's bound, blanks 0) first. The same for every anchor whose left part lies on free
+        squares, so it is enumerated once per search and lexicon."""
         cached = self.left_cache.get(lexicon.lang)
         if cached is not None:
             return cached
@@ -566,7 +855,12 @@ class _Search:
         most = sum(counts) + self.blanks - 1
         parts: list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]] = [[] for _ in range(most + 1)]
 
+        made = [0]
+
         def grow(node: int, codes: tuple[int, ...], blanks: tuple[bool, ...], rmask: int, nblanks: int) -> None:
+            made[0] += 1
+            if made[0] > MAX_LEFT_PARTS:
+                raise _too_much(f"keep more than {MAX_LEFT_PARTS:,} beginnings of words")
             parts[len(codes)].append((node, codes, blanks, rmask, nblanks))
             if len(codes) >= most:
                 return
@@ -587,8 +881,13 @@ class _Search:
 
         if most >= 0:
             grow(walk.root, (), (), sum(1 << c for c, k in enumerate(counts) if k), self.blanks)
-        self.left_cache[lexicon.lang] = parts
-        return parts
+        bound = lexicon.letter_bound
+        value = self.finder.code_points if bound is None else bound
+        # each with its letters' value (blanks 0), highest first: a best-first search stops at the first too low
+        valued = [sorted(((*part, sum(value[c] for c, b in zip(part[1], part[2], strict=True) if not b))
+                          for part in by_length), key=lambda part: -part[5]) for by_length in parts]
+        self.left_cache[lexicon.lang] = valued
+        return valued
 
     # ------------------------------------------------------------------ recording a move
 
@@ -615,6 +914,21 @@ class _Search:
         no_langs = Languages()
         line_lms = [lm_all[i] if tiles[p] == _EMPTY else 1 for p, i in enumerate(squares)]
         langs_cache = self.langs_cache.setdefault(main_lang, {})
+        floor, heap, top = self.floor, self.heap, self.top
+        rank = {lang: i for i, lang in enumerate(finder.langs)}
+        my_rank = rank[main_lang]
+
+        def keep(score: int) -> None:
+            """Count a new play's score among the best ``top`` so far, and raise the floor when full."""
+            if top is None:
+                return
+            if len(heap) < top:
+                heapq.heappush(heap, score)
+                if len(heap) == top:
+                    floor[0] = heap[0]
+            elif score > heap[0]:
+                heapq.heapreplace(heap, score)
+                floor[0] = heap[0]
 
         def record(end: int) -> None:
             start = state["start"]
@@ -651,17 +965,28 @@ class _Search:
                 return
             row, col = divmod(squares[start], cols)
             if not polyglot:
-                moves.append(_new(Move, (row, col, across, tuple(cells), total * word_mult + cross_total
-                                         + bonuses.get(placed, 0), no_langs)))
+                score = total * word_mult + cross_total + bonuses.get(placed, 0)
+                if score < floor[0]:
+                    return  # cannot be among the best ``top``
+                if len(moves) >= MAX_PLAYS:
+                    raise _too_much(f"keep more than {MAX_PLAYS:,} plays")
+                moves.append(_new(Move, (row, col, across, tuple(cells), score, no_langs)))
+                if top is not None:
+                    keep(score)
                 return
             word = "".join([c[0] for c in cells])
             lms = line_lms[start:end]
             blanks = [c[1] for c in cells]
             score = _word_value(lexicon.units(word), lms, blanks, word_mult) + cross_total + bonuses.get(placed, 0)
+            if score < floor[0]:
+                return  # cannot be among the best ``top``
             key = (across, squares[start], tuple(cells))
             old = found.get(key)
-            if old is not None and old.score >= score:
-                return
+            if old is not None and (old.score > score or (
+                    old.score == score and rank.get(old.langs.default or "", 0) <= my_rank)):
+                return  # found in another language scoring as much: ties go to the earlier language
+            if top is not None and old is None:
+                keep(score)  # a play found again in another language is counted once
             words = []
             for p in range(start, end):
                 entry = cross_scores[squares[p]] if tiles[p] == _EMPTY else None
@@ -674,6 +999,8 @@ class _Search:
             langs = langs_cache.get(designations)
             if langs is None:
                 langs = langs_cache[designations] = Languages(main_lang, designations)
+            if old is None and len(found) >= MAX_PLAYS:
+                raise _too_much(f"keep more than {MAX_PLAYS:,} plays")
             found[key] = _new(Move, (row, col, across, key[2], score, langs))
 
         return record

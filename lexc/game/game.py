@@ -221,8 +221,8 @@ class Game:
         if outside:
             raise LexcError(Problem(None, None, "langs", f"{', '.join(outside)}: not among the languages agreed "
                                                          f"for this game ({', '.join(self.setup.langs)})"))
-        moves = finder(self.state.ruleset, self.lexicons, chosen).moves(self.state.board, held)
-        return moves[:top] if top > 0 else moves
+        return finder(self.state.ruleset, self.lexicons, chosen).moves(self.state.board, held,
+                                                                        top=top if top > 0 else None)
 
     def play(self, text: str, rack: str | None = None) -> Game:
         """The player to move places tiles (``rack``: the rack typed at a table, when known)."""

@@ -709,8 +709,7 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
         natives = native_words(coder, entries, exceptions, boards)
     kind, trie, ids, candidates = choose_structure(lambda: ((b, index[g]) for b, g in entries), boards, structure,
                                                    natives)
-    if kind == "marisa":
-        trust(trie)  # built here: opening it needs no proof (lexc.lexicon.trust)
+    trust(trie)  # built here: opening it needs no proof, nor numpy's check of a DAWG (lexc.lexicon.trust)
     extra: dict[str, Any] = {}
     if kind == "natives":
         assert natives is not None

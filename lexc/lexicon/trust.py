@@ -119,8 +119,8 @@ def _prove_marisa(trie: bytes | memoryview) -> str | None:
 
 def check_trie(kind: str, trie: bytes | memoryview) -> str | None:
     """What is wrong with the ``kind`` trie ``trie`` (None when native code may load it)."""
-    if kind == "dawg":
-        return check_dawg(trie)
+    if kind == "dawg":  # a trie lexc built or proved opens without numpy's check (a tenth of a second to import)
+        return None if _is_trusted(trie) else check_dawg(trie)
     if _is_trusted(trie):
         return None
     problem = _prove_marisa(trie)

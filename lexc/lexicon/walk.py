@@ -385,16 +385,22 @@ def walk_path(pack_path: Path, kind: str) -> Path:
 
 
 def _pack_sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    from lexc.inputs import read_input
+
+    return hashlib.sha256(read_input(path, "lexicon pack")).hexdigest()
 
 
-def walk_of(pack: Any, kind: str = "board", *, save: bool = True) -> Walk:
+def walk_of(pack: Any, kind: str = "board") -> Walk:
     """The walk of an opened pack: read from ``LANG.KIND.walk`` beside it when that file was made from
-    these very pack bytes (SHA-256), else built from the pack and saved there atomically.
+    these very pack bytes (SHA-256), else built from the pack in memory.
 
-    A walk file that does not check out (another pack's, corrupt, another version) is rebuilt.
-    The walk is kept on the pack object (a catalog opens each pack once), not in a table of this
-    module.
+    Reading never writes: ``lexc build`` writes the walk files with the pack (:func:`write_walks`), so
+    a packs folder the user cannot write (a system-wide install) works as well as their own. A walk
+    file is read through the one bounded reader of inputs (:func:`lexc.inputs.read_input`): a FIFO or
+    a device in its place is refused without blocking, a file past the size limit is not read; such a
+    file, another pack's walk, a corrupt one or one of another version is set aside and the walk
+    built in memory (seconds for a large pack, once per process). The walk is kept on the pack object
+    (a catalog opens each pack once), not in a table of this module.
     """
     if kind not in KINDS:
         raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
@@ -402,31 +408,60 @@ def walk_of(pack: Any, kind: str = "board", *, save: bool = True) -> Walk:
     if kind in kept:
         return kept[kind]
     pack_file = Path(pack.path)
-    sha = _pack_sha256(pack_file)
-    target = walk_path(pack_file, kind)
-    walk = _read_matching(target, sha, kind)
+    walk = _read_matching(walk_path(pack_file, kind), _pack_sha256(pack_file), kind)
     if walk is None:
-        alphabet, seqs, skipped = pack_sequences(pack, kind)
+        alphabet, seqs, _skipped = pack_sequences(pack, kind)
         walk = build_walk(alphabet, seqs)
-        if save:
-            meta = {"lang": pack.lang, "kind": kind, "pack_sha256": sha, "words": len(seqs), "skipped": skipped}
-            try:
-                from lexc.atomic import write_atomic
-
-                write_atomic(target, encode_walk(walk, meta))
-            except OSError:
-                pass  # a read-only packs folder: the walk is rebuilt next time
     kept[kind] = walk
     pack._walks = kept
     return walk
 
 
+def write_walks(pack: Any, kinds: Sequence[str] = KINDS) -> list[Path]:
+    """Build the walks of an opened pack and write them beside it (``LANG.KIND.walk``), atomically:
+    what ``lexc build`` does after each pack, so that no reading command ever has to build or write
+    one. Returns the files written. Built from the same pack, a walk file is byte-identical.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from lexc.lexicon.compiler import compile_words
+    >>> from lexc.lexicon.pack import open_pack
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = compile_words(catalog.language("en"), ["quite", "quiet", "qi"], folder / "en.lexc")
+    >>> [p.name for p in write_walks(open_pack(folder / "en.lexc"))]
+    ['en.board.walk', 'en.tiles.walk']
+    >>> sorted(walk_of(open_pack(folder / "en.lexc"), "board").words())
+    ['QI', 'QUIET', 'QUITE']
+    """
+    from lexc.atomic import write_atomic
+
+    pack_file = Path(pack.path)
+    sha = _pack_sha256(pack_file)
+    written = []
+    kept: dict[str, Walk] = getattr(pack, "_walks", None) or {}
+    for kind in kinds:
+        if kind not in KINDS:
+            raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+        alphabet, seqs, skipped = pack_sequences(pack, kind)
+        walk = build_walk(alphabet, seqs)
+        meta = {"lang": pack.lang, "kind": kind, "pack_sha256": sha, "words": len(seqs), "skipped": skipped}
+        target = walk_path(pack_file, kind)
+        write_atomic(target, encode_walk(walk, meta))
+        kept[kind] = walk
+        written.append(target)
+    pack._walks = kept
+    return written
+
+
 def _read_matching(path: Path, sha: str, kind: str) -> Walk | None:
-    try:
-        data = path.read_bytes()
-    except OSError:
+    """The walk in ``path`` if it is a regular file within the size limit, checks out, and was built
+    from the pack bytes whose SHA-256 is ``sha``; else None (it is never waited on or read unbounded)."""
+    from lexc.inputs import read_input
+
+    if not path.exists() and not path.is_symlink():
         return None
     try:
+        data = read_input(path, "walk file")
         walk, header = decode_walk(data, str(path))
     except LexcError:
         return None
