@@ -42,6 +42,8 @@ LIMITS: dict[str, int] = {
     "lexicon pack": 512 * MB,  # the largest shipped pack (Polish) is 3.6 MB
     "word list": 8192 * MB,  # streamed, and a compile spills (lexc.lexicon.spill): the 62 M Hebrew forms are 1.4 GB
     "Hunspell file": 256 * MB,
+    "KWG file": 16 * MB,  # 2^22 nodes of 4 bytes, the most a KWG indexes
+    "alphabet file": 1 * MB,  # an engine's alphabet is under 1 KB
 }
 #: A ``.gz`` may hold at most this many times its own size, and at least :data:`GZ_FLOOR` bytes: word lists
 #: compress 3-5 times, a gzip bomb a thousand times.

@@ -15,7 +15,7 @@ slicing or reversing them runs in C.
 >>> sorted(tuple(map(ord, w)) for w in dawg_words(data))
 [(3, 1, 18), (3, 1, 18, 5)]
 >>> len(data) // 4
-13
+19
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def build_kwg(words: Sequence[str], *, gaddag: bool = True) -> Built:
 
     >>> kwg = build_kwg(["\\x01\\x02"], gaddag=False)  # the one word AB
     >>> [hex(n) for n in nodes_of(kwg.data)]
-    ['x400002', '0x400000', '0x1400003', '0x2c00000']
+    ['0x400002', '0x400000', '0x1400003', '0x2c00000']
     """
     check_words(words)
     register: dict[tuple[int, ...], int] = {(): 0}
