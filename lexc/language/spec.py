@@ -41,7 +41,7 @@ SCRIPTS = ("Latin", "Cyrillic", "Greek", "Hebrew", "Arabic")
 #: Characters inside a multi-letter face that are written with no board tile (L·L -> LL).
 JOINERS = frozenset("\u00b7")
 
-SOURCE_KINDS = ("wordlist", "hunspell", "wordfreq")
+SOURCE_KINDS = ("wordlist", "hunspell", "wordfreq", "kwg")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +77,7 @@ class LexiconSource:
     max_prefix_length: int | None = None  # hunspell: skip prefixes adding more characters than this
     max_forms: int | None = None  # hunspell: stop after this many forms
     affixes: str = "all"  # hunspell: "all", "single" (no continuation classes) or "none" (stems only)
+    alphabet: str | tuple[str, ...] | None = None  # kwg: an engine's alphabet file, or the faces in tile order
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +290,7 @@ _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
     "max_prefix_length": (int,),
     "max_forms": (int,),
     "affixes": (str,),
+    "alphabet": (str, list),
 }
 _SOURCE_CHOICES = {"kind": SOURCE_KINDS, "convention": ("native", "coded"), "capitalised": ("keep", "skip"),
                    "affixes": ("all", "single", "none")}
@@ -621,7 +623,17 @@ def _check_source(check: Checker, index: int, entry: object) -> LexiconSource | 
         if key in entry and entry[key] not in choices:
             check.add((*path, key), f"must be one of {', '.join(choices)}, not {entry[key]!r}")
             ok = False
-    if entry["kind"] in ("wordlist", "hunspell") and "path" not in entry:
+    if entry["kind"] == "kwg" and "alphabet" not in entry:
+        check.add((*path, "alphabet"), "a kwg source needs an 'alphabet': an engine's alphabet file, or the "
+                                       "spec's faces in tile order (a KWG holds tile numbers only)", at=path)
+        ok = False
+    if isinstance(entry.get("alphabet"), list):
+        if not entry["alphabet"] or not all(isinstance(f, str) and f for f in entry["alphabet"]):
+            check.add((*path, "alphabet"), "a list of faces must hold non-empty strings, tile 1 first")
+            ok = False
+        else:
+            entry = {**entry, "alphabet": tuple(entry["alphabet"])}
+    if entry["kind"] in ("wordlist", "hunspell", "kwg") and "path" not in entry:
         check.add((*path, "path"), f"a {entry['kind']} source needs a 'path'", at=path)
         ok = False
     if isinstance(entry.get("path"), str) and (problem := _path_problem(entry["path"])):
