@@ -91,7 +91,7 @@ def _paths(array: list[int], start: int, prefix: tuple[int, ...], out: list[tupl
         return
     while True:
         node = array[i]
-        here = prefix + (_tile(node),)
+        here = (*prefix, _tile(node))
         if _accepts(node):
             out.append(here)
         _paths(array, _child(node), here, out)
@@ -118,7 +118,7 @@ def expected_gaddag(words: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
     for w in words:
         out.add(tuple(reversed(w)))
         for i in range(1, len(w)):
-            out.add(tuple(reversed(w[:i])) + (0,) + w[i:])
+            out.add((*reversed(w[:i]), 0, *w[i:]))
     return out
 
 

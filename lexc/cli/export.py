@@ -6,24 +6,36 @@ from pathlib import Path
 
 import typer
 
-from lexc.cli.common import EDITION_HELP, PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of, print_json, \
-    reports_errors
+from lexc.cli.common import (
+    EDITION_HELP,
+    PACKS_HELP,
+    SCHEME_HELP,
+    SPEC_HELP,
+    app,
+    catalog_of,
+    print_json,
+    reports_errors,
+)
 from lexc.export import FORMATS
 
 _FORMATS_HELP = "\n\n".join(f"{name}: {what}" for name, what in FORMATS.items())
 
 
-@app.command("export", help=f"""Export a language's lexicon or tile set for other engines.
+_HELP = (
+    "Export a language's lexicon or tile set for other engines.\n\n"
+    "Writes PATH, and beside it PATH.lexc.json (the sidecar: language, edition, the tile numbering, values, "
+    "counts, the pack and its sources with SHA-256, the word count). The lexicon formats read the language's "
+    "pack (lexc build LANG first, or --pack); the alphabet formats need only the spec.\n\n"
+    "Tiles are numbered in the spec's order (tile 0 is the blank), or in the row order of an engine's alphabet "
+    "file (--order). Multi-letter tiles (Spanish CH LL RR, Catalan L·L) are one tile each. A language written "
+    "through a scheme (Russian, Greek...) is exported as its board spellings on English tiles A-Z. A consumer's "
+    "limits (letters, bytes per letter, 2^22 KWG nodes) are checked before anything is written.\n\n"
+    f"Formats:\n\n{_FORMATS_HELP}\n\n"
+    "Example: lexc export es --format kwg -o es.kwg; lexc export es --format wolges-alphabet -o spanish.txt"
+)
 
-Writes PATH, and beside it PATH.lexc.json (the sidecar: language, edition, the tile numbering, values, counts, the pack and its sources with SHA-256, the word count). The lexicon formats read the language's pack (lexc build LANG first, or --pack); the alphabet formats need only the spec.
 
-Tiles are numbered in the spec's order (tile 0 is the blank), or in the row order of an engine's alphabet file (--order). Multi-letter tiles (Spanish CH LL RR, Catalan L·L) are one tile each. A language written through a scheme (Russian, Greek...) is exported as its board spellings on English tiles A-Z. A consumer's limits (letters, bytes per letter, 2^22 KWG nodes) are checked before anything is written.
-
-Formats:
-
-{_FORMATS_HELP}
-
-Example: lexc export es --format kwg -o es.kwg; lexc export es --format wolges-alphabet -o spanish.txt""")
+@app.command("export", help=_HELP)
 @reports_errors
 def export_command(
     lang: str = typer.Argument(..., help="Language code (a shipped spec, or one given with --spec)."),

@@ -85,12 +85,12 @@ def tile_words(pack: Pack, alphabet: Alphabet) -> Iterator[str]:
     numbers = alphabet.numbers()
     if alphabet.spelling == "board":
         table = {ord(letter): chr(n) for letter, n in numbers.items() if len(letter) == 1}
-        for board in pack.keys():
+        for board in pack.keys(""):
             yield board.translate(table)
         return
     faces = pack.coder.faces
     by_face = [chr(numbers[face]) if face in numbers else "" for face in faces]
-    for board in pack.keys():
+    for board in pack.keys(""):
         for _, tiling in pack.records(board):
             word = "".join(by_face[face] for face, _ in tiling)
             if len(word) != len(tiling):
@@ -101,7 +101,7 @@ def tile_words(pack: Pack, alphabet: Alphabet) -> Iterator[str]:
 
 
 def _native_words(pack: Pack) -> list[str]:
-    return sorted({native for board in pack.keys() for native, _ in pack.records(board)})
+    return sorted({native for board in pack.keys("") for native, _ in pack.records(board)})
 
 
 def export(catalog: Catalog, lang: str, fmt: str, path: Path | str, *, pack: Path | str | None = None,
@@ -135,7 +135,7 @@ def export(catalog: Catalog, lang: str, fmt: str, path: Path | str, *, pack: Pat
         opened = catalog.pack(lang, pack)
         if fmt == "wordlist":
             say("listing words")
-            listed = list(opened.keys()) if alphabet.spelling == "board" else _native_words(opened)
+            listed = list(opened.keys("")) if alphabet.spelling == "board" else _native_words(opened)
             data = ("\n".join(listed) + "\n").encode("utf-8") if listed else b""
             words = len(listed)
         else:
