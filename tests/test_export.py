@@ -154,6 +154,8 @@ def test_wordlist(packs, tmp_path):
     done = export(_catalog(packs), "es", "wordlist", tmp_path / "es.txt")
     lines = done.path.read_text(encoding="utf-8").splitlines()
     assert "ÑANDÚ" in lines and "CHURRO" in lines and lines == sorted(set(lines))
+    done = export(_catalog(packs), "es", "wordlist", tmp_path / "es.labels", spelling="labels")
+    assert "[CH]U[RR]O" in done.path.read_text(encoding="utf-8").splitlines()
     done = export(_catalog(packs), "ru", "wordlist", tmp_path / "ru.txt", spelling="native")
     assert {"ЩИ", "ШЧИ", "ОБЪЁМ"} <= set(done.path.read_text(encoding="utf-8").splitlines())
 

@@ -50,7 +50,9 @@ def export_command(
                                                      "(wolges .txt, Macondo/MAGPIE .csv, Quackle, Xanado JSON)."),
     spelling: str = typer.Option(None, "--spelling", help="native (the language's own tiles; default for A-Z "
                                                           "languages) or board (board spellings on English tiles; "
-                                                          "default for a language written through a scheme)."),
+                                                          "default for a language written through a scheme); "
+                                                          "wordlist: also labels (tiles as the alphabet files "
+                                                          "write them: [CH]U[RR]O)."),
     ruleset: str = typer.Option("standard", "--ruleset", help="xanado: the board, rack and bonuses to write."),
     json: bool = typer.Option(False, "--json", help="Print what was written as JSON."),
 ) -> None:

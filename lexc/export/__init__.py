@@ -44,7 +44,8 @@ FORMATS: dict[str, str] = {
     "kwg": "KWG: DAWG and GADDAG (wolges, MAGPIE, Macondo, Woogles)",
     "kad": "KAD: DAWG-only KWG of alphagrams (wolges/Woogles anagram games)",
     "dawg": "DAWG-only KWG (word checks, no move generation)",
-    "wordlist": "plain word list, one per line (native words; board spellings with spelling=board)",
+    "wordlist": "plain word list, one per line: native words, board spellings (spelling board) or tiles as the "
+                "alphabet files label them (spelling labels: [CH]U[RR]O)",
     "wolges-alphabet": "wolges alphabet text (custom-kwg, buildlex)",
     "macondo-csv": "Macondo letter distribution CSV (letter,quantity,value,vowel)",
     "magpie-csv": "MAGPIE letter distribution CSV (letter,lower,count,score,is_vowel)",
@@ -113,7 +114,9 @@ def export(catalog: Catalog, lang: str, fmt: str, path: Path | str, *, pack: Pat
     alphabet format needs only the spec. Tiles are numbered in the spec's order, or in the row
     order of the engine alphabet file ``order`` (wolges, Macondo, MAGPIE, Quackle, Xanado). A
     language written through a scheme is exported as board spellings on English tiles
-    (``spelling="board"``, the default for it); ``spelling="native"`` keeps its own tiles.
+    (``spelling="board"``, the default for it); ``spelling="native"`` keeps its own tiles. A word list
+    is the native words, the board spellings (``"board"``) or the tiles as the alphabet files label
+    them (``"labels"``: ``[CH]U[RR]O``, what wolges' and MAGPIE's own builders read).
     ``ruleset`` gives Xanado its board. Each consumer's limits are checked before anything is
     written; both files are written atomically.
     """
@@ -124,7 +127,10 @@ def export(catalog: Catalog, lang: str, fmt: str, path: Path | str, *, pack: Pat
         raise LexcError(Problem(None, None, "format", f"unknown format {fmt!r} (known: {', '.join(FORMATS)})"))
     path = Path(path)
     language = catalog.language(lang)
-    alphabet = spec_alphabet(language, spelling)
+    labels = spelling == "labels"
+    if labels and fmt != "wordlist":
+        raise LexcError(Problem(None, None, "spelling", "labels is a spelling of word lists only"))
+    alphabet = spec_alphabet(language, None if labels else spelling)
     if order is not None:
         alphabet = alphabet.ordered_as(read_alphabet(order, language.spec), str(order))
     say = progress or (lambda _stage: None)
@@ -135,7 +141,11 @@ def export(catalog: Catalog, lang: str, fmt: str, path: Path | str, *, pack: Pat
         opened = catalog.pack(lang, pack)
         if fmt == "wordlist":
             say("listing words")
-            listed = list(opened.keys("")) if alphabet.spelling == "board" else _native_words(opened)
+            if labels:  # each tile as the alphabet files write it: [CH]U[RR]O, in tile-number order
+                names = [letter.label for letter in alphabet.letters]
+                listed = ["".join(names[ord(t) - 1] for t in w) for w in sorted(set(tile_words(opened, alphabet)))]
+            else:
+                listed = list(opened.keys("")) if alphabet.spelling == "board" else _native_words(opened)
             data = ("\n".join(listed) + "\n").encode("utf-8") if listed else b""
             words = len(listed)
         else:
