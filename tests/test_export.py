@@ -243,6 +243,14 @@ def test_bad_kwg_on_the_command_line(tmp_path):
     assert result.exit_code == 1 and "needs an alphabet" in result.output
 
 
+def test_a_lexc_kwg_finds_its_sidecar(packs, tmp_path):
+    done = export(_catalog(packs), "es", "kwg", tmp_path / "es.kwg")
+    source = open_source(CATALOG.spec("es"), done.path)  # no alphabet named: es.kwg.lexc.json beside it
+    assert "CH|U|R|R|O" not in {w.text for w in source.words()}
+    assert "CH|U|RR|O" in {w.text for w in source.words()}
+    assert str(done.sidecar) in {f["path"] for f in source.identity()["files"]}
+
+
 def test_a_tile_the_language_has_not_is_a_rejection(tmp_path):
     nodes = [node(0, 2, last=True), node(0, 0, last=True), node(1, 3, last=True), node(2, 0, True),
              node(3, 0, True, True)]
@@ -328,3 +336,16 @@ def test_the_command(packs, tmp_path):
     assert result.exit_code == 1 and "no pack for 'de'" in result.output
     result = runner.invoke(app, ["export", "--help"])
     assert all(name in result.output for name in FORMATS)
+
+
+def test_a_kwg_lexicon_without_an_alphabet_is_a_spec_error(tmp_path):
+    from lexc.language.spec import load_spec
+
+    text = (Path(CATALOG.spec("es").path).read_text(encoding="utf-8").split("[[lexicon]]")[0]
+            + '[[lexicon]]\nkind = "kwg"\npath = "club.kwg"\n')
+    (tmp_path / "es.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(LexcError, match=r"lexicon\.0\.alphabet: a kwg source needs an 'alphabet'"):
+        load_spec(tmp_path / "es.toml")
+    (tmp_path / "es.toml").write_text(text + "alphabet = [1, 2]\n", encoding="utf-8")
+    with pytest.raises(LexcError, match=r"lexicon\.0\.alphabet"):
+        load_spec(tmp_path / "es.toml")

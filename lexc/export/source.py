@@ -32,17 +32,24 @@ from lexc.language.spec import Spec
 from lexc.lexicon.reading import PIN, Options, Source, SourceStats, SourceWord, check_file
 
 
-def kwg_alphabet(spec: Spec, alphabet: str | Sequence[str] | None, beside: Path | None = None) -> Alphabet:
-    """The alphabet a KWG source names: a file (relative to ``beside``, the spec's folder) or a list of faces."""
+def kwg_alphabet(spec: Spec, alphabet: str | Sequence[str] | None, beside: Path | None = None,
+                 kwg: Path | None = None) -> tuple[Alphabet, Path | None]:
+    """The alphabet a KWG source names, and its file (None for a list): a file (relative to ``beside``,
+    the spec's folder) or a list of faces; with none, the sidecar a lexc export wrote beside the KWG
+    (``KWG.lexc.json``), if there is one."""
+    if alphabet is None and kwg is not None and kwg.with_name(kwg.name + ".lexc.json").is_file():
+        sidecar = kwg.with_name(kwg.name + ".lexc.json")
+        return read_alphabet(sidecar, spec), sidecar
     if alphabet is None:
         raise LexcError(Problem(None, None, "alphabet", "a kwg source needs an alphabet: an engine's alphabet file "
-                                                        "or the spec's faces in tile order (a KWG holds numbers only)"))
+                                                        "or the spec's faces in tile order (a KWG holds numbers only; "
+                                                        "a lexc export's sidecar KWG.lexc.json is found by itself)"))
     if isinstance(alphabet, str):
         path = Path(alphabet)
         if not path.is_absolute() and beside is not None:
             path = beside / path
-        return read_alphabet(path, spec)
-    return face_list(list(alphabet), spec)
+        return read_alphabet(path, spec), path
+    return face_list(list(alphabet), spec), None
 
 
 class KwgSource(Source):

@@ -269,11 +269,9 @@ def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | N
         chosen = alphabet if alphabet is not None else entry.alphabet if entry is not None else None
         beside = spec.path.parent if entry is not None and spec.path is not None else None
         try:
-            letters = kwg_alphabet(spec, chosen, beside)
+            letters, named = kwg_alphabet(spec, chosen, beside, path)
         except LexcError as err:  # named with this source
             raise LexcError([replace(p, file=p.file or str(source)) for p in err.problems]) from None
-        named = Path(chosen) if isinstance(chosen, str) else None
-        named = beside / named if named is not None and beside is not None and not named.is_absolute() else named
         return KwgSource(spec, path, letters, options, package, licence, named)
     raise LexcError(Problem(str(source), None, "kind", f"unknown source kind {kind!r} (known: wordlist, hunspell, "
                                                        "wordfreq, kwg)"))
