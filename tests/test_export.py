@@ -349,3 +349,18 @@ def test_a_kwg_lexicon_without_an_alphabet_is_a_spec_error(tmp_path):
     (tmp_path / "es.toml").write_text(text + "alphabet = [1, 2]\n", encoding="utf-8")
     with pytest.raises(LexcError, match=r"lexicon\.0\.alphabet"):
         load_spec(tmp_path / "es.toml")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("?,2,0,0\nA,9,one,1\n", "alphabet.csv:2: score: 'one' is not a whole number"),
+    ("?\t?\t2\t0\nA\ta\t9\t1\n", "alphabet.csv:1: 4 tab-separated columns: not a wolges (7 tab)"),
+    ("?,2,0,0\nA,9,1,1\nA,2,3,0\n", "alphabet.csv:3: tile 'A' is listed twice"),
+    ('{"bag": 3}', "a JSON alphabet is a Xanado edition"),
+    ("", "holds no tile"),
+])
+def test_a_bad_alphabet_file_says_where(tmp_path, text, message):
+    path = tmp_path / "alphabet.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LexcError) as err:
+        read_alphabet(path, CATALOG.spec("en"))
+    assert message in str(err.value)
