@@ -364,3 +364,15 @@ def test_a_bad_alphabet_file_says_where(tmp_path, text, message):
     with pytest.raises(LexcError) as err:
         read_alphabet(path, CATALOG.spec("en"))
     assert message in str(err.value)
+
+
+def test_a_kwg_of_astronomically_many_words_is_refused_quickly(tmp_path):
+    """40 lists of two accepting tiles each pointing at the next: 2^40 words in 82 nodes."""
+    nodes = [node(0, 2, last=True), node(0, 0, last=True)]
+    for i in range(40):
+        child = 2 + 2 * (i + 1) if i < 39 else 0
+        nodes += [node(1, child, True), node(2, child, True, True)]
+    path = tmp_path / "bomb.kwg"
+    path.write_bytes(_hand_made(nodes))
+    with pytest.raises(LexcError, match="holds more than 20,000,000 words"):
+        list(open_source(CATALOG.spec("en"), path, alphabet=["A", "B"]).words())

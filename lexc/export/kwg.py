@@ -37,6 +37,8 @@ MAX_NODES = 1 << 22
 MAX_TILE = 63
 #: The longest word a reader follows (a file that goes deeper has a cycle or is no lexicon).
 MAX_DEPTH = 255
+#: Most words lexc reads from a KWG: a few nodes can encode astronomically many paths.
+MAX_WORDS = 20_000_000
 
 # an arc while building: (child list id << 9) | (tile << 1) | accepts
 _LIST = 9
@@ -259,13 +261,53 @@ def walk(nodes: Sequence[int], root: int, name: str = "<kwg>") -> Iterator[tuple
             stack.pop()
 
 
-def dawg_words(data: bytes, name: str = "<kwg>") -> Iterator[str]:
-    """The words of a KWG's DAWG (node 0), checked first (:func:`check_nodes`), as ``str`` of tile numbers.
+def count_words(nodes: Sequence[int], root: int, name: str = "<kwg>") -> int:
+    """How many words the list at ``root`` holds, each list counted once (linear in the nodes); a
+    cycle, a path deeper than :data:`MAX_DEPTH` or more than :data:`MAX_WORDS` words is an error.
 
-    A tile 0 inside the DAWG is an error: the blank is not a letter of a word.
+    >>> count_words([0x400002, 0x400000, 0x1C00000], 2)  # tile 1, accepting, last: one word
+    1
+    >>> count_words([0x400002, 0x400000, 0x1C00002], 2)  # its child list is itself
+    Traceback (most recent call last):
+    ...
+    lexc.export.kwg.BadKwg: <kwg>: node 2: a path deeper than 255 tiles, or a cycle: no lexicon
+    """
+    counts: dict[int, int] = {0: 0}
+    path: set[int] = set()  # lists being counted: the current path from the root
+    stack = [(root, False)]
+    while stack:
+        start, expanded = stack.pop()
+        if start in counts:
+            continue
+        siblings, i = [], start
+        while True:
+            siblings.append(nodes[i])
+            if nodes[i] & IS_END:
+                break
+            i += 1
+        if not expanded:
+            if start in path or len(path) >= MAX_DEPTH:
+                raise BadKwg(Problem(name, None, f"node {start}", f"a path deeper than {MAX_DEPTH} tiles, or a "
+                                                                  "cycle: no lexicon"))
+            path.add(start)
+            stack.append((start, True))
+            stack.extend((node & ARC_MASK, False) for node in siblings if node & ARC_MASK not in counts)
+            continue
+        total = sum((1 if node & ACCEPTS else 0) + counts[node & ARC_MASK] for node in siblings)
+        if total > MAX_WORDS:
+            raise BadKwg(Problem(name, None, f"node {start}", f"holds more than {MAX_WORDS:,} words: not read"))
+        counts[start] = total
+        path.discard(start)
+    return counts[root]
+
+
+def dawg_words(data: bytes, name: str = "<kwg>") -> Iterator[str]:
+    """The words of a KWG's DAWG (node 0), checked first (:func:`check_nodes`, :func:`count_words`), as
+    ``str`` of tile numbers. A tile 0 inside the DAWG is an error: the blank is not a letter of a word.
     """
     nodes = nodes_of(data, name)
     check_nodes(nodes, name)
+    count_words(nodes, nodes[0] & ARC_MASK, name)
     for path in walk(nodes, nodes[0] & ARC_MASK, name):
         if 0 in path:
             raise BadKwg(Problem(name, None, None, "the DAWG holds tile 0 (the blank or GADDAG separator) inside a "
