@@ -10,6 +10,8 @@ from pathlib import Path
 
 import kwg_reader as reader  # type: ignore[import-not-found]  # tests/ is on sys.path
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from lexc.catalog import Catalog
@@ -376,3 +378,17 @@ def test_a_kwg_of_astronomically_many_words_is_refused_quickly(tmp_path):
     path.write_bytes(_hand_made(nodes))
     with pytest.raises(LexcError, match="holds more than 20,000,000 words"):
         list(open_source(CATALOG.spec("en"), path, alphabet=["A", "B"]).words())
+
+
+@given(st.sets(st.lists(st.integers(1, 6), min_size=1, max_size=7).map(tuple), min_size=1, max_size=40))
+@settings(max_examples=200, deadline=None)
+def test_any_word_set_survives_the_kwg(words):
+    """Random lexicons over 6 tiles: the DAWG and GADDAG read back exactly, every node by the rules."""
+    from lexc.export.kwg import build_kwg, dawg_words
+
+    built = build_kwg(sorted("".join(map(chr, w)) for w in words))
+    array = reader.nodes(built.data)
+    reader.check_rules(array)
+    assert sorted(reader.dawg_words(array)) == sorted(words) == reader.dawg_words(array)
+    assert sorted(reader.gaddag_strings(array)) == sorted(reader.expected_gaddag(set(words)))
+    assert [tuple(map(ord, w)) for w in dawg_words(built.data)] == sorted(words)
