@@ -277,6 +277,8 @@ def test_alphabet_files_match_the_engines_shapes():
     assert "L·L\tl·l\t1\t10\t0\t1 W\t1 w" in write_alphabet(ca, "wolges-alphabet").splitlines()
     pl = write_alphabet(spec_alphabet(CATALOG.language("pl")), "quackle-alphabet").splitlines()
     assert "Ź\tź\t9\t1\t0" in pl and pl[-1] == "blank\t0\t2"  # Ź: 9 points, 1 tile (quackle's polish alphabet)
+    uk = {x.face: x.score for x in spec_alphabet(CATALOG.language("uk"), "native").letters}
+    assert (uk["Б"], uk["Щ"]) == (3, 12)  # no official values: English values of B and SHCH (Polyglot rule 1)
     xanado = json.loads(write_alphabet(spec_alphabet(CATALOG.language("en")), "xanado", CATALOG.ruleset("standard")))
     assert xanado["layout"][0] == "M___d__T" and xanado["layout"][7] == "T___d__T"
     assert xanado["bag"][0] == {"score": 0, "count": 2} and {"letter": "Q", "score": 10, "count": 1} in xanado["bag"]

@@ -167,11 +167,21 @@ def spec_alphabet(language: Language, spelling: str | None = None) -> Alphabet:
         ambiguous = _ambiguous(tile.face, faces)
         alias = next((a for a, f in spec.aliases.items() if f == tile.face), None) if spelling == "native" else None
         label = f"[{tile.face}]" if ambiguous else tile.face
-        score = tile.points if tile.has_points else sum(language.english.values.get(c, 0) for c in tile.face)
+        score = tile.points if spelling == "board" or (spec.official and tile.has_points) \
+            else _board_value(language, tile.face)
         letters.append(Letter(tile.face, label, _lower(label, source), tile.count, score, is_vowel(tile.face),
                               alias, ambiguous))
     name = spec.name if spelling == "native" else f"{spec.name} (board spellings, English tiles)"
     return Alphabet(name, tuple(letters), source.blanks, spelling)
+
+
+def _board_value(language: Language, face: str) -> int:
+    """What a tile of a language without official values scores: the English values of its board
+    letters (Polyglot rule 1; the normaliser's value of the face alone: uk Щ is SHCH, 12)."""
+    try:
+        return sum(t.points for t in language.normaliser().spell(face).tiles)
+    except LexcError:
+        return 0
 
 
 def _lower(text: str, spec: Spec) -> str:
