@@ -44,6 +44,8 @@ LIMITS: dict[str, int] = {
     "walk file": 512 * MB,  # a pack's walk (lexc.lexicon.walk): 1-5 bytes per word, the largest about 20 MB
     "word list": 8192 * MB,  # streamed, and a compile spills (lexc.lexicon.spill): the 62 M Hebrew forms are 1.4 GB
     "Hunspell file": 256 * MB,
+    "KWG file": 16 * MB,  # 2^22 nodes of 4 bytes, the most a KWG indexes
+    "alphabet file": 1 * MB,  # an engine's alphabet is under 1 KB
 }
 #: A ``.gz`` may hold at most this many times its own size, and at least :data:`GZ_FLOOR` bytes: word lists
 #: compress 3-5 times, a gzip bomb a thousand times.

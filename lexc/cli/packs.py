@@ -216,7 +216,8 @@ def fetch(
 @reports_errors
 def compile(
     lang: str = typer.Argument(..., help="Language code (a shipped spec, or one given with --spec)."),
-    sources: list[str] = typer.Argument(..., help="Word lists, Hunspell .dic files, or wordfreq[:LANG[:N]]."),
+    sources: list[str] = typer.Argument(..., help="Word lists, Hunspell .dic files, wordfreq[:LANG[:N]], or KWG "
+                                                   "files (with --alphabet)."),
     output: Path = typer.Option(..., "--output", "-o", help="The pack file to write (atomically)."),
     spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
     include: Path = typer.Option(None, "--include", help="A list of words to add."),
@@ -225,11 +226,14 @@ def compile(
     min_length: int = typer.Option(2, "--min-length", help="Fewest board tiles in a word."),
     max_length: int = typer.Option(15, "--max-length", help="Most board tiles in a word."),
     encoding: str = typer.Option(None, "--encoding", help="Encoding of the word lists (default UTF-8)."),
-    kind: str = typer.Option(None, "--kind", help="Source kind: wordlist, hunspell or wordfreq (default: "
+    kind: str = typer.Option(None, "--kind", help="Source kind: wordlist, hunspell, wordfreq or kwg (default: "
                                                   "guessed from the name)."),
     convention: str = typer.Option(None, "--convention", help="native (default) or coded (the spec's aliases, "
                                                               "e.g. Spanish 1 2 3 for CH LL RR)."),
     top: int = typer.Option(None, "--top", help="wordfreq: the N most frequent words."),
+    alphabet: str = typer.Option(None, "--alphabet", help="kwg: the KWG's alphabet, an engine's alphabet file "
+                                                          "(or a lexc export's .lexc.json), or the spec's faces in "
+                                                          "tile order, space-separated (\"A B C CH D ...\")."),
     max_forms: int = typer.Option(None, "--max-forms", min=1,
                                   help="Hunspell: keep the first N forms (default: more than 20,000,000 is an error)."),
     structure: str = typer.Option("auto", "--structure",
@@ -249,8 +253,11 @@ def compile(
     from lexc.lexicon.sources import open_source
 
     language = catalog_of(spec).language(lang)
+    letters: str | list[str] | None = alphabet
+    if alphabet is not None and not Path(alphabet).exists() and len(alphabet.replace(",", " ").split()) > 1:
+        letters = alphabet.replace(",", " ").split()
     opened = [open_source(language.spec, s, kind=kind, encoding=encoding, top=top, convention=convention,
-                          max_forms=max_forms) for s in sources]
+                          max_forms=max_forms, alphabet=letters) for s in sources]
     with _Progress(1, quiet or json) as progress:
         progress.start(language.code)
         report = compile_pack(language, opened, output, include=include, exclude=exclude, min_length=min_length,

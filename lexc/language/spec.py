@@ -41,7 +41,7 @@ SCRIPTS = ("Latin", "Cyrillic", "Greek", "Hebrew", "Arabic")
 #: Characters inside a multi-letter face that are written with no board tile (L·L -> LL).
 JOINERS = frozenset("\u00b7")
 
-SOURCE_KINDS = ("wordlist", "hunspell", "wordfreq")
+SOURCE_KINDS = ("wordlist", "hunspell", "wordfreq", "kwg")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ class Tile:
 class LexiconSource:
     """A default word source of a language, read by the compiler (see docs/sources.md)."""
 
-    kind: str  # "wordlist", "hunspell" or "wordfreq"
+    kind: str  # "wordlist", "hunspell", "wordfreq" or "kwg" (SOURCE_KINDS)
     path: str | None = None  # word list, or the .dic of a Hunspell dictionary
     package: str | None = None  # the Debian package that provides ``path``
     licence: str = "unknown"
@@ -82,6 +82,7 @@ class LexiconSource:
     name: str | None = None  # a named lexicon (``lexc build LANG --name NAME``); None: the default pack
     exclude: str | None = None  # a filter: a list of words (relative to the spec) the pack leaves out
     game: bool = False  # the source is a word-game list (not a spelling list or web words)
+    alphabet: str | tuple[str, ...] | None = None  # kwg: an engine's alphabet file, or the faces in tile order
 
 
 #: A named lexicon (``csw24``, ``nwl23``): lower-case letters, digits, '-' and '_'.
@@ -305,6 +306,7 @@ _SOURCE_KEYS: dict[str, tuple[type, ...]] = {
     "name": (str,),
     "exclude": (str,),
     "game": (bool,),
+    "alphabet": (str, list),
 }
 _SOURCE_CHOICES = {"kind": SOURCE_KINDS, "convention": ("native", "coded"), "capitalised": ("keep", "skip"),
                    "affixes": ("all", "single", "none")}
@@ -637,7 +639,17 @@ def _check_source(check: Checker, index: int, entry: object) -> LexiconSource | 
         if key in entry and entry[key] not in choices:
             check.add((*path, key), f"must be one of {', '.join(choices)}, not {entry[key]!r}")
             ok = False
-    if entry["kind"] in ("wordlist", "hunspell") and "path" not in entry:
+    if entry["kind"] == "kwg" and "alphabet" not in entry:
+        check.add((*path, "alphabet"), "a kwg source needs an 'alphabet': an engine's alphabet file, or the "
+                                       "spec's faces in tile order (a KWG holds tile numbers only)", at=path)
+        ok = False
+    if isinstance(entry.get("alphabet"), list):
+        if not entry["alphabet"] or not all(isinstance(f, str) and f for f in entry["alphabet"]):
+            check.add((*path, "alphabet"), "a list of faces must hold non-empty strings, tile 1 first")
+            ok = False
+        else:
+            entry = {**entry, "alphabet": tuple(entry["alphabet"])}
+    if entry["kind"] in ("wordlist", "hunspell", "kwg") and "path" not in entry:
         check.add((*path, "path"), f"a {entry['kind']} source needs a 'path'", at=path)
         ok = False
     if isinstance(entry.get("path"), str) and (problem := _path_problem(entry["path"])):

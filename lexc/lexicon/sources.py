@@ -29,7 +29,7 @@ match runs separately on each part.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields, replace
 from importlib import metadata
 from pathlib import Path
@@ -202,6 +202,8 @@ def _kind_of(text: str, path: Path) -> str:
         return "wordfreq"
     if path.suffix in (".dic", ".aff"):
         return "hunspell"
+    if path.suffix == ".kwg":
+        return "kwg"
     return "wordlist"
 
 
@@ -229,12 +231,14 @@ def _beside(spec: Spec, text: str) -> Path:
 def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | None = None,
                 encoding: str | None = None, top: int | None = None, convention: str | None = None,
                 capitalised: str | None = None, max_prefix_length: int | None = None,
-                max_forms: int | None = None, affixes: str | None = None) -> Source:
+                max_forms: int | None = None, affixes: str | None = None,
+                alphabet: str | Sequence[str] | None = None) -> Source:
     """Open one source of a language.
 
     ``source`` is a [[lexicon]] entry of the spec, a path (a ``.dic`` or ``.aff`` path is a
     Hunspell dictionary, anything else a word list, ``.gz`` read compressed) or
-    ``wordfreq[:LANG[:N]]``. Keyword options override the entry's.
+    ``wordfreq[:LANG[:N]]``. Keyword options override the entry's. A ``.kwg`` path (or ``kind="kwg"``)
+    is another engine's lexicon, read with ``alphabet`` (:mod:`lexc.export.source`).
     """
     entry = source if isinstance(source, LexiconSource) else None
     try:
@@ -252,7 +256,7 @@ def open_source(spec: Spec, source: LexiconSource | str | Path, *, kind: str | N
     else:
         text, path = str(source), Path(source)  # type: ignore[arg-type]
     kind = kind or _kind_of(text, path)
-    opened = _open_kind(spec, source, kind, text, path, options, package, licence)
+    opened = _open_kind(spec, source, kind, text, path, options, package, licence, alphabet)
     opened.game = entry.game if entry is not None else False
     return opened
 
@@ -269,7 +273,8 @@ def _fetched(spec: Spec, entry: LexiconSource) -> Path:
 
 
 def _open_kind(spec: Spec, source: LexiconSource | str | Path, kind: str, text: str, path: Path, options: Options,
-               package: str | None, licence: str) -> Source:
+               package: str | None, licence: str, alphabet: str | Sequence[str] | None = None) -> Source:
+    entry = source if isinstance(source, LexiconSource) else None
     if kind == "wordfreq":
         parts = text.split(":") if text.startswith("wordfreq") else ["wordfreq"]
         lang = parts[1] if len(parts) > 1 and parts[1] else spec.code
@@ -280,8 +285,18 @@ def _open_kind(spec: Spec, source: LexiconSource | str | Path, kind: str, text: 
         return HunspellSource(spec, path, options, package, licence)
     if kind == "wordlist":
         return WordListSource(spec, path, options, package, licence)
+    if kind == "kwg":
+        from lexc.export.source import KwgSource, kwg_alphabet
+
+        chosen = alphabet if alphabet is not None else entry.alphabet if entry is not None else None
+        beside = spec.path.parent if entry is not None and spec.path is not None else None
+        try:
+            letters, named = kwg_alphabet(spec, chosen, beside, path)
+        except LexcError as err:  # named with this source
+            raise LexcError([replace(p, file=p.file or str(source)) for p in err.problems]) from None
+        return KwgSource(spec, path, letters, options, package, licence, named)
     raise LexcError(Problem(str(source), None, "kind", f"unknown source kind {kind!r} (known: wordlist, hunspell, "
-                                                       "wordfreq)"))
+                                                       "wordfreq, kwg)"))
 
 
 def default_sources(spec: Spec, name: str | None = None) -> list[Source]:
