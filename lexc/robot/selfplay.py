@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from lexc.engine.moves import MoveFinder
     from lexc.engine.ruleset import Ruleset
 
-__all__ = ["GameResult", "Plan", "Report", "game_seed", "play_game", "run", "run_dask", "save_games"]
+__all__ = ["GameResult", "Plan", "Report", "game_paths", "game_seed", "play_game", "run", "run_dask", "save_games"]
 
 #: A game that has not ended after this many events is an error (robots always reach the end).
 MAX_EVENTS = 500
@@ -300,15 +300,28 @@ def run_dask(plan: Plan, games: int, *, address: str | None = None, workers: int
             cluster.close()
 
 
+def game_paths(directory: Path | str, games: int) -> list[Path]:
+    """Where games 0 to ``games - 1`` are saved: ``directory/game-NNNN.gcg``; :class:`LexcError` when
+    one of them is already there (a game is never overwritten)."""
+    folder = Path(directory)
+    paths = [folder / f"game-{index:04d}.gcg" for index in range(games)]
+    taken = next((p for p in paths if os.path.lexists(p)), None)
+    if taken is not None:
+        raise LexcError(Problem(str(taken), None, None, "already exists: self-play never overwrites a game "
+                                                        "(choose another folder)"))
+    if folder.exists() and not folder.is_dir():
+        raise LexcError(Problem(str(folder), None, None, "not a folder"))
+    return paths
+
+
 def save_games(results: Sequence[GameResult], directory: Path | str) -> list[Path]:
     """Write each game's record to ``directory/game-NNNN.gcg`` (never over an existing file)."""
+    paths = game_paths(directory, len(results))
     folder = Path(directory)
-    paths = [folder / f"game-{r.index:04d}.gcg" for r in results]
-    taken = [p for p in paths if os.path.lexists(p)]
-    if taken:
-        raise LexcError(Problem(str(taken[0]), None, None, "already exists: self-play never overwrites a game "
-                                                           "(choose another folder)"))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise LexcError(Problem(str(folder), None, None, f"cannot make the folder: {err.strerror or err}")) from None
     for path, result in zip(paths, results, strict=True):
         write_atomic(path, result.gcg)
     return paths
