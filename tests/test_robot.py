@@ -221,3 +221,21 @@ def test_selfplay_command(packs, tmp_path):
     assert again.exit_code == 1 and "already exists" in again.output
     bad = runner.invoke(app, ["selfplay", "--games", "2", "--levels", "5", "--packs", str(packs)])
     assert bad.exit_code == 1 and "two strengths" in bad.output
+
+
+def test_assess_compares_the_icelandic_editions_by_self_play(tmp_path):
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    compile_words(CATALOG.language("is"), wordfreq.top_n_list("is", 3000), folder / "is.lexc")
+    done = runner.invoke(app, ["assess", "is", "--pack", str(folder / "is.lexc"), "--selfplay", "1", "--jobs", "1",
+                               "--sample", "2000", "--racks", "20", "--report", str(tmp_path / "report"), "--json"],
+                         env={"LEXC_PACKS": str(folder)})
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
+    editions = [r["editions"]["is"] for r in data["selfplay"]]
+    assert sorted(editions) == sorted(CATALOG.spec("is").edition_names()) and len(editions) == 3
+    counts = {r["editions"]["is"]: {t["face"]: t["count"] for t in r["tiles"]} for r in data["selfplay"]}
+    assert counts["krafla"] != counts["original"]  # each edition played with its own bag
+    page = (tmp_path / "report" / "assess-is.html").read_text()
+    assert '<h2 id="selfplay">Self-play</h2>' in page and "krafla: stuck %" in page
+    assert 'id="fig-selfplay_stuck"' in page

@@ -242,7 +242,8 @@ def _selfplay_section(reports: Sequence[Report]) -> str:
     ]
     rows: list[list[object]] = [[label, *(show(r) for r in reports)] for label, show in measures]
     parts = ["<h2 id=\"selfplay\">Self-play</h2><p>Seeded robot games on each set (docs/robot.md): game "
-             "<i>i</i> of every set is dealt from the same seed, by the same robots.</p>", _table(["measure", *names], rows)]
+             "<i>i</i> of every set is dealt from the same seed, by the same robots.</p>",
+             _table(["measure", *names], rows)]
     for fig in selfplay_figures(reports):
         data = base64.b64encode(render_png(fig)).decode("ascii")
         parts.append(f"<figure id=\"fig-{_e(fig.id)}\"><img alt=\"{_e(fig.title)}\" "
