@@ -7,7 +7,7 @@
 ``levels``: level 5 against level 1; ``greedy``: level 5 against the greedy highest-score player;
 both report level 5's win rate with its 95 % Wilson interval, and replay every game with
 ``lexc replay``'s library call (mismatches and phonies counted). ``speed``: the wall time of
-``lexc selfplay --lang en --games N --jobs J`` as a whole process. Results are printed as JSON
+``lexc selfplay --lang en --games N --jobs J`` as a whole process, and its CPU time (all workers). Results are printed as JSON
 (and appended to ``--out`` when given). ``--stop-after S`` stops a strength run after S seconds
 of wall time and reports the games played so far (the count actually run is in the result).
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -65,12 +66,16 @@ def speed(packs: str, games: int, jobs: int) -> dict[str, object]:
     lexc = Path(sys.executable).with_name("lexc")
     command = [str(lexc), "selfplay", "--lang", "en", "--games", str(games), "--jobs", str(jobs), "--packs", packs,
                "--json"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     wall = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     data = json.loads(done.stdout)
-    return {"command": " ".join(["lexc", *command[1:]]), "wall_s": round(wall, 1), "games": data["games"],
-            "load": os.getloadavg()[0]}
+    return {"command": " ".join(["lexc", *command[1:]]), "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
+            "games": data["games"], "cpu_s_per_game": round(cpu / data["games"], 2),
+            "load_after": round(os.getloadavg()[0], 2)}
 
 
 def main() -> None:
