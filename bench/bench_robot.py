@@ -7,8 +7,8 @@
 ``levels``: level 5 against level 1; ``greedy``: level 5 against the greedy highest-score player;
 both report level 5's win rate with its 95 % Wilson interval, and replay every game with
 ``lexc replay``'s library call (mismatches and phonies counted). ``speed``: the wall time of
-``lexc selfplay --lang en --games N --jobs J`` as a whole process, and its CPU time (all workers). Results are printed as JSON
-(and appended to ``--out`` when given). ``--stop-after S`` stops a strength run after S seconds
+``lexc selfplay --lang en --games N --jobs J`` as a whole process, and its CPU time (all
+workers). Results are printed as JSON (and appended to ``--out`` when given). ``--stop-after S`` stops a strength run after S seconds
 of wall time and reports the games played so far (the count actually run is in the result).
 """
 
