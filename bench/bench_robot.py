@@ -8,8 +8,9 @@
 both report level 5's win rate with its 95 % Wilson interval, and replay every game with
 ``lexc replay``'s library call (mismatches and phonies counted). ``speed``: the wall time of
 ``lexc selfplay --lang en --games N --jobs J`` as a whole process, and its CPU time (all
-workers). Results are printed as JSON (and appended to ``--out`` when given). ``--stop-after S`` stops a strength run after S seconds
-of wall time and reports the games played so far (the count actually run is in the result).
+workers). Results are printed as JSON (and appended to ``--out`` when given). ``--stop-after S``
+stops a strength run after S seconds of wall time and reports the games played so far (the count
+actually run is in the result).
 """
 
 from __future__ import annotations
