@@ -373,8 +373,10 @@ class Report:
             seat_wins.append((seat, strength, rate(wins, n)))
         margin = mean([r.score_of("A") - r.score_of("B") for r in results])
         first = rate(sum(_points(r, 0) for r in results), n)
-        bag = _context(plan).ruleset.bag()
-        faces = sorted(bag, key=lambda f: (f == BLANK, f))
+        ruleset = _context(plan).ruleset
+        bag = ruleset.bag()
+        order = {t.face: i for i, t in enumerate(ruleset.spec.tiles)}  # the set's own order (Á after A)
+        faces = sorted(bag, key=lambda f: (f == BLANK, order.get(f, len(order)), f))
         tiles = tuple(TileRow(face, bag[face], mean([r.played.get(face, 0) for r in results]),
                               mean([r.left.get(face, 0) for r in results]),
                               rate(sum(1 for r in results if r.left.get(face, 0)), n)) for face in faces)
