@@ -40,7 +40,7 @@ $(STAMP): pyproject.toml
 	$(MAKE) debian
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	$(BIN)/python -m pip install -q -e '.[test,bench,distributed]'
 	touch $(STAMP)
 
 $(WORDS_STAMP): $(STAMP) $(wildcard languages/*.toml)

@@ -24,12 +24,17 @@ import base64
 import html
 import io
 import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lexc.assess.measures import Assessment
 from lexc.atomic import write_atomic
 from lexc.errors import LexcError, Problem
+
+if TYPE_CHECKING:
+    from lexc.robot.selfplay import Report
 
 
 @dataclass(frozen=True)
@@ -201,8 +206,64 @@ li { margin: .3em 0; }
 """
 
 
-def render_html(a: Assessment) -> str:
-    """The whole report as one HTML page (figures embedded as base64 PNG)."""
+def selfplay_figures(reports: Sequence[Report]) -> list[Figure]:
+    """The self-play charts, as data: each tile's stuck rate, one series per set played."""
+    if not reports:
+        return []
+    faces = tuple(t.face for t in reports[0].tiles)
+    series = []
+    for report in reports:
+        stuck = {t.face: 100 * t.stuck.value for t in report.tiles}
+        series.append((_set_name(report), tuple(stuck.get(f, 0.0) for f in faces)))
+    return [Figure("selfplay_stuck", "Stuck tiles: games ending with the tile on a rack", "tile", "% of games",
+                   faces, tuple(series), caption="Robot self-play (docs/robot.md): the share of games in which "
+                   "at least one of the tile was left on a rack at the end.", label_format="{:,.0f}")]
+
+
+def _set_name(report: Report) -> str:
+    editions = dict(report.plan.editions)
+    return editions.get(report.plan.lang or "", "") or report.plan.lang or report.plan.ruleset
+
+
+def _selfplay_section(reports: Sequence[Report]) -> str:
+    """How the set (or each edition) plays in robot games, side by side."""
+    if not reports:
+        return ""
+    names = [_set_name(r) for r in reports]
+    measures: list[tuple[str, Callable[[Report], str]]] = [
+        ("games", lambda r: f"{r.games:,}"),
+        ("strengths", lambda r: " against ".join(r.plan.levels)),
+        ("score per player (95 % interval)", lambda r: r.score.text()),
+        ("spread of scores (sd)", lambda r: f"{r.score.sd:.1f}"),
+        ("bingos per game", lambda r: r.bingos.text(2)),
+        ("moves per game", lambda r: r.moves.text()),
+        ("exchanges per game", lambda r: r.exchanges.text(2)),
+        ("first player wins", lambda r: r.first_wins.text(1, percent=True)),
+    ]
+    rows: list[list[object]] = [[label, *(show(r) for r in reports)] for label, show in measures]
+    parts = ["<h2 id=\"selfplay\">Self-play</h2><p>Seeded robot games on each set (docs/robot.md): game "
+             "<i>i</i> of every set is dealt from the same seed, by the same robots.</p>",
+             _table(["measure", *names], rows)]
+    for fig in selfplay_figures(reports):
+        data = base64.b64encode(render_png(fig)).decode("ascii")
+        parts.append(f"<figure id=\"fig-{_e(fig.id)}\"><img alt=\"{_e(fig.title)}\" "
+                     f"src=\"data:image/png;base64,{data}\"><figcaption>{_e(fig.caption)}</figcaption></figure>")
+    head = ["tile"] + [f"{n}: {what}" for n in names for what in ("count", "played per game", "stuck %")]
+    by = [{t.face: t for t in r.tiles} for r in reports]
+    tile_rows: list[list[object]] = []
+    for face in (t.face for t in reports[0].tiles):
+        row: list[object] = [face]
+        for b in by:
+            t = b.get(face)
+            row += [t.count, f"{t.played.value:.2f}", f"{100 * t.stuck.value:.1f}"] if t else ["—", "—", "—"]
+        tile_rows.append(row)
+    parts.append(_table(head, tile_rows))
+    return "".join(parts)
+
+
+def render_html(a: Assessment, selfplay: Sequence[Report] = ()) -> str:
+    """The whole report as one HTML page (figures embedded as base64 PNG), with the self-play
+    reports of the set (or of each of its editions) when given."""
     spec, w, c = a.spec, a.words, a.coverage
     parts = [f"<!DOCTYPE html>\n<html lang=\"{_e(spec.locale)}\"><head><meta charset=\"utf-8\">",
              f"<title>lexc assess: {_e(spec.name)}</title><style>{_CSS}</style></head><body>",
@@ -254,11 +315,12 @@ def render_html(a: Assessment) -> str:
         parts.append(f"<p>{m.ambiguous:,} of {m.words:,} words have more than one maximal tiling"
                      + (": " + "; ".join(f"{_e(wd)} ({_e(' or '.join(t))})" for wd, t in m.examples) if m.examples
                         else "") + ".</p>")
+    parts.append(_selfplay_section(selfplay))
     parts.append("</body></html>\n")
     return "".join(parts)
 
 
-def write_report(a: Assessment, directory: Path | str) -> Path:
+def write_report(a: Assessment, directory: Path | str, selfplay: Sequence[Report] = ()) -> Path:
     """Write ``assess-LANG.html`` into ``directory`` (created if needed), atomically."""
     directory = Path(directory)
     try:
@@ -266,5 +328,5 @@ def write_report(a: Assessment, directory: Path | str) -> Path:
     except OSError as err:
         raise LexcError(Problem(str(directory), None, "report", f"cannot create the directory: {err}")) from None
     target = directory / f"assess-{a.spec.code}.html"
-    page = render_html(a)
+    page = render_html(a, selfplay)
     return write_atomic(target, page, key="report")

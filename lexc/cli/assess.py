@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import typer
 from rich.console import Console
@@ -28,6 +28,9 @@ from lexc.errors import LexcError, Problem
 from lexc.language.normalize import Normaliser
 from lexc.language.spec import Spec
 from lexc.lexicon.words import Lexicon
+
+if TYPE_CHECKING:
+    from lexc.robot.selfplay import Report
 
 
 def _spec(lang: str, path: Path | None) -> tuple[Catalog, Spec, Normaliser]:
@@ -82,6 +85,11 @@ def assess_command(
     racks: int = typer.Option(DEFAULT_RACKS, "--racks", min=0, help="Racks drawn for the bingo measure."),
     seed: int = typer.Option(0, "--seed", help="Seed of the sample and of the racks."),
     report: Path = typer.Option(None, "--report", help="Write an HTML report with charts into this directory."),
+    selfplay: int = typer.Option(0, "--selfplay", min=0, help="Also play N seeded robot games on the set (on each "
+                                 "of its editions when it has several, side by side; docs/robot.md)."),
+    selfplay_ruleset: str = typer.Option("standard", "--selfplay-ruleset", help="The ruleset of those games."),
+    selfplay_levels: str = typer.Option("5,5", "--selfplay-levels", help="The two robots' strengths (1-5, greedy)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", help="Self-play worker processes (default: every core)."),
     json: bool = typer.Option(False, "--json", help="Print every measure and the charts' data as JSON."),
 ) -> None:
     """Measure a tile set against its language's real words: coverage, supply, values, playability.
@@ -95,23 +103,51 @@ def assess_command(
     with status.status("measuring"):
         text = Corpus.open(corpus, spec.code, top) if corpus else None
         result = assess(spec, lexicon, text, sample=sample, racks=racks, seed=seed, lexicon_name=name, norm=norm)
+    played = _selfplay(catalog, spec, spec_path, selfplay, selfplay_ruleset, selfplay_levels, seed, jobs, status)
     written = None
     if report is not None:
         from lexc.assess.report import write_report
 
         with status.status("drawing the report"):
-            written = write_report(result, report)
+            written = write_report(result, report, played)
     if json:
-        from lexc.assess.report import figures
+        from lexc.assess.report import figures, selfplay_figures
 
         data = result.to_json()
-        data["figures"] = [f.to_json() for f in figures(result)]
+        data["figures"] = [f.to_json() for f in figures(result) + selfplay_figures(played)]
+        data["selfplay"] = [r.to_json() for r in played]
         data["report"] = str(written) if written else None
         print_json(data)
         return
     _print(result)
+    for done in played:
+        typer.echo("self-play: " + done.text())
     if written:
         typer.echo(f"report: {written}")
+
+
+def _selfplay(catalog: Catalog, spec: Spec, spec_path: Path | None, games: int, ruleset: str, levels: str,
+              seed: int, jobs: int | None, status: Console) -> list[Report]:
+    """``games`` robot games on the set, or on each of its editions (the same seeds for each)."""
+    if not games:
+        return []
+    import os
+
+    from lexc.robot.selfplay import Plan, Report, run
+
+    parts = [p.strip() for p in levels.split(",") if p.strip()]
+    if len(parts) != 2:
+        raise LexcError(Problem(None, None, "--selfplay-levels", f"two strengths (e.g. 5,5), not {levels!r}"))
+    editions = spec.edition_names() or [None]
+    reports = []
+    for edition in editions:
+        plan = Plan(ruleset, spec.code, (), (parts[0], parts[1]), seed, str(catalog.packs_dir),
+                    (str(spec_path),) if spec_path is not None else (),
+                    ((spec.code, edition),) if edition else ()).check()
+        with status.status(f"self-play: {games} games{' of ' + edition if edition else ''}"):
+            results = run(plan, games, jobs=jobs or max(1, os.cpu_count() or 1))
+        reports.append(Report.of(plan, results))
+    return reports
 
 
 def _print(a: Assessment) -> None:

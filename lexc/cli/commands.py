@@ -21,7 +21,8 @@ from lexc.cli.common import app
 __all__ = ["app", "main"]
 
 #: Command modules, imported in this order; each registers its commands on ``app``.
-COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay", "game", "serve", "moves", "export")
+COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay", "game", "serve", "moves", "export",
+                   "selfplay")
 
 
 def _version(value: bool) -> None:

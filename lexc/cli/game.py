@@ -99,6 +99,10 @@ def new(
     lexicon: list[str] = typer.Option(None, "--lexicon", help="LANG=NAME: judge LANG's words by the named lexicon "
                                       "NAME, built with `lexc build LANG --source FILE --name NAME` (repeatable; "
                                       "e.g. en=csw24). Written in the game file."),
+    robot: list[str] = typer.Option(None, "--robot", help="PLAYER=LEVEL: that seat is a robot of level 1 to 5 "
+                                    "(or greedy), moved by `lexc game robot FILE` (repeatable; needs --deal)."),
+    robot_langs: str = typer.Option(None, "--robot-langs", help="Polyglot: the languages the robots play, "
+                                    "comma-separated (default: the game's language and those designated so far)."),
     packs: Path = PACKS,
     spec: list[Path] = SPECS,
     as_json: bool = JSON,
@@ -112,7 +116,9 @@ def new(
                           seed=deal, schemes=parse_schemes(scheme), editions=parse_editions(edition), langs=agreed,
                           lexicons=parse_lexicons(lexicon))
         game = Game.new(setup, lexicons, title)
-        create(game, path)
+    if robot or robot_langs:
+        game = _seat_robots(game, robot or [], robot_langs)
+    create(game, path)
     if as_json:
         print_json(game_json(game))
     else:
@@ -120,6 +126,45 @@ def new(
         among = f" (languages {', '.join(setup.langs)})" if setup.langs else ""
         typer.echo(f"{path}: new {setup.ruleset_name} game{tiles}{among}, {', '.join(setup.players)}; "
                    f"{game.to_move} to move")
+
+
+def _seat_robots(game: Game, robot: list[str], robot_langs: str | None) -> Game:
+    from lexc.robot.seat import with_robots
+
+    seats: dict[str, str] = {}
+    for item in robot:
+        name, eq, level = item.partition("=")
+        if not eq or not name.strip():
+            raise LexcError(Problem(None, None, "--robot", f"write PLAYER=LEVEL (e.g. cy=3), not {item!r}"))
+        seats[name.strip()] = level.strip()
+    if not seats:
+        raise LexcError(Problem(None, None, "--robot-langs", "name the robots too (--robot PLAYER=LEVEL)"))
+    langs = [lg.strip() for lg in robot_langs.split(",") if lg.strip()] if robot_langs else None
+    try:
+        return with_robots(game, seats, langs)
+    except LexcError as err:
+        raise LexcError([Problem(p.file, p.line, "--deal" if "deals" in p.message else "--robot", p.message)
+                         for p in err.problems]) from None
+
+
+@game_app.command("robot")
+@reports_errors
+def robot_command(
+    path: Path = FILE,
+    once: bool = typer.Option(False, "--once", help="Make one robot move, even when another robot moves next."),
+    packs: Path = PACKS,
+    as_json: bool = JSON,
+) -> None:
+    """The robot to move makes its move (a challenge by its level's rule, a play, an exchange, a pass, or the
+    end of the game), recorded like anyone's; then the next robot, until a person is to move."""
+    from lexc.robot.seat import robot_move, robot_to_move
+
+    lexicons = _packs(packs)
+    first = len(load(path, lexicons).record.events)
+    game = update(path, lexicons, robot_move)
+    while not once and robot_to_move(game) is not None:
+        game = update(path, lexicons, robot_move)
+    _report(game, as_json, min(first, len(game.record.events)))
 
 
 @game_app.command("play")

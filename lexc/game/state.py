@@ -137,9 +137,12 @@ def rack_text(tiles: Sequence[str]) -> str:
     return "".join(f"[{t}]" if len(t) > 1 else t for t in sorted(tiles, key=lambda f: (f == BLANK, f)))
 
 
-def start(setup: Setup) -> State:
-    """The state before the first event: racks dealt from the seeded bag, or full racks at a table."""
-    ruleset = setup.ruleset
+def start(setup: Setup, ruleset: Ruleset | None = None) -> State:
+    """The state before the first event: racks dealt from the seeded bag, or full racks at a table.
+
+    ``ruleset`` replaces the setup's (self-play of an ordinary game on another language's tiles).
+    """
+    ruleset = ruleset or setup.ruleset
     n, size = len(setup.players), ruleset.rack_size
     tiles = full_bag(ruleset)
     if setup.seed is None:
