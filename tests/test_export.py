@@ -195,6 +195,26 @@ def test_a_spec_lexicon_of_kind_kwg(packs, tmp_path):
     assert "CHURRO" in open_pack(club.pack_path("es"))
 
 
+def test_a_clubs_kwg_builds_a_named_lexicon_from_the_command_line(packs, tmp_path):
+    """`lexc build es --name club --source es.kwg --alphabet spanish.csv`: the table's KWG as a named pack."""
+    catalog = _catalog(packs)
+    export(catalog, "es", "kwg", tmp_path / "club.kwg")
+    export(catalog, "es", "macondo-csv", tmp_path / "spanish.csv")
+    (tmp_path / "club.kwg.lexc.json").unlink()  # not lexc's own: only the engine's alphabet says its tiles
+    out = tmp_path / "out"
+    runner = CliRunner()
+    bare = runner.invoke(app, ["build", "es", "--name", "club", "--source", str(tmp_path / "club.kwg"),
+                               "--packs", str(out), "-q"])
+    assert bare.exit_code == 1 and "a kwg source needs an alphabet" in " ".join(bare.output.split())
+    built = runner.invoke(app, ["build", "es", "--name", "club", "--source", str(tmp_path / "club.kwg"),
+                                "--alphabet", str(tmp_path / "spanish.csv"), "--packs", str(out), "-q"])
+    assert built.exit_code == 0, built.output
+    named = open_pack(out / "es@club.lexc")
+    assert list(named.keys("")) == list(open_pack(packs / "es.lexc").keys("")) and "CHURRO" in named
+    alone = runner.invoke(app, ["build", "es", "--alphabet", str(tmp_path / "spanish.csv"), "--packs", str(out)])
+    assert alone.exit_code == 1 and "--alphabet: is the alphabet of a --source KWG: give --source" in alone.output
+
+
 def _hand_made(words_nodes: list[int]) -> bytes:
     return struct.pack(f"<{len(words_nodes)}I", *words_nodes)
 

@@ -127,6 +127,17 @@ def _tilings_summary(console: Any, reports: list[CompileReport]) -> None:
         console.print(table)
 
 
+ALPHABET_HELP = ("kwg: the KWG's alphabet, an engine's alphabet file (or a lexc export's .lexc.json), or the "
+                 "spec's faces in tile order, space-separated (\"A B C CH D ...\").")
+
+
+def _alphabet(alphabet: str | None) -> str | list[str] | None:
+    """``--alphabet``: a file's path as it is, or faces in tile order written with spaces or commas."""
+    if alphabet is not None and not Path(alphabet).exists() and len(alphabet.replace(",", " ").split()) > 1:
+        return alphabet.replace(",", " ").split()
+    return alphabet
+
+
 @app.command()
 @reports_errors
 def build(
@@ -144,7 +155,9 @@ def build(
     name: str = typer.Option(None, "--name", help="Build the named lexicon LANG@NAME (e.g. csw24) instead of the "
                              "default pack: from --source, else from the spec's [[lexicon]] entries of that name."),
     source: str = typer.Option(None, "--source", help="With --name and one language: the word list to build it "
-                               "from (a club's own copy of CSW24, NWL23, ODS9...; one word per line)."),
+                               "from (a club's own copy of CSW24, NWL23, ODS9...: one word per line, or an engine's "
+                               ".kwg with --alphabet)."),
+    alphabet: str = typer.Option(None, "--alphabet", help="With --source: " + ALPHABET_HELP),
 ) -> None:
     """Compile the default pack of each language from the sources its spec names.
 
@@ -162,6 +175,8 @@ def build(
     codes = list(dict.fromkeys(langs)) if langs else [s.code for s in catalog.specs() if s.lexicon]
     if source is not None and (name is None or len(codes) != 1):
         raise LexcError(Problem(None, None, "--source", "builds one named lexicon: give one language and --name"))
+    if alphabet is not None and source is None:
+        raise LexcError(Problem(None, None, "--alphabet", "is the alphabet of a --source KWG: give --source"))
     outcomes = {}
     with _Progress(len(codes), quiet or json) as progress:
         def stages(code: str) -> Any:
@@ -171,6 +186,7 @@ def build(
         if jobs > 1 and len(codes) > 1:
             progress.waiting(codes, jobs)
         for built in build_packs(catalog, codes, jobs=jobs, structure=structure, name=name, source=source,
+                                 alphabet=_alphabet(alphabet),
                                  progress=stages if jobs == 1 or len(codes) < 2 else None):
             outcomes[built.code] = built
             if jobs > 1 and len(codes) > 1:
@@ -231,9 +247,7 @@ def compile(
     convention: str = typer.Option(None, "--convention", help="native (default) or coded (the spec's aliases, "
                                                               "e.g. Spanish 1 2 3 for CH LL RR)."),
     top: int = typer.Option(None, "--top", help="wordfreq: the N most frequent words."),
-    alphabet: str = typer.Option(None, "--alphabet", help="kwg: the KWG's alphabet, an engine's alphabet file "
-                                                          "(or a lexc export's .lexc.json), or the spec's faces in "
-                                                          "tile order, space-separated (\"A B C CH D ...\")."),
+    alphabet: str = typer.Option(None, "--alphabet", help=ALPHABET_HELP),
     max_forms: int = typer.Option(None, "--max-forms", min=1,
                                   help="Hunspell: keep the first N forms (default: more than 20,000,000 is an error)."),
     structure: str = typer.Option("auto", "--structure",
@@ -253,9 +267,7 @@ def compile(
     from lexc.lexicon.sources import open_source
 
     language = catalog_of(spec).language(lang)
-    letters: str | list[str] | None = alphabet
-    if alphabet is not None and not Path(alphabet).exists() and len(alphabet.replace(",", " ").split()) > 1:
-        letters = alphabet.replace(",", " ").split()
+    letters = _alphabet(alphabet)
     opened = [open_source(language.spec, s, kind=kind, encoding=encoding, top=top, convention=convention,
                           max_forms=max_forms, alphabet=letters) for s in sources]
     with _Progress(1, quiet or json) as progress:

@@ -41,7 +41,8 @@ class Built:
 
 
 def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress: Progress | None = None,
-              name: str | None = None, source: str | None = None) -> CompileReport:
+              name: str | None = None, source: str | None = None,
+              alphabet: str | Sequence[str] | None = None) -> CompileReport:
     """Compile the default pack of ``code`` (its spec's ``[[lexicon]]`` sources) into the catalog's packs,
     and beside it the walks the move finder, anagrams and patterns step through
     (:func:`lexc.lexicon.walk.write_walks`), so that no reading command builds or writes them.
@@ -49,7 +50,8 @@ def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress:
     With ``name``, the named lexicon ``CODE@NAME`` instead: from ``source`` (a club's own list, a path or
     anything :func:`~lexc.lexicon.sources.open_source` opens) or else from the spec's entries of that name.
     The spec's filter (``exclude``) applies to the default pack and its named entries, never to a
-    ``source`` given here: an official list is taken as it is.
+    ``source`` given here: an official list is taken as it is. ``alphabet`` reads a ``source`` that is an
+    engine's KWG (:mod:`lexc.export.source`).
     """
     from lexc.lexicon.compiler import compile_pack
     from lexc.lexicon.pack import open_pack
@@ -60,7 +62,7 @@ def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress:
     if source is not None:
         if name is None:
             raise LexcError(Problem(source, None, "name", "a list of one's own is built under a name (csw24)"))
-        sources, exclude = [open_source(spec, source)], None
+        sources, exclude = [open_source(spec, source, alphabet=alphabet)], None
         sources[0].game = True  # the table's own word-game list, taken as the judge
     else:
         sources, exclude = default_sources(spec, name), exclusions(spec, name)
@@ -77,9 +79,10 @@ def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress:
 
 
 def _attempt(catalog: Catalog, code: str, structure: str, progress: Progress | None, name: str | None = None,
-             source: str | None = None) -> Built:
+             source: str | None = None, alphabet: str | Sequence[str] | None = None) -> Built:
     try:
-        return Built(code, build_one(catalog, code, structure=structure, progress=progress, name=name, source=source))
+        return Built(code, build_one(catalog, code, structure=structure, progress=progress, name=name, source=source,
+                                     alphabet=alphabet))
     except LexcError as err:
         return Built(code, None, str(err))
 
@@ -102,7 +105,7 @@ def _worker(fields: tuple[Any, ...], code: str, structure: str, name: str | None
 
 def build_packs(catalog: Catalog, codes: Sequence[str], *, jobs: int = 1, structure: str = "auto",
                 progress: Callable[[str], Progress | None] | None = None, name: str | None = None,
-                source: str | None = None) -> Iterator[Built]:
+                source: str | None = None, alphabet: str | Sequence[str] | None = None) -> Iterator[Built]:
     """Build the packs of ``codes``, ``jobs`` at a time; yields each language's outcome as it finishes.
 
     With one job the languages are compiled here, one after another, and ``progress(code)``
@@ -113,7 +116,7 @@ def build_packs(catalog: Catalog, codes: Sequence[str], *, jobs: int = 1, struct
         raise LexcError(Problem(None, None, "jobs", f"must be at least 1, not {jobs}"))
     if jobs == 1 or len(codes) < 2:
         for code in codes:
-            yield _attempt(catalog, code, structure, progress(code) if progress else None, name, source)
+            yield _attempt(catalog, code, structure, progress(code) if progress else None, name, source, alphabet)
         return
     fields = tuple(getattr(catalog, f.name) for f in dataclasses.fields(catalog) if not f.name.startswith("_"))
     context = multiprocessing.get_context("spawn")  # no fork of a process with a progress thread running
