@@ -196,3 +196,29 @@ def test_a_stuck_game_does_not_stop_the_server(tmp_path, monkeypatch):
     assert passes(tmp_path / "games" / "stuck.gcg") == 0
     again = http.post("/api/games/stuck/move", json={"action": "pass", "version": versions["stuck"]})
     assert again.status_code == 200  # released: the game moves again
+
+
+def test_a_read_only_game_file_is_never_replaced(tmp_path):
+    """chmod a-w on a finished game: the CLI and the web refuse a move, and the file keeps its bytes and mode."""
+    from test_web import served  # type: ignore[import-not-found]  # tests/ is on sys.path
+    from typer.testing import CliRunner
+
+    from lexc.cli import app
+
+    games = tmp_path / "games"
+    games.mkdir()
+    path = games / "kept.gcg"
+    create(new(ruleset="polyglot"), path)
+    update(path, LEXICONS, lambda g: g.play("8D QUITE"))
+    before = path.read_bytes()
+    path.chmod(0o444)
+    refused = CliRunner().invoke(app, ["game", "pass", str(path), "--packs", str(tmp_path / "no-packs")])
+    assert refused.exit_code == 1
+    assert f"{path}: the game file is read-only (no write permission): nothing was written" in refused.output
+    http = served(games, LEXICONS)
+    version = http.get("/api/games/kept").json()["version"]
+    moved = http.post("/api/games/kept/move", json={"action": "pass", "version": version})
+    assert moved.status_code == 400 and "the game file is read-only" in moved.json()["error"]
+    assert path.read_bytes() == before and (path.stat().st_mode & 0o777) == 0o444
+    path.chmod(0o644)
+    assert update(path, LEXICONS, lambda g: g.pass_turn()).state.to_move == 0  # writable again: the move is made

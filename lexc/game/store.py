@@ -159,8 +159,23 @@ def load(path: Path | str, lexicons: Packs | None = None) -> Game:
 
 
 def save(game: Game, path: Path | str) -> None:
-    """Write ``game`` to ``path`` atomically; a game the reader would not read back is refused, nothing written."""
+    """Write ``game`` to ``path`` atomically; a game the reader would not read back is refused, nothing written.
+
+    A game file whose permissions allow nobody to write it (``chmod a-w``: a finished game kept as
+    it is) is refused, although the rename that writes atomically could replace it.
+    """
+    _refuse_read_only(Path(path))
     write_atomic(path, gcg_checked(game.record, str(path)), replaces_input=True)
+
+
+def _refuse_read_only(path: Path) -> None:
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # not there (a new game), or unreadable: the writer names what is wrong
+    if stat.S_ISREG(mode) and not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise LexcError(Problem(str(path), None, None, "the game file is read-only (no write permission): nothing "
+                                                       "was written; make it writable to go on"))
 
 
 def create(game: Game, path: Path | str, *, overwrite: bool = False) -> None:
