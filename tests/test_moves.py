@@ -345,7 +345,7 @@ def test_every_play_on_real_positions_scores_as_score_play(en_dir, shared_dir):
             result = score_play(board, move.play, ruleset, lexicons={"en": en}, rack=event.rack, catalog=CATALOG)
             assert (result.score, result.problems, result.phonies) == (move.score, (), ()), (name, index, str(move))
             total += 1
-    assert total > 20000  # 21,431 plays on these 19 positions
+    assert total > 15000  # 15,113 plays on these 19 positions with SOWPODS (docs/lexicons.md)
 
 
 def test_recorded_plays_are_found_and_never_beat_the_best(en_dir, shared_dir):

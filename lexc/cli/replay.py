@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from pathlib import Path
 
@@ -41,10 +42,19 @@ def _replay_one(path: Path, catalog: Catalog, ruleset: str | None, tiles: str | 
     named, warnings = record_lexicons(record, catalog, rules) if lookup else ({}, [])
     catalog = catalog.with_lexicons(named) if named else catalog
     # Looking up: each play in the catalog's packs of its languages (by the catalog's codes: @fra is fr).
-    langs = {catalog.canonical(code) for code in designated_languages(record, rules)}
-    lexicons = catalog.lexicons(langs) if lookup else {}
+    lexicons = catalog.lexicons(_known(catalog, designated_languages(record, rules))) if lookup else {}
     result = replay_record(record, catalog, rules, lexicons=lexicons)
     return dataclasses.replace(result, warnings=tuple(warnings))
+
+
+def _known(catalog: Catalog, codes: set[str]) -> set[str]:
+    """The catalog's codes of the languages designated (``fra`` is ``fr``); a code of no language is
+    left to the replay, which names the play and the line where it is designated."""
+    known = set()
+    for code in codes:
+        with contextlib.suppress(LexcError):
+            known.add(catalog.canonical(code))
+    return known
 
 
 def _draw(result: ReplayResult, svg: Path) -> None:

@@ -449,10 +449,10 @@ def load_ruleset_file(path: Path, catalog: Catalog) -> Ruleset:
 
     Use :meth:`lexc.catalog.Catalog.ruleset`, which finds a ruleset by name and reads it once:
 
-    >>> catalog.ruleset("nonesuch")
+    >>> catalog.ruleset("nonesuch")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: <input>: unknown ruleset 'nonesuch' (known: dover, polyglot, standard, super, tournament)
+    lexc.errors.LexcError: <input>: unknown ruleset 'nonesuch' (known: dover, hong-kong, polyglot, standard, ...)
     """
     data, lines, raw = load(path)
     ruleset, problems = check_data(data, lines, str(path), catalog)
