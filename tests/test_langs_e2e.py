@@ -3,13 +3,10 @@ Spanish tiles, and a Polyglot game whose table agreed its languages."""
 
 from __future__ import annotations
 
-import os
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from browser import chromium, serving  # type: ignore[import-not-found]  # tests/ is on sys.path
 from typer.testing import CliRunner
 
 from lexc.catalog import Catalog
@@ -23,9 +20,6 @@ uvicorn = pytest.importorskip("uvicorn")
 CATALOG = Catalog.shipped()
 #: The server's key: the page opened with it is the director of every game.
 TOKEN = "langs-e2e-server-key-0123"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WORDS = {"en": ["whisky", "ah"], "fr": ["whisky"], "ru": ["щи"], "de": ["whisky"], "es": ["churro", "ñu"]}
 
 
@@ -42,28 +36,14 @@ def server(packs, tmp_path_factory):
     from lexc.game.web.app import create_app
 
     games = tmp_path_factory.mktemp("games")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    srv = uvicorn.Server(uvicorn.Config(create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN), host="127.0.0.1",
-                                        port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    while not srv.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", games
-    srv.should_exit = True
-    thread.join(10)
+    with serving(create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN)) as base:
+        yield base, games
 
 
 @pytest.fixture(scope="module")
 def page(server):
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: `make setup` installs Debian's chromium")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as browser:
         yield browser.new_page(viewport={"width": 1100, "height": 800})
-        browser.close()
 
 
 def _new_game(page, base: str, name: str, ruleset: str, lang: str, langs: str = "") -> None:

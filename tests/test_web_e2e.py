@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
+from browser import chromium, serving  # type: ignore[import-not-found]  # tests/ is on sys.path
 from game_script import FINAL, MOVES, PLAYERS, WORDS  # type: ignore[import-not-found]  # tests/ is on sys.path
 from typer.testing import CliRunner
 
@@ -28,9 +26,6 @@ CATALOG = Catalog.shipped()
 playwright = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: The server's key in these tests: the page opened with it is the director of every game.
 TOKEN = "e2e-server-key-0123456789"
@@ -45,38 +40,19 @@ def packs(tmp_path_factory) -> Path:
     return folder
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(packs, tmp_path_factory):
     from lexc.game.web.app import create_app
 
     games = tmp_path_factory.mktemp("games")
-    port = _free_port()
-    config = uvicorn.Config(create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN), host="127.0.0.1", port=port,
-                            log_level="warning", timeout_graceful_shutdown=1)
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    while not srv.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", games
-    srv.should_exit = True
-    thread.join(10)
+    with serving(create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN)) as base:
+        yield base, games
 
 
 @pytest.fixture(scope="module")
 def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: `make setup` installs Debian's chromium")
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _new_game(page, base: str, name: str, schemes: str = "", langs: str = "") -> None:
