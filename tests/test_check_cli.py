@@ -29,11 +29,8 @@ WORDS = {
 
 
 @pytest.fixture(scope="module")
-def packs(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("packs")
-    for lang, words in WORDS.items():
-        compile_words(CATALOG.language(lang), words, folder / f"{lang}.lexc")
-    return folder
+def packs(make_packs) -> Path:
+    return make_packs(WORDS)
 
 
 def check(packs: Path, *args: str) -> tuple[int, list[dict]]:

@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.game.engine import Packs
-from lexc.lexicon.compiler import compile_words
 
 playwright = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -24,11 +23,8 @@ WORDS = {"en": ["whisky", "ah"], "fr": ["whisky"], "ru": ["щи"], "de": ["whisk
 
 
 @pytest.fixture(scope="module")
-def packs(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("packs")
-    for lang, words in WORDS.items():
-        compile_words(CATALOG.language(lang), words, folder / f"{lang}.lexc")
-    return folder
+def packs(make_packs) -> Path:
+    return make_packs(WORDS)
 
 
 @pytest.fixture(scope="module")

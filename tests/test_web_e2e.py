@@ -19,7 +19,6 @@ from typer.testing import CliRunner
 from lexc.catalog import Catalog
 from lexc.cli import app
 from lexc.game.engine import Packs
-from lexc.lexicon.compiler import compile_words
 
 CATALOG = Catalog.shipped()
 
@@ -33,11 +32,8 @@ TOKEN = "e2e-server-key-0123456789"
 
 
 @pytest.fixture(scope="module")
-def packs(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("packs")
-    for lang, words in WORDS.items():
-        compile_words(CATALOG.language(lang), words, folder / f"{lang}.lexc")
-    return folder
+def packs(make_packs) -> Path:
+    return make_packs(WORDS)
 
 
 @pytest.fixture(scope="module")
