@@ -129,14 +129,12 @@ def new(
 
 
 def _seat_robots(game: Game, robot: list[str], robot_langs: str | None) -> Game:
-    from lexc.robot.seat import with_robots
+    from lexc.robot.seat import parse_seats, with_robots
 
-    seats: dict[str, str] = {}
-    for item in robot:
-        name, eq, level = item.partition("=")
-        if not eq or not name.strip():
-            raise LexcError(Problem(None, None, "--robot", f"write PLAYER=LEVEL (e.g. cy=3), not {item!r}"))
-        seats[name.strip()] = level.strip()
+    try:
+        seats = parse_seats(" ".join(robot))
+    except LexcError as err:
+        raise LexcError(Problem(None, None, "--robot", err.problems[0].message)) from None
     if not seats:
         raise LexcError(Problem(None, None, "--robot-langs", "name the robots too (--robot PLAYER=LEVEL)"))
     langs = [lg.strip() for lg in robot_langs.split(",") if lg.strip()] if robot_langs else None
