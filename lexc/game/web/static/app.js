@@ -51,6 +51,11 @@ const view = () => (ui.game && ui.game.view) || { kind: "director", player: null
 const isDirector = () => view().kind === "director";
 const isBoard = () => view().kind === "board";
 const mine = () => view().kind === "seat" ? view().player : ui.game.to_move;
+// A robot seat's label: "robot, level 3" or "robot, greedy"; "" for a person.
+function robotLabel(name) {
+  const level = ui.game && ui.game.robots ? ui.game.robots[name] : undefined;
+  return level === undefined ? "" : level === "greedy" ? "robot, greedy" : `robot, level ${level}`;
+}
 const myTurn = () => isDirector() || (view().kind === "seat" && ui.game.to_move === view().player);
 
 // ------------------------------------------------------------------ games list and new game (the server's key)
@@ -222,10 +227,15 @@ function renderControls() {
   $("download-btn").hidden = !(isDirector() || over);
   let text;
   if (over) text = "The game is over.";
+  else if (game.thinking && game.robot_error) {
+    text = `${game.thinking} (robot) cannot move: ${game.robot_error} — ` +
+           (isDirector() ? "move for it, or undo." : "the director can move for it.");
+  } else if (game.thinking) text = `${game.thinking} (${robotLabel(game.thinking)}) is thinking…`;
   else if (out) text = `${game.went_out} went out: the last play may be challenged, then the director ends the game.`;
   else if (view().kind === "seat") text = game.to_move === view().player ? "Your turn." : `${game.to_move} to move.`;
   else text = `${game.to_move} to move.`;
   $("turn").textContent = text;
+  $("turn").dataset.thinking = game.thinking || "";
 }
 
 function renderBoard() {
@@ -298,7 +308,9 @@ setInterval(renderClocks, 250);
 function renderPlayers() {
   const game = ui.game;
   const rows = game.players.map((p) => el("tr", { class: p.to_move && !game.ended ? "to-move" : "" },
-    el("td", {}, (p.to_move && !game.ended ? "▶ " : "") + p.name), el("td", { class: "score" }, String(p.score)),
+    el("td", {}, (p.to_move && !game.ended ? "▶ " : "") + p.name,
+       ...(robotLabel(p.name) ? [el("span", { class: "robot", "data-robot": p.name }, ` (${robotLabel(p.name)})`)] : [])),
+    el("td", { class: "score" }, String(p.score)),
     el("td", { class: "held" }, p.rack !== null ? p.rack : `${p.tiles} tiles`),
     ...(game.clock ? [el("td", { class: "clock", "data-clock": p.name })] : [])));
   $("players").replaceChildren(el("table", {}, ...rows));
@@ -625,6 +637,10 @@ async function linksPanel() {
   try {
     const found = await api(`/api/games/${encodeURIComponent(ui.name)}/links`);
     panel(el("div", { id: "links" }, ...found.links.map((l) => {
+      if (l.robot) {  // a robot's seat has no link: it moves by itself
+        return el("figure", { "data-view": l.view, class: "robot-seat" }, el("figcaption", {}, el("b", {}, l.view),
+                  ` (${l.robot === "greedy" ? "robot, greedy" : "robot, level " + l.robot}): moves by itself, no link`));
+      }
       const code = el("div", { class: "qr" });
       code.innerHTML = l.qr;  // an SVG made by the server (segno) from the link: no text of a user's
       return el("figure", { "data-view": l.view }, code, el("figcaption", {}, el("b", {}, l.view), " ",
