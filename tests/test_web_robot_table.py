@@ -5,7 +5,8 @@ The director starts the game on the new-game form with the robot seat ``cy=3``; 
 the robot no link; ann and bob play from their own seats (the play chosen by lexc's move finder over
 their own rack in the game file, typed on the seat's page as a player would), and after bob's move the
 robot moves by itself: bob's page says the robot is thinking, then every view shows the robot's move
-without a reload. No page of a person shows the robot's rack. At the end the game file replays with
+without a reload. Once, the director takes the robot's move back: the robot waits until the director
+presses Robot move. No page of a person shows the robot's rack. At the end the game file replays with
 ``lexc replay`` and every score reproduced. Words: the 10,000 most frequent English words (wordfreq).
 """
 
@@ -163,6 +164,17 @@ def test_two_people_and_a_robot_play_a_game_to_its_end(table, packs, tmp_path):
             ann.evaluate("window.scrollTo(0, 0)")
             ann.screenshot(path=str(tmp_path / "robot-seat.png"), full_page=False)
             screenshot = True
+            game = settle()
+            assert game.record.events[-1].player == "cy"
+            director.click("#undo-btn")  # the director takes the robot's move back: it waits for the director
+            director.click("#undo-ok")
+            director.wait_for_function("document.querySelector('#turn').textContent.includes('waits after the undo')")
+            for page in (ann, bob, board):
+                page.wait_for_function("document.querySelector('#turn').textContent === "
+                                       "'cy (robot, level 3) waits after the undo: the director lets it play.'",
+                                       timeout=LIVE_MS)
+            assert len(load(path, lexicons).record.events) == len(game.record.events) - 1
+            director.click("#robot-btn")
         game = settle()
 
     text = path.read_text()

@@ -86,7 +86,7 @@ def test_robot_seats_are_refused_clearly(served):
 
 
 def test_the_robot_moves_by_itself_after_a_persons_move(served, pack_folder):
-    http, games, _ = served
+    http, games, robots = served
     made = http.post("/api/games", json={"name": "club", "players": "ann,cy", "ruleset": "polyglot", "lang": "en",
                                          "deal": "11", "robots": "cy=3"})
     assert made.status_code == 200, made.text
@@ -100,6 +100,8 @@ def test_the_robot_moves_by_itself_after_a_persons_move(served, pack_folder):
     # the robot's seat has no link, and its key opens nothing: nobody sees its rack or moves for it
     links = {x["view"]: x for x in http.get("/api/games/club/links").json()["links"]}
     assert links["cy"] == {"view": "cy", "url": None, "qr": None, "robot": "3"} and links["ann"]["url"]
+    printed = runner.invoke(app, ["game", "seats", str(games / "club.gcg"), "--packs", str(pack_folder)])
+    assert [line.split()[0] for line in printed.stdout.splitlines()] == ["ann", "board", "director"]
     robot_key = {"X-Lexc-Key": seats.key_of("cy")}
     assert http.get("/api/games/club", headers=robot_key).status_code == 403
     refused = http.post("/api/games/club/move", headers=robot_key, json={"action": "pass", "version": game["version"]})
@@ -122,6 +124,21 @@ def test_the_robot_moves_by_itself_after_a_persons_move(served, pack_folder):
     shown = http.get("/api/games/club", headers=ann).json()
     assert shown["to_move"] == "ann" and shown["thinking"] is None and len(shown["moves"]) == 2
     assert [p["rack"] for p in shown["players"]][1] is None  # ann never sees the robot's rack
+    replays(games / "club.gcg", pack_folder)
+    refused = http.post("/api/games/club/robot", json={})
+    assert refused.status_code == 400 and refused.json()["error"] == "robot: it is ann's turn, and ann is not a robot"
+
+    # the director takes the robot's move back: the robot waits (it would make the same move again)
+    undone = http.post("/api/games/club/move", json={"action": "undo", "version": shown["version"]}).json()
+    assert undone["thinking"] == "cy" and undone["robot_held"] is True
+    assert robots.wait() and len(game_of(games, pack_folder).record.events) == 1
+    assert http.get("/api/games/club").json()["robot_held"] is True  # opening the game does not move it
+    assert robots.wait() and len(game_of(games, pack_folder).record.events) == 1
+    assert http.post("/api/games/club/robot", headers=ann, json={}).status_code == 403  # the director's only
+    let = http.post("/api/games/club/robot", json={})
+    assert let.status_code == 200 and let.json()["robot_held"] is False and let.json()["thinking"] == "cy"
+    again = settled(games, pack_folder, 2)
+    assert [e.player for e in again.record.events] == ["ann", "cy"] and "#note bag reshuffled: undo 1" in again.text
     replays(games / "club.gcg", pack_folder)
 
 
@@ -169,6 +186,10 @@ def test_a_robot_that_cannot_move_is_shown_and_the_director_moves_for_it(tmp_pat
         assert shown["thinking"] == "cy" and shown["version"] == made["version"]
         assert shown["robot_error"].startswith("no pack for 'cy': run `lexc build cy`")
         assert web.state.robots.wait()  # opening the game again does not try the same move again
+        assert [e.player for e in game_of(games, pack_folder).record.events] == []
+        tried = http.post("/api/games/club/robot", json={})  # the director tries it again: the same error
+        assert tried.status_code == 200 and web.state.robots.wait()
+        assert http.get("/api/games/club").json()["robot_error"].startswith("no pack for 'cy'")
         moved = http.post("/api/games/club/move", json={"action": "pass", "version": made["version"]})
         assert moved.status_code == 200 and moved.json()["to_move"] == "ann" and moved.json()["robot_error"] is None
 

@@ -350,7 +350,8 @@ def seats(
                              "`lexc serve` listens on (e.g. http://192.168.1.20:8000)."),
     packs: Path = PACKS,
 ) -> None:
-    """The links of a served game's views, one a line: each seat by player name, then board and director.
+    """The links of a served game's views, one a line: each seat by player name (a robot's seat has none),
+    then board and director.
 
     Each link holds its view's key (after '#'): hand a seat's link to its player only. The keys are
     kept beside the game, readable by you only (.NAME.seats.json), never in the game file.
@@ -359,8 +360,12 @@ def seats(
 
     if not base.startswith(("http://", "https://")) or any(c.isspace() for c in base):
         raise LexcError(Problem(None, None, "--base", f"an address such as http://192.168.1.20:8000, not {base!r}"))
+    from lexc.robot.seat import robots
+
     game = load(path, _packs(packs))
     found = seats_of(path, game.setup.players)
     assert found is not None
+    seated = robots(game)  # a robot's seat has no link: lexc serve moves it by itself
     for label, url in found.links(base, path.stem):
-        typer.echo(f"{label} {url}")
+        if label not in seated:
+            typer.echo(f"{label} {url}")

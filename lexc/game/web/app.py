@@ -14,6 +14,7 @@ The page (``static/``) talks to a small JSON API over the games of one directory
 ``POST /api/games/NAME/move``                 a move: play, pass, exchange, challenge, undo, end, penalty
 ``POST /api/games/NAME/clock``                the director's clock: pause, resume, adjust
 ``POST /api/games/NAME/hint``                 the best plays of a rack: a move search, one at a time
+``POST /api/games/NAME/robot``                the director lets the robot to move move (held after an undo, or failed)
 ============================================  =============================================================
 
 Who asks is the key in the ``X-Lexc-Key`` header: the server's own key (printed by ``lexc serve``)
@@ -33,7 +34,8 @@ server runs one at a time, and a hint asked while one runs is refused at once wi
 A robot seat (``robots``: ``cy=3``, in a game lexc deals) moves by itself when its turn comes:
 :class:`~lexc.game.web.robots.RobotTable` plays it off the event loop, through the same path as a
 person's move (:func:`lexc.game.store.update` with the version check, the clock noted), after every
-accepted move, a new game, a game opened and the server's start. A robot's seat has no link: its key
+accepted move but an undo, a new game, a game opened and the server's start; a robot's turn that the
+director's undo came back to waits for the director (``/robot``). A robot's seat has no link: its key
 opens nothing, so nobody sees its rack or moves for it but the director.
 """
 
@@ -420,6 +422,7 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
         data["robots"] = seated
         data["thinking"] = game.to_move if game.to_move in seated and not game.state.ended else None
         data["robot_error"] = table.error(path, game) if data["thinking"] else None
+        data["robot_held"] = table.held(path, game) if data["thinking"] else False
         return data
 
     async def index(request: Request) -> Response:
@@ -604,13 +607,31 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             pending = game.state.pending
             view.check(action, to_move=game.to_move,
                        last_player=game.setup.players[pending.player] if pending is not None else None)
+            if action == "undo":  # a robot's turn it comes back to waits for the director
+                made = _held(made, lambda undone: table.hold(path, undone))
             try:
                 after = commit(path, game, action, made)
             except StaleGame:
                 raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
                             snapshot(path, load(path, lexicons), view)) from None
-            robot_pending(path, after)
+            if action != "undo":
+                robot_pending(path, after)
             return JSONResponse(snapshot(path, after, view))
+
+        return await _answer(work, await _body(request))
+
+    async def robot(request: Request) -> Response:
+        """The director lets the robot to move make its move: after an undo, or again after an error."""
+        def work(data: dict[str, Any]) -> Response:
+            path, game, view = opened(request)
+            if not view.director:
+                raise Forbidden(Problem(None, None, "robot", "only the director tells a robot to move"))
+            if game.state.ended:
+                raise LexcError("robot: the game is over")
+            if game.to_move not in robot_seats(game):
+                raise LexcError(f"robot: it is {game.to_move}'s turn, and {game.to_move} is not a robot")
+            table.release(path)
+            return JSONResponse(snapshot(path, game, view))
 
         return await _answer(work, await _body(request))
 
@@ -647,6 +668,7 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
         Route("/api/games/{name}/move", move, methods=["POST"]),
         Route("/api/games/{name}/clock", clock, methods=["POST"]),
         Route("/api/games/{name}/hint", hint, methods=["POST"]),
+        Route("/api/games/{name}/robot", robot, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(Guard, hosts=hosts or Hosts.loopback())]
@@ -716,6 +738,11 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _failure(request: Request, exc: Exception) -> Response:
     """The last resort: a fault of lexc's own is a JSON 500 naming the exception, never a traceback."""
     return JSONResponse({"error": f"internal error ({type(exc).__name__}): please report it"}, status_code=500)
+
+
+def _held(move: Callable[[Game], Game], hold: Callable[[Game], Game]) -> Callable[[Game], Game]:
+    """``move``, then ``hold`` on the game it makes (before the game is written)."""
+    return lambda game: hold(move(game))
 
 
 def _seat_robots(game: Game, text: str) -> Game:

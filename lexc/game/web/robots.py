@@ -8,7 +8,9 @@ game's lock (a person's move or challenge meanwhile is not kept waiting), then w
 same path as a person's move (``commit``: :func:`lexc.game.store.update` with the version the robot
 saw, its clock noted). When the game changed meanwhile the robot's move is dropped and it looks again:
 a person's move is never lost. A robot that cannot move (no pack, a broken ``#note robot``) has its
-error kept for the page to show, at that version of the game only; it is logged, never raised.
+error kept for the page to show, at that version of the game only; it is logged, never raised. A
+state the director's undo came back to is held (:meth:`RobotTable.hold`): the robot moves there when
+the director says so (:meth:`RobotTable.release`), which also tries a failed robot again.
 
 The robot is given nothing but the game value, and :func:`~lexc.robot.seat.robot_move` reads only the
 robot's own rack from it (docs/robot.md).
@@ -82,9 +84,8 @@ class RobotTable:
         self._guard = threading.Condition()
         self._pending: dict[Path, None] = {}  # games to look at, in order (a set that keeps its order)
         self._worker: threading.Thread | None = None
-        self._current: Path | None = None
-        self._errors: dict[Path, tuple[str, str]] = {}  # game -> (version, message)
-        self.changes = 0  # counts errors recorded: a live page's stream sends the game again
+        self._stops: dict[Path, tuple[str, str | None]] = {}  # game -> (version, error; None: held)
+        self.changes = 0  # counts errors and releases: a live page's stream sends the game again
 
     def kick(self, path: Path) -> None:
         """Look at the game in ``path`` soon: its robot moves if it is to move."""
@@ -100,9 +101,32 @@ class RobotTable:
 
     def error(self, path: Path, game: Game) -> str | None:
         """Why the robot to move in ``game`` (the file at ``path``) could not move, if it could not."""
+        stop = self._stop(path, game)
+        return stop[1] if stop is not None else None
+
+    def held(self, path: Path, game: Game) -> bool:
+        """Whether the robot to move in ``game`` waits for the director (:meth:`hold`)."""
+        stop = self._stop(path, game)
+        return stop is not None and stop[1] is None
+
+    def hold(self, path: Path, game: Game) -> Game:
+        """Keep the robot from moving in ``game`` (a state the director's undo came back to: a robot
+        moving at once would make the same move again) until :meth:`release`; returns ``game``."""
         with self._guard:
-            found = self._errors.get(path)
-        return found[1] if found is not None and found[0] == game.version else None
+            self._stops[path] = (game.version, None)
+        return game
+
+    def release(self, path: Path) -> None:
+        """Let the robot of the game at ``path`` move again (held, or stopped by an error)."""
+        with self._guard:
+            self._stops.pop(path, None)
+            self.changes += 1
+        self.kick(path)
+
+    def _stop(self, path: Path, game: Game) -> tuple[str, str | None] | None:
+        with self._guard:
+            found = self._stops.get(path)
+        return found if found is not None and found[0] == game.version else None
 
     def wait(self, timeout: float = 60.0) -> bool:
         """Wait until no robot move is pending (tests, a server shutting down); False on time-out."""
@@ -133,12 +157,10 @@ class RobotTable:
             game: Game | None = None
             try:
                 game = load(path, self.lexicons)
-                if robot_to_move(game) is None or self.error(path, game) is not None:
-                    return  # a person's turn, the game over, or this robot already failed at this version
+                if robot_to_move(game) is None or self._stop(path, game) is not None:
+                    return  # a person's turn, the game over, held, or this robot already failed here
                 self.commit(path, game, _made(robot_move(game)))  # the search: outside the game's lock
                 busy = 0
-                with self._guard:
-                    self._errors.pop(path, None)
             except StaleGame:
                 continue  # someone moved meanwhile: look again
             except GameBusy as err:
@@ -161,5 +183,5 @@ class RobotTable:
         if game is None:
             return  # the game could not be read: the page says so itself
         with self._guard:
-            self._errors[path] = (game.version, message)
+            self._stops[path] = (game.version, message)
             self.changes += 1

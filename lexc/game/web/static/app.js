@@ -225,11 +225,16 @@ function renderControls() {
   $("pause-btn").disabled = $("adjust-btn").disabled = ui.busy || over;
   if (game.clock) $("pause-btn").textContent = game.clock.paused ? "Resume clock" : "Pause clock";
   $("download-btn").hidden = !(isDirector() || over);
+  $("robot-btn").hidden = !(game.thinking && (game.robot_error || game.robot_held));
+  $("robot-btn").disabled = ui.busy;
   let text;
   if (over) text = "The game is over.";
   else if (game.thinking && game.robot_error) {
     text = `${game.thinking} (robot) cannot move: ${game.robot_error} — ` +
-           (isDirector() ? "move for it, or undo." : "the director can move for it.");
+           (isDirector() ? "move for it, undo, or press Robot move to try again." : "the director can move for it.");
+  } else if (game.thinking && game.robot_held) {
+    text = `${game.thinking} (${robotLabel(game.thinking)}) waits after the undo: ` +
+           (isDirector() ? "Robot move lets it play; or undo again, or move for it." : "the director lets it play.");
   } else if (game.thinking) text = `${game.thinking} (${robotLabel(game.thinking)}) is thinking…`;
   else if (out) text = `${game.went_out} went out: the last play may be challenged, then the director ends the game.`;
   else if (view().kind === "seat") text = game.to_move === view().player ? "Your turn." : `${game.to_move} to move.`;
@@ -719,6 +724,7 @@ $("pause-btn").addEventListener("click", () => send("clock", { action: ui.game.c
 $("adjust-btn").addEventListener("click", adjustPanel);
 $("links-btn").addEventListener("click", linksPanel);
 $("hint-btn").addEventListener("click", hintPanel);
+$("robot-btn").addEventListener("click", () => send("robot", {}, `${ui.game.thinking} (robot) moves`));
 $("download-btn").addEventListener("click", download);
 $("game-list").addEventListener("change", (e) => openGame(e.target.value).catch((err) => status(err.message, true)));
 $("new-game").lang.addEventListener("change", editions);
