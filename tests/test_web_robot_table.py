@@ -174,6 +174,8 @@ def test_two_people_and_a_robot_play_a_game_to_its_end(table, packs, tmp_path):
                                        "'cy (robot, level 3) waits after the undo: the director lets it play.'",
                                        timeout=LIVE_MS)
             assert len(load(path, lexicons).record.events) == len(game.record.events) - 1
+            ann.locator("#turn").scroll_into_view_if_needed()
+            ann.screenshot(path=str(tmp_path / "robot-waits.png"), full_page=False)
             director.click("#robot-btn")
         game = settle()
 

@@ -14,7 +14,7 @@ The page (``static/``) talks to a small JSON API over the games of one directory
 ``POST /api/games/NAME/move``                 a move: play, pass, exchange, challenge, undo, end, penalty
 ``POST /api/games/NAME/clock``                the director's clock: pause, resume, adjust
 ``POST /api/games/NAME/hint``                 the best plays of a rack: a move search, one at a time
-``POST /api/games/NAME/robot``                the director lets the robot to move move (held after an undo, or failed)
+``POST /api/games/NAME/robot``                the director lets the pending robot move (held after an undo, or failed)
 ============================================  =============================================================
 
 Who asks is the key in the ``X-Lexc-Key`` header: the server's own key (printed by ``lexc serve``)
