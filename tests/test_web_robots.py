@@ -2,7 +2,7 @@
 ``robots``, the robot moving by itself after a person's move and when it starts, its seat without a
 link, a robot that cannot move shown and not fatal, and a person's move never lost to a robot's.
 
-Words: the 3,000 most frequent English words of wordfreq (a dependency), compiled here.
+Words: the 3,000 most frequent English and French words of wordfreq (a dependency), compiled here.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ runner = CliRunner()
 @pytest.fixture(scope="module")
 def pack_folder(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("robot-web-packs")
-    compile_words(CATALOG.language("en"), wordfreq.top_n_list("en", 3000), folder / "en.lexc")
+    for lang in ("en", "fr"):
+        compile_words(CATALOG.language(lang), wordfreq.top_n_list(lang, 3000), folder / f"{lang}.lexc")
     return folder
 
 
@@ -151,6 +152,25 @@ def test_a_robot_that_starts_moves_when_the_game_is_made(served, pack_folder):
     assert [e.player for e in game.record.events] == ["cy"] and game.record.events[0].kind is Kind.PLAY
     assert game.state.results[0].legal and not game.state.results[0].phonies  # greedy plays the top score
     assert game.state.scores[0] == game_of(games, pack_folder).state.scores[0] > 0
+
+
+def test_robots_play_the_tables_agreed_languages_to_the_end(served, pack_folder):
+    """Two robots at a table that agreed on English and French: the server plays the game to its end."""
+    from lexc.records.gcg import parse
+    from lexc.records.replay import replay
+
+    http, games, robots = served
+    made = http.post("/api/games", json={"name": "club", "players": "ann,cy", "ruleset": "polyglot", "lang": "en",
+                                         "langs": "en,fr", "deal": "21", "robots": "ann=5 cy=greedy"})
+    assert made.status_code == 200 and made.json()["robots"] == {"ann": "5", "cy": "greedy"}
+    assert robots.wait()
+    game = game_of(games, pack_folder)
+    assert game.state.ended and http.get("/api/games/club").json()["thinking"] is None
+    catalog = Catalog.shipped(packs=pack_folder)
+    result = replay(parse(game.text), catalog, lexicons=catalog.lexicons(["en", "fr"]))
+    assert not result.mismatches and not result.phonies
+    words = [w for r in result.results if r is not None for w in r.words]
+    assert {w.lang for w in words} == {"en", "fr"} and all(w.valid is True for w in words)
 
 
 def test_a_robot_left_to_move_moves_when_its_game_is_opened_or_the_server_starts(tmp_path, pack_folder):
