@@ -104,6 +104,7 @@ def test_two_people_and_a_robot_play_a_game_to_its_end(table, packs, tmp_path):
     assert director.locator("#links figure[data-view=cy] a").count() == 0  # the robot's seat has no link
     assert "moves by itself, no link" in director.inner_text("#links figure[data-view=cy]")
     links = {v: director.get_attribute(f"#links figure[data-view={v}] a", "href") for v in ("ann", "bob", "board")}
+    director.screenshot(path=str(tmp_path / "robot-links.png"), full_page=False)
 
     ann = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
     bob = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
