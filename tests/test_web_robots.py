@@ -143,6 +143,25 @@ def test_the_robot_moves_by_itself_after_a_persons_move(served, pack_folder):
     replays(games / "club.gcg", pack_folder)
 
 
+def test_a_level_five_robot_challenges_a_phony_played_from_a_seat(served, pack_folder):
+    http, games, _ = served
+    made = http.post("/api/games", json={"name": "club", "players": "ann,cy", "ruleset": "polyglot", "lang": "en",
+                                         "deal": "4", "robots": "cy=5"}).json()
+    seats = seats_of(games / "club.gcg", ["ann", "cy"])
+    assert seats is not None
+    game = game_of(games, pack_folder)
+    rack = [t for t in game.state.racks[0] or () if t != "?"]
+    phony = next(f"8G {a}{b}{c}" for a in rack for b in rack for c in rack
+                 if game.preview(f"8G {a}{b}{c}").phonies and not game.preview(f"8G {a}{b}{c}").problems)
+    moved = http.post("/api/games/club/move", headers={"X-Lexc-Key": seats.key_of("ann")},
+                      json={"action": "play", "play": phony, "version": made["version"]})
+    assert moved.status_code == 200, moved.text
+    events = settled(games, pack_folder, 3).record.events
+    assert events[1].kind is Kind.WITHDRAWAL and "challenged: cy: phony" in events[1].notes[0]
+    assert events[2].player == "cy" and events[2].kind in (Kind.PLAY, Kind.EXCHANGE)  # then it moves
+    replays(games / "club.gcg", pack_folder)
+
+
 def test_a_robot_that_starts_moves_when_the_game_is_made(served, pack_folder):
     http, games, _ = served
     made = http.post("/api/games", json={"name": "club", "players": "cy,ann", "ruleset": "polyglot", "lang": "en",
