@@ -129,7 +129,7 @@ class RobotTable:
         return found if found is not None and found[0] == game.version else None
 
     def wait(self, timeout: float = 60.0) -> bool:
-        """Wait until no robot move is pending (tests, a server shutting down); False on time-out."""
+        """Wait until no robot move is pending (for tests); False on time-out."""
         deadline = time.monotonic() + timeout
         with self._guard:
             while self._worker is not None:
