@@ -65,6 +65,7 @@ ROUTES = [  # (method, path, body): every route that reads or changes a game
     ("POST", "/api/games/club/move", {"action": "undo", "version": "VERSION"}),
     ("POST", "/api/games/club/clock", {"action": "pause"}),
     ("POST", "/api/games/club/hint", {"top": 1}),
+    ("POST", "/api/games/club/robot", {}),
 ]
 ATTACKS = {  # what a page elsewhere, or a name rebound to this machine, sends
     "rebinding": {"Host": "attacker.example:8000"},

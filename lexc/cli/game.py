@@ -129,14 +129,12 @@ def new(
 
 
 def _seat_robots(game: Game, robot: list[str], robot_langs: str | None) -> Game:
-    from lexc.robot.seat import with_robots
+    from lexc.robot.seat import parse_seats, with_robots
 
-    seats: dict[str, str] = {}
-    for item in robot:
-        name, eq, level = item.partition("=")
-        if not eq or not name.strip():
-            raise LexcError(Problem(None, None, "--robot", f"write PLAYER=LEVEL (e.g. cy=3), not {item!r}"))
-        seats[name.strip()] = level.strip()
+    try:
+        seats = parse_seats(" ".join(robot))
+    except LexcError as err:
+        raise LexcError(Problem(None, None, "--robot", err.problems[0].message)) from None
     if not seats:
         raise LexcError(Problem(None, None, "--robot-langs", "name the robots too (--robot PLAYER=LEVEL)"))
     langs = [lg.strip() for lg in robot_langs.split(",") if lg.strip()] if robot_langs else None
@@ -352,7 +350,8 @@ def seats(
                              "`lexc serve` listens on (e.g. http://192.168.1.20:8000)."),
     packs: Path = PACKS,
 ) -> None:
-    """The links of a served game's views, one a line: each seat by player name, then board and director.
+    """The links of a served game's views, one a line: each seat by player name (a robot's seat has none),
+    then board and director.
 
     Each link holds its view's key (after '#'): hand a seat's link to its player only. The keys are
     kept beside the game, readable by you only (.NAME.seats.json), never in the game file.
@@ -361,8 +360,12 @@ def seats(
 
     if not base.startswith(("http://", "https://")) or any(c.isspace() for c in base):
         raise LexcError(Problem(None, None, "--base", f"an address such as http://192.168.1.20:8000, not {base!r}"))
+    from lexc.robot.seat import robots
+
     game = load(path, _packs(packs))
     found = seats_of(path, game.setup.players)
     assert found is not None
+    seated = robots(game)  # a robot's seat has no link: lexc serve moves it by itself
     for label, url in found.links(base, path.stem):
-        typer.echo(f"{label} {url}")
+        if label not in seated:
+            typer.echo(f"{label} {url}")

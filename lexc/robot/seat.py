@@ -35,8 +35,8 @@ from lexc.game.engine import Pragma, finder
 from lexc.robot.player import Choice, Position, Robot, Strength
 from lexc.robot.words import Vocabulary, found
 
-__all__ = ["CHALLENGE_CHANCE", "robot_for", "robot_languages", "robot_move", "robot_to_move", "robots",
-           "with_robots"]
+__all__ = ["CHALLENGE_CHANCE", "parse_seats", "robot_for", "robot_languages", "robot_move", "robot_to_move",
+           "robots", "with_robots"]
 
 ROBOT = "robot:"
 ROBOT_LANGS = "robot-langs:"
@@ -50,19 +50,41 @@ def _notes(game: Game, key: str) -> list[Pragma]:
     return [p for p in game.record.pragmas if p.name == "note" and p.value.lower().startswith(key)]
 
 
+def parse_seats(text: str) -> dict[str, str]:
+    """Robot seats written ``PLAYER=LEVEL``, several separated by spaces or commas: player to strength.
+
+    >>> parse_seats("cy=3, dee=Greedy")
+    {'cy': '3', 'dee': 'greedy'}
+    >>> parse_seats("cy")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <input>: robot: write PLAYER=LEVEL (e.g. cy=3), not 'cy'
+    """
+    seats: dict[str, str] = {}
+    for item in text.replace(",", " ").split():
+        name, sep, level = item.partition("=")
+        if not sep or not name:
+            raise LexcError(Problem(None, None, "robot", f"write PLAYER=LEVEL (e.g. cy=3), not {item!r}"))
+        try:
+            seats[name] = Strength.of(level).name
+        except LexcError as err:
+            raise LexcError(Problem(None, None, "robot", f"{name}: {err.problems[0].message}")) from None
+    return seats
+
+
 def robots(game: Game) -> dict[str, str]:
     """The robot seats of ``game``: player name to strength (``1``-``5`` or ``greedy``)."""
     seats: dict[str, str] = {}
     for note in _notes(game, ROBOT):
-        for item in note.value[len(ROBOT):].replace(",", " ").split():
-            name, sep, level = item.partition("=")
-            if not sep or name not in game.setup.players:
-                raise LexcError(Problem(game.record.file, note.line, "#note robot",
-                                        f"{item!r}: write PLAYER=LEVEL with a player of the game"))
-            try:
-                seats[name] = Strength.of(level).name
-            except LexcError as err:
-                raise LexcError(Problem(game.record.file, note.line, "#note robot", err.problems[0].message)) from None
+        try:
+            found = parse_seats(note.value[len(ROBOT):])
+        except LexcError as err:
+            raise LexcError(Problem(game.record.file, note.line, "#note robot", err.problems[0].message)) from None
+        outside = [name for name in found if name not in game.setup.players]
+        if outside:
+            raise LexcError(Problem(game.record.file, note.line, "#note robot",
+                                    f"{outside[0]!r}: write PLAYER=LEVEL with a player of the game"))
+        seats.update(found)
     return seats
 
 

@@ -4,7 +4,7 @@ The page (``static/``) talks to a small JSON API over the games of one directory
 
 ============================================  =============================================================
 ``GET  /api/games``                           the games, rulesets, challenge rules, every language (server's key)
-``POST /api/games``                           a new game: name, players, ruleset, lang, langs, deal, challenge
+``POST /api/games``                           a new game: name, players, ruleset, lang, langs, deal, challenge, robots
 ``GET  /api/games/NAME``                      the game as the view asking sees it (:func:`lexc.game.view.game_json`)
 ``GET  /api/games/NAME/events``               the same, sent again (server-sent events) whenever it changes
 ``GET  /api/games/NAME/file``                 the GCG file (the director; everyone once the game is over)
@@ -14,6 +14,7 @@ The page (``static/``) talks to a small JSON API over the games of one directory
 ``POST /api/games/NAME/move``                 a move: play, pass, exchange, challenge, undo, end, penalty
 ``POST /api/games/NAME/clock``                the director's clock: pause, resume, adjust
 ``POST /api/games/NAME/hint``                 the best plays of a rack: a move search, one at a time
+``POST /api/games/NAME/robot``                the director lets the pending robot move (held after an undo, or failed)
 ============================================  =============================================================
 
 Who asks is the key in the ``X-Lexc-Key`` header: the server's own key (printed by ``lexc serve``)
@@ -29,11 +30,19 @@ written, and the answer holds the game as it is now. Game names are plain (lette
 ``_``, ``-``) and name files inside the games directory only. A hint is a move search: the
 server runs one at a time, and a hint asked while one runs is refused at once with 503
 (:class:`Busy`).
+
+A robot seat (``robots``: ``cy=3``, in a game lexc deals) moves by itself when its turn comes:
+:class:`~lexc.game.web.robots.RobotTable` plays it off the event loop, through the same path as a
+person's move (:func:`lexc.game.store.update` with the version check, the clock noted), after every
+accepted move but an undo, a new game, a game opened and the server's start; a robot's turn that the
+director's undo came back to waits for the director (``/robot``). A robot's seat has no link: its key
+opens nothing, so nobody sees its rack or moves for it but the director.
 """
 
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import ipaddress
 import json
@@ -64,6 +73,7 @@ from lexc.game.seats import Forbidden, View, seats_of
 from lexc.game.setup import CHALLENGES, MAX_SEED, MIN_SEED, Setup
 from lexc.game.store import GameBusy, StaleGame, create, game_path, list_games, load, locked, update
 from lexc.game.view import game_json, hide_validity, languages_json, shows_validity
+from lexc.game.web.robots import RobotTable, robot_seats
 from lexc.inputs import typed, whole_number
 
 STATIC = Path(__file__).parent / "static"
@@ -346,6 +356,32 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
     offered = ["polyglot", "tournament", "standard", "dover", "super", *(str(p.resolve()) for p in rulesets)]
     searching = threading.Lock()  # held while a hint's move search runs: one at a time
 
+    def commit(path: Path, game: Game, action: str, made: Callable[[Game], Game]) -> Game:
+        """Make ``made`` on the game at ``path`` when the file still holds ``game`` (else
+        :class:`StaleGame`), with the time of the turn noted; the one path of every move, a person's or
+        a robot's."""
+        now = time.time()
+        turn_file = turn_path(path)
+        turns: list[Turn] = []
+
+        def checked(current: Game) -> Game:
+            turn = read_turn(turn_file, current, now)
+            turns.append(turn)
+            after = made(current)
+            return after if action == "undo" else timed(current, after, turn, now)  # an undo starts the turn again
+
+        after = update(path, lexicons, checked, expected=game.version)
+        adjust = turns[-1].adjust if turns else {}
+        write_turn(turn_file, Turn(after.version, 0.0, None if after.state.ended else now, adjust))
+        return after
+
+    table = RobotTable(lexicons, lambda path, game, made: commit(path, game, "robot", made))
+
+    def robot_pending(path: Path, game: Game) -> None:
+        """Wake the robot to move in ``game``, if one is (a game opened, a move made)."""
+        if game.setup.dealt and robot_seats(game).get(game.to_move) is not None and not game.state.ended:
+            table.kick(path)
+
     def key(request: Request) -> str:
         return request.headers.get(KEY_HEADER, "")
 
@@ -365,6 +401,9 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
         if view is None:
             raise Forbidden(Problem(None, None, None, "this game needs its link: a seat's, the board's or the "
                                                       "director's (ask the director)"))
+        if view.player is not None and view.player in robot_seats(game):
+            raise Forbidden(Problem(None, None, None, f"{view.player}'s seat is a robot's: it moves by itself and "
+                                                      "has no link"))
         return view
 
     def opened(request: Request) -> tuple[Path, Game, View]:
@@ -379,6 +418,11 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
         data = game_json(game, path.stem, view)
         data["version"] = public(game)
         data["clock"] = clock_json(game, read_turn(turn_path(path), game))
+        seated = robot_seats(game)
+        data["robots"] = seated
+        data["thinking"] = game.to_move if game.to_move in seated and not game.state.ended else None
+        data["robot_error"] = table.error(path, game) if data["thinking"] else None
+        data["robot_held"] = table.held(path, game) if data["thinking"] else False
         return data
 
     async def index(request: Request) -> Response:
@@ -411,8 +455,12 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
                               schemes=parse_schemes((_text(data, "schemes") or "").replace(",", " ").split()),
                               langs=agreed)
             game = Game.new(setup, lexicons, _text(data, "title"))
+            robots = _text(data, "robots")
+            if robots:
+                game = _seat_robots(game, robots)
             create(game, path)
             seats_of(path, game.setup.players)
+            robot_pending(path, game)
             return JSONResponse(snapshot(path, game, View("director")))
 
         return await _answer(work, await _body(request))
@@ -420,6 +468,7 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
     async def show(request: Request) -> Response:
         def work(data: dict[str, Any]) -> Response:
             path, game, view = opened(request)
+            robot_pending(path, game)  # a robot left to move (a server stopped, a move by lexc game)
             return JSONResponse(snapshot(path, game, view))
 
         return await _answer(work, {})
@@ -432,7 +481,7 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             return await _answer(lambda data: Response(), err)
 
         def look() -> tuple[tuple[int, int], ...]:
-            marks = []
+            marks = [(table.changes, 0)]  # a robot's error: sent like a move
             for file in (path, turn_path(path)):
                 try:
                     info = file.stat()
@@ -493,7 +542,9 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             seats = seats_of(path, game.setup.players)
             assert seats is not None
             base = f"{request.url.scheme}://{request.headers.get('host', '')}"
-            return JSONResponse({"links": [{"view": label, "url": url, "qr": qr_svg(url)}
+            seated = robot_seats(game)  # a robot's seat has no link: it moves by itself
+            return JSONResponse({"links": [{"view": label, "url": None, "qr": None, "robot": seated[label]}
+                                           if label in seated else {"view": label, "url": url, "qr": qr_svg(url)}
                                            for label, url in seats.links(base, path.stem)]})
 
         return await _answer(work, {})
@@ -556,24 +607,31 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             pending = game.state.pending
             view.check(action, to_move=game.to_move,
                        last_player=game.setup.players[pending.player] if pending is not None else None)
-            now = time.time()
-            turn_file = turn_path(path)
-            turns: list[Turn] = []
-
-            def checked(current: Game) -> Game:
-                turn = read_turn(turn_file, current, now)
-                turns.append(turn)
-                after = made(current)
-                return after if action == "undo" else timed(current, after, turn, now)  # an undo starts the turn again
-
+            if action == "undo":  # a robot's turn it comes back to waits for the director
+                made = _held(made, lambda undone: table.hold(path, undone))
             try:
-                after = update(path, lexicons, checked, expected=game.version)
+                after = commit(path, game, action, made)
             except StaleGame:
                 raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
                             snapshot(path, load(path, lexicons), view)) from None
-            adjust = turns[-1].adjust if turns else {}
-            write_turn(turn_file, Turn(after.version, 0.0, None if after.state.ended else now, adjust))
+            if action != "undo":
+                robot_pending(path, after)
             return JSONResponse(snapshot(path, after, view))
+
+        return await _answer(work, await _body(request))
+
+    async def robot(request: Request) -> Response:
+        """The director lets the robot to move make its move: after an undo, or again after an error."""
+        def work(data: dict[str, Any]) -> Response:
+            path, game, view = opened(request)
+            if not view.director:
+                raise Forbidden(Problem(None, None, "robot", "only the director tells a robot to move"))
+            if game.state.ended:
+                raise LexcError("robot: the game is over")
+            if game.to_move not in robot_seats(game):
+                raise LexcError(f"robot: it is {game.to_move}'s turn, and {game.to_move} is not a robot")
+            table.release(path)
+            return JSONResponse(snapshot(path, game, view))
 
         return await _answer(work, await _body(request))
 
@@ -610,11 +668,21 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
         Route("/api/games/{name}/move", move, methods=["POST"]),
         Route("/api/games/{name}/clock", clock, methods=["POST"]),
         Route("/api/games/{name}/hint", hint, methods=["POST"]),
+        Route("/api/games/{name}/robot", robot, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(Guard, hosts=hosts or Hosts.loopback())]
-    return Starlette(routes=routes, middleware=middleware, exception_handlers={HTTPException: _http_error,
-                                                                                     Exception: _failure})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        """At the server's start: every game's robot left to move (the server stopped while it thought)."""
+        table.kick_all(game_path(games, name) for name in list_games(games))
+        yield
+
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={HTTPException: _http_error, Exception: _failure})
+    app.state.robots = table
+    return app
 
 
 def public_version(game: Game, key: str) -> str:
@@ -670,6 +738,22 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _failure(request: Request, exc: Exception) -> Response:
     """The last resort: a fault of lexc's own is a JSON 500 naming the exception, never a traceback."""
     return JSONResponse({"error": f"internal error ({type(exc).__name__}): please report it"}, status_code=500)
+
+
+def _held(move: Callable[[Game], Game], hold: Callable[[Game], Game]) -> Callable[[Game], Game]:
+    """``move``, then ``hold`` on the game it makes (before the game is written)."""
+    return lambda game: hold(move(game))
+
+
+def _seat_robots(game: Game, text: str) -> Game:
+    """``game`` with the robot seats of the new-game form's field ``robots`` (``cy=3 dee=greedy``)."""
+    from lexc.robot.seat import parse_seats, with_robots
+
+    try:
+        return with_robots(game, parse_seats(text))
+    except LexcError as err:
+        raise LexcError("\n".join(f"robots: {p.key + ': ' if p.key not in (None, 'robot') else ''}{p.message}"
+                                  for p in err.problems)) from None
 
 
 def _ruling(name: str, value: Any) -> bool:

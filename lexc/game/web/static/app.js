@@ -51,6 +51,11 @@ const view = () => (ui.game && ui.game.view) || { kind: "director", player: null
 const isDirector = () => view().kind === "director";
 const isBoard = () => view().kind === "board";
 const mine = () => view().kind === "seat" ? view().player : ui.game.to_move;
+// A robot seat's label: "robot, level 3" or "robot, greedy"; "" for a person.
+function robotLabel(name) {
+  const level = ui.game && ui.game.robots ? ui.game.robots[name] : undefined;
+  return level === undefined ? "" : level === "greedy" ? "robot, greedy" : `robot, level ${level}`;
+}
 const myTurn = () => isDirector() || (view().kind === "seat" && ui.game.to_move === view().player);
 
 // ------------------------------------------------------------------ games list and new game (the server's key)
@@ -220,12 +225,22 @@ function renderControls() {
   $("pause-btn").disabled = $("adjust-btn").disabled = ui.busy || over;
   if (game.clock) $("pause-btn").textContent = game.clock.paused ? "Resume clock" : "Pause clock";
   $("download-btn").hidden = !(isDirector() || over);
+  $("robot-btn").hidden = !(game.thinking && (game.robot_error || game.robot_held));
+  $("robot-btn").disabled = ui.busy;
   let text;
   if (over) text = "The game is over.";
+  else if (game.thinking && game.robot_error) {
+    text = `${game.thinking} (robot) cannot move: ${game.robot_error} — ` +
+           (isDirector() ? "move for it, undo, or press Robot move to try again." : "the director can move for it.");
+  } else if (game.thinking && game.robot_held) {
+    text = `${game.thinking} (${robotLabel(game.thinking)}) waits after the undo: ` +
+           (isDirector() ? "Robot move lets it play; or undo again, or move for it." : "the director lets it play.");
+  } else if (game.thinking) text = `${game.thinking} (${robotLabel(game.thinking)}) is thinking…`;
   else if (out) text = `${game.went_out} went out: the last play may be challenged, then the director ends the game.`;
   else if (view().kind === "seat") text = game.to_move === view().player ? "Your turn." : `${game.to_move} to move.`;
   else text = `${game.to_move} to move.`;
   $("turn").textContent = text;
+  $("turn").dataset.thinking = game.thinking || "";
 }
 
 function renderBoard() {
@@ -298,7 +313,9 @@ setInterval(renderClocks, 250);
 function renderPlayers() {
   const game = ui.game;
   const rows = game.players.map((p) => el("tr", { class: p.to_move && !game.ended ? "to-move" : "" },
-    el("td", {}, (p.to_move && !game.ended ? "▶ " : "") + p.name), el("td", { class: "score" }, String(p.score)),
+    el("td", {}, (p.to_move && !game.ended ? "▶ " : "") + p.name,
+       ...(robotLabel(p.name) ? [el("span", { class: "robot", "data-robot": p.name }, ` (${robotLabel(p.name)})`)] : [])),
+    el("td", { class: "score" }, String(p.score)),
     el("td", { class: "held" }, p.rack !== null ? p.rack : `${p.tiles} tiles`),
     ...(game.clock ? [el("td", { class: "clock", "data-clock": p.name })] : [])));
   $("players").replaceChildren(el("table", {}, ...rows));
@@ -625,6 +642,10 @@ async function linksPanel() {
   try {
     const found = await api(`/api/games/${encodeURIComponent(ui.name)}/links`);
     panel(el("div", { id: "links" }, ...found.links.map((l) => {
+      if (l.robot) {  // a robot's seat has no link: it moves by itself
+        return el("figure", { "data-view": l.view, class: "robot-seat" }, el("figcaption", {}, el("b", {}, l.view),
+                  ` (${l.robot === "greedy" ? "robot, greedy" : "robot, level " + l.robot}): moves by itself, no link`));
+      }
       const code = el("div", { class: "qr" });
       code.innerHTML = l.qr;  // an SVG made by the server (segno) from the link: no text of a user's
       return el("figure", { "data-view": l.view }, code, el("figcaption", {}, el("b", {}, l.view), " ",
@@ -703,6 +724,7 @@ $("pause-btn").addEventListener("click", () => send("clock", { action: ui.game.c
 $("adjust-btn").addEventListener("click", adjustPanel);
 $("links-btn").addEventListener("click", linksPanel);
 $("hint-btn").addEventListener("click", hintPanel);
+$("robot-btn").addEventListener("click", () => send("robot", {}, `${ui.game.thinking} (robot) moves`));
 $("download-btn").addEventListener("click", download);
 $("game-list").addEventListener("change", (e) => openGame(e.target.value).catch((err) => status(err.message, true)));
 $("new-game").lang.addEventListener("change", editions);
