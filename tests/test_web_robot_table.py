@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 import time
 from pathlib import Path
 
 import pytest
 import wordfreq
-from test_web_e2e import ARGS, CHROMIUM, DOCS, _free_port  # type: ignore[import-not-found]
+from browser import chromium, free_port, serving  # type: ignore[import-not-found]  # tests/ is on sys.path
+from test_web_e2e import DOCS  # type: ignore[import-not-found]
 from typer.testing import CliRunner
 
 from lexc.catalog import Catalog
@@ -53,22 +53,10 @@ def table(packs, tmp_path_factory):
     from lexc.game.web.app import Hosts, create_app
 
     games = tmp_path_factory.mktemp("games")
-    port = _free_port()
+    port = free_port()
     web = create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN, hosts=Hosts.loopback(port))
-    server = uvicorn.Server(uvicorn.Config(web, host="127.0.0.1", port=port, log_level="warning",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: `make setup` installs Debian's chromium")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield f"http://127.0.0.1:{port}", games, browser
-        browser.close()
-    server.should_exit = True
-    thread.join(10)
+    with serving(web, port) as base, chromium() as browser:
+        yield base, games, browser
 
 
 def _held(page) -> dict[str, str]:
