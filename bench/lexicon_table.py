@@ -7,8 +7,10 @@ official word-game list.
 For each language with a pack in the folder: where its words come from (source, version, licence, and
 whether it is a word-game list), how many board spellings, how many of two and three letters; where
 bench/data/official-two-letter.toml holds the official two-letter list, the pack's precision and recall
-on it (official words missing, extra words); and where ../shared/gcg holds real games in the language,
-the share of their plays whose words the pack all holds (a play with a word it lacks is flagged a phony).
+on it (official words missing, extra words), and where it only names a published list whose words are not
+stored, that name ("not stored (ODS8 published)") and no figures; and where ../shared/gcg holds real games in
+the language, the share of their plays whose words the pack all holds (a play with a word it lacks is flagged a
+phony).
 Prints a Markdown table (and, with --json, the figures).
 """
 
@@ -88,9 +90,16 @@ def measure(catalog: Catalog, lang: str, games: Path) -> dict[str, Any]:
                            "source": lexicon_label(header), "sources": sources, "words": len(pack),
                            "twos": len(twos), "threes": len(threes)}
     official = official_lists().get(lang)
-    row["two_letter"] = two_letter_measure(catalog, lang, twos, official) if official else None
+    row["two_letter"] = two_letter_measure(catalog, lang, twos, official) if official and "words" in official else None
+    # a published list whose words are not stored: named, never measured
+    row["published"] = official["list"] if official and "words" not in official else None
     row["games"] = game_recall(catalog, lang, games)
     return row
+
+
+def _not_stored(row: dict[str, Any]) -> str:
+    """The official column of a language without stored words: the published list it would be measured on."""
+    return f"not stored ({row['published'].split(' (')[0]} published)" if row.get("published") else "not stored"
 
 
 def markdown(rows: list[dict[str, Any]]) -> str:
@@ -100,7 +109,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         two = r["two_letter"]
         cells = [f"{two['list'].split(' ')[0]} ({two['official']})", f"{two['precision']:.1%}", f"{two['recall']:.1%}",
-                 str(len(two["missing"])), str(len(two["extra"]))] if two else ["not stored", "–", "–", "–", "–"]
+                 str(len(two["missing"])), str(len(two["extra"]))] if two else [_not_stored(r), "–", "–", "–", "–"]
         games = r["games"]
         played = (f"{games['recall']:.1%} of {games['plays']:,} ({games['flagged']:,} flagged, {games['files']} games)"
                   if games else "–")

