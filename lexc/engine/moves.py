@@ -3,9 +3,10 @@
 The search is Appel and Jacobson's: on each line of the board, from each *anchor* (an empty
 square next to a tile, or the centre of an empty board), a left part is built from the rack
 on the free squares before the anchor (or read from the tiles already there), then extended
-to the right through the board's tiles and the rack's, one step of a :class:`lexc.walk.Walk`
-per tile. A tile may go on a square only when the word it makes across the line (its
-*cross word*) is a word: the square's cross-check, computed once per position.
+to the right through the board's tiles and the rack's, one step of a :class:`lexc.lexicon.walk.Walk`
+per tile (:meth:`~lexc.lexicon.walk.Walk.branches`: the arcs the rack and the square allow). A tile
+may go on a square only when the word it makes across the line (its *cross word*) is a word: the
+square's cross-check, computed once per position.
 
 * **Ordinary games** (any shipped language): the walk is over the language's own tiles
   (Spanish CH, Hungarian SZ are one tile each) and every board tile is one native tile.
@@ -17,9 +18,13 @@ per tile. A tile may go on a square only when the word it makes across the line 
   the highest letter premium among its new tiles, 0 if any of them is a blank; among several
   native words of one spelling the best); ties go to the earlier language of the list.
 
-Scores are computed as the moves are found, by the rules of :func:`lexc.engine.scoring.score_play`,
-which is the reference: the tests score every generated play with it and compare, and
-:meth:`Move.result` gives a move's full explanation from it.
+Scores are computed as the moves are found, by the one scorer of :mod:`lexc.engine.scoring`: a
+Polyglot word's native tilings are valued by :func:`~lexc.engine.scoring.units_value` (the best
+wins); in an ordinary game every board tile is one native tile, and the search adds up
+``units_value``'s terms for such tiles (points times the letter premium of a tile placed this turn,
+0 for a blank) one tile at a time as it steps. :func:`~lexc.engine.scoring.score_play` is the
+reference: the tests score every generated play with it and compare, and :meth:`Move.result` gives
+a move's full explanation from it.
 
 >>> from lexc import Board, Catalog
 >>> from lexc.lexicon.walk import Walk

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from math import prod
 from typing import TYPE_CHECKING, NamedTuple
 
 from lexc.engine.board import Board
@@ -257,6 +258,9 @@ def units_value(units: Iterable[Unit], lms: Sequence[int], blanks: Sequence[bool
     board tiles, and 0 when any of them is a blank (DESIGN.md rules 3 and 4); a tile of no board tile
     scores 0. With ``tiles``, each native tile's ``(letter multiplier, blank, value)`` is appended.
 
+    Its fast paths: :func:`_quick_subtotal` (a word on the board's own tiles, details left for
+    later) and the move finder's search, which adds up the terms of one-tile units as it steps.
+
     QI on the standard board, the I on a double letter; Russian ЩИ (Щ 10 points, written SHCH), its
     C on a double letter and its I a blank:
 
@@ -291,19 +295,10 @@ def _quick_subtotal(board: Board, new: Mapping[int, BoardTile], run: Run, points
     without building the word's squares (the details are left for later)."""
     _, start, step, length = run
     on_board, letter, word = board.squares, ruleset.letter_multipliers, ruleset.word_multipliers
-    units, lms, blanks = [], [], []
-    word_mult = 1
-    for i in range(start, start + step * length, step):
-        tile = new.get(i)
-        if tile is not None:
-            word_mult *= word[i]
-            lms.append(letter[i])
-        else:
-            tile = on_board[i]
-            lms.append(1)
-        units.append((points.get(tile.face, 0), 1))  # type: ignore[union-attr]  # a run's squares are covered
-        blanks.append(tile.blank)  # type: ignore[union-attr]
-    return units_value(units, lms, blanks) * word_mult
+    at = range(start, start + step * length, step)
+    tiles: list[BoardTile] = [new.get(i) or on_board[i] for i in at]  # type: ignore[misc]  # a run is covered
+    return units_value([(points.get(t.face, 0), 1) for t in tiles], [letter[i] if i in new else 1 for i in at],
+                       [t.blank for t in tiles]) * prod([word[i] for i in at if i in new])
 
 
 # --------------------------------------------------------------------------- scoring one word
@@ -338,10 +333,14 @@ def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int,
     tiles: list[ScoredTile] = []
     start = 0
     for (face, board_text, points, width), (mult, blank, value) in zip(units, scored, strict=True):
-        span = squares[start:start + width]  # none for a native tile written as nothing (Russian Ь)
+        if width == 1:
+            square = squares[start]
+            new, where = square.new, names[square.at:square.at + 1]
+        else:  # several squares, or none for a native tile written as nothing (Russian Ь)
+            span = squares[start:start + width]
+            new, where = any([s.new for s in span]), tuple([names[s.at] for s in span])
         start += width
-        tiles.append(_new(ScoredTile, (face, board_text, points, mult, blank, any(s.new for s in span),
-                                       tuple(names[s.at] for s in span), value)))
+        tiles.append(_new(ScoredTile, (face, board_text, points, mult, blank, new, where, value)))
     word_mult, word_squares = 1, []
     for s in squares:
         if s.new and word[s.at] > 1:
