@@ -361,17 +361,14 @@ def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
     Returns ``(tiles, word multiplier, subtotal, squares of the word premiums)``.
     """
     points = ruleset.spec.values
-    names = _square_names(ruleset.rows, ruleset.cols)
-    units = []
-    for s in squares:
-        face = s.tile.face
-        value = points.get(face)
-        if value is None:
-            if face != FACE_DOWN and not s.tile.blank:
-                problems.append(f"{face} on {names[s.at]} is not a tile of the {ruleset.spec.name} set")
-            value = 0
-        units.append((face, s.tile.letters if len(face) > 1 else face, value, 1))
-    return _score_units(squares, units, ruleset)
+    values = [points.get(s.tile.face) for s in squares]
+    if None in values:
+        names = _square_names(ruleset.rows, ruleset.cols)
+        problems += [f"{s.tile.face} on {names[s.at]} is not a tile of the {ruleset.spec.name} set"
+                     for s, value in zip(squares, values, strict=True)
+                     if value is None and s.tile.face != FACE_DOWN and not s.tile.blank]
+    return _score_units(squares, [(s.tile.face, s.tile.letters if len(s.tile.face) > 1 else s.tile.face, value or 0, 1)
+                                  for s, value in zip(squares, values, strict=True)], ruleset)
 
 
 class Unlisted(NamedTuple):
