@@ -26,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from math import prod
 from typing import TYPE_CHECKING, NamedTuple
 
 from lexc.engine.board import Board
@@ -295,10 +294,19 @@ def _quick_subtotal(board: Board, new: Mapping[int, BoardTile], run: Run, points
     without building the word's squares (the details are left for later)."""
     _, start, step, length = run
     on_board, letter, word = board.squares, ruleset.letter_multipliers, ruleset.word_multipliers
-    at = range(start, start + step * length, step)
-    tiles: list[BoardTile] = [new.get(i) or on_board[i] for i in at]  # type: ignore[misc]  # a run is covered
-    return units_value([(points.get(t.face, 0), 1) for t in tiles], [letter[i] if i in new else 1 for i in at],
-                       [t.blank for t in tiles]) * prod([word[i] for i in at if i in new])
+    units, lms, blanks = [], [], []  # one loop: a word is short, and each comprehension is a call
+    word_mult = 1
+    for i in range(start, start + step * length, step):
+        tile = new.get(i)
+        if tile is not None:
+            word_mult *= word[i]
+            lms.append(letter[i])
+        else:
+            tile = on_board[i]
+            lms.append(1)
+        units.append((points.get(tile.face, 0), 1))  # type: ignore[union-attr]  # a run's squares are covered
+        blanks.append(tile.blank)  # type: ignore[union-attr]
+    return units_value(units, lms, blanks) * word_mult
 
 
 # --------------------------------------------------------------------------- scoring one word
@@ -327,9 +335,19 @@ def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int,
     """
     letter, word = ruleset.letter_multipliers, ruleset.word_multipliers
     names = _square_names(ruleset.rows, ruleset.cols)
+    lms, blanks, word_squares = [], [], []
+    word_mult = 1
+    for s in squares:
+        if s.new:
+            lms.append(letter[s.at])
+            if word[s.at] > 1:
+                word_mult *= word[s.at]
+                word_squares.append(names[s.at])
+        else:
+            lms.append(1)
+        blanks.append(s.tile.blank)
     scored: list[tuple[int, bool, int]] = []
-    total = units_value([(points, width) for _, _, points, width in units],
-                        [letter[s.at] if s.new else 1 for s in squares], [s.tile.blank for s in squares], scored)
+    total = units_value([(points, width) for _, _, points, width in units], lms, blanks, scored)
     tiles: list[ScoredTile] = []
     start = 0
     for (face, board_text, points, width), (mult, blank, value) in zip(units, scored, strict=True):
@@ -341,11 +359,6 @@ def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int,
             new, where = any([s.new for s in span]), tuple([names[s.at] for s in span])
         start += width
         tiles.append(_new(ScoredTile, (face, board_text, points, mult, blank, new, where, value)))
-    word_mult, word_squares = 1, []
-    for s in squares:
-        if s.new and word[s.at] > 1:
-            word_mult *= word[s.at]
-            word_squares.append(names[s.at])
     return tuple(tiles), word_mult, total * word_mult, tuple(word_squares)
 
 
@@ -361,14 +374,17 @@ def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
     Returns ``(tiles, word multiplier, subtotal, squares of the word premiums)``.
     """
     points = ruleset.spec.values
-    values = [points.get(s.tile.face) for s in squares]
-    if None in values:
-        names = _square_names(ruleset.rows, ruleset.cols)
-        problems += [f"{s.tile.face} on {names[s.at]} is not a tile of the {ruleset.spec.name} set"
-                     for s, value in zip(squares, values, strict=True)
-                     if value is None and s.tile.face != FACE_DOWN and not s.tile.blank]
-    return _score_units(squares, [(s.tile.face, s.tile.letters if len(s.tile.face) > 1 else s.tile.face, value or 0, 1)
-                                  for s, value in zip(squares, values, strict=True)], ruleset)
+    units = []
+    for s in squares:
+        tile = s.tile
+        face = tile.face
+        value = points.get(face)
+        if value is None:
+            if face != FACE_DOWN and not tile.blank:
+                problems.append(f"{face} on {square_name(s.row, s.col)} is not a tile of the {ruleset.spec.name} set")
+            value = 0
+        units.append((face, tile.letters if len(face) > 1 else face, value, 1))
+    return _score_units(squares, units, ruleset)
 
 
 class Unlisted(NamedTuple):
