@@ -21,7 +21,7 @@ ordinary game, and every fifth on Polyglot with en, fr, es, de, ru), the best-fi
 best N must give exactly the first N plays of the full enumeration: the same plays, scores,
 designations and order.
 
-Run: ``.venv/bin/python bench/verify_moves.py [--every-move] [--polyglot LANGS] [--top N] [--json]``;
+Run: ``.venv/bin/python bench/verify_moves.py [--every-move] [--polyglot LANGS] [--top N] [--games N] [--json]``;
 exit status 1 on any failure.
 """
 
@@ -46,11 +46,16 @@ CATALOG = Catalog.shipped()
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "gcg"
 
 
-def verify(folder: str, every_move: bool) -> dict[str, object]:
+def _games(folder: str, games: int | None) -> list[Path]:
+    """The records of ``folder``, sorted; the first ``games`` of them when given."""
+    return sorted((SHARED / folder).glob("*.gcg"))[:games]
+
+
+def verify(folder: str, every_move: bool, games: int | None = None) -> dict[str, object]:
     counts = {"games": 0, "positions": 0, "recorded_found": 0, "recorded_skipped": 0, "moves_checked": 0}
     failures: list[str] = []
     finders: dict[str, MoveFinder] = {}
-    for path in sorted((SHARED / folder).glob("*.gcg")):
+    for path in _games(folder, games):
         record = gcg.read(path)
         counts["games"] += 1
         for index, event in enumerate(record.events):
@@ -87,13 +92,13 @@ def verify(folder: str, every_move: bool) -> dict[str, object]:
     return {"folder": folder, **counts, "failures": failures}
 
 
-def verify_polyglot(langs: list[str], step: int = 5) -> dict[str, object]:
+def verify_polyglot(langs: list[str], step: int = 5, games: int | None = None) -> dict[str, object]:
     ruleset = CATALOG.ruleset("polyglot")
     finder = MoveFinder.from_packs(ruleset, CATALOG, langs)
     lexicons = CATALOG.lexicons(langs)
     counts = {"positions": 0, "moves_checked": 0, "designations_compared": 0}
     failures: list[str] = []
-    for path in sorted((SHARED / "english").glob("*.gcg")):
+    for path in _games("english", games):
         record = gcg.read(path)
         plays = [i for i, e in enumerate(record.events) if e.kind is Kind.PLAY and e.rack]
         for index in plays[::step]:
@@ -122,7 +127,7 @@ def verify_polyglot(langs: list[str], step: int = 5) -> dict[str, object]:
     return {"folder": f"english, Polyglot {','.join(langs)}", **counts, "failures": failures}
 
 
-def verify_top(top: int) -> list[dict[str, Any]]:
+def verify_top(top: int, games: int | None = None) -> list[dict[str, Any]]:
     """The best ``top`` of the best-first search against the first ``top`` of every play, per position."""
     results: list[dict[str, Any]] = []
     for polyglot in (False, True):
@@ -131,7 +136,7 @@ def verify_top(top: int) -> list[dict[str, Any]]:
         finder = None
         counts = {"positions": 0, "plays_compared": 0}
         failures: list[str] = []
-        for path in sorted((SHARED / "english").glob("*.gcg")):
+        for path in _games("english", games):
             record = gcg.read(path)
             plays = [i for i, e in enumerate(record.events) if e.kind is Kind.PLAY and e.rack]
             for index in plays[::5] if polyglot else plays:
@@ -156,15 +161,16 @@ def main() -> int:
     parser.add_argument("--every-move", action="store_true", help="score every generated play with score_play")
     parser.add_argument("--polyglot", metavar="LANGS", help="check Polyglot searches with these languages instead")
     parser.add_argument("--top", type=int, metavar="N", help="check the best-first search for the best N instead")
+    parser.add_argument("--games", type=int, metavar="N", help="only the first N games of each folder")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results: list[dict[str, Any]]
     if args.top:
-        results = verify_top(args.top)
+        results = verify_top(args.top, args.games)
     elif args.polyglot:
-        results = [verify_polyglot(args.polyglot.split(","))]
+        results = [verify_polyglot(args.polyglot.split(","), games=args.games)]
     else:
-        results = [verify(folder, args.every_move) for folder in ("english", "french", "german")]
+        results = [verify(folder, args.every_move, args.games) for folder in ("english", "french", "german")]
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))
     else:

@@ -19,7 +19,7 @@ from lexc.catalog import Catalog
 from lexc.engine.board import Board
 from lexc.engine.notation import parse_play, parse_square
 from lexc.engine.ruleset import Polyglot, end_adjustments, rack_value
-from lexc.engine.scoring import score_play
+from lexc.engine.scoring import score_play, units_value
 from lexc.errors import LexcError
 from lexc.lexicon.words import WordList
 from lexc.paths import shipped_dir
@@ -174,6 +174,31 @@ def test_russian_shch_on_a_letter_premium_and_with_a_blank():
     blank = score_play(board, parse_play("8D ShCHI @ru"), PG, lexicons=lexicons, catalog=CATALOG)
     assert blank.words[0].tiles[0].value == 0 and blank.score == (0 + 1) * 2
     assert "Щ[SHCH] 0 (blank)" in blank.explain()
+
+
+@needs_ru
+def test_one_scorer_values_a_word_for_score_play_the_move_finder_and_word_study():
+    from lexc.engine.moves import MoveFinder
+    from lexc.lexicon.study import describe
+    from lexc.lexicon.walk import Walk
+
+    lexicon = WordList.from_words(CATALOG.language("ru"), ["щи"])
+    units = [(10, 4), (1, 1)]  # ЩИ: Щ 10 points written SHCH, И 1
+    # 8D SHCHI: S on D8 (DL) doubles Щ once for its four tiles; H a blank: Щ scores 0.
+    assert units_value(units, [2, 1, 1, 1, 1], [False] * 5) == 21
+    assert units_value(units, [2, 1, 1, 1, 1], [False, True, False, False, False]) == 1
+    board = Board.empty(PG)
+    for text, subtotal in (("8D SHCHI @ru", 21 * 2), ("8D ShCHI @ru", 1 * 2)):
+        word = score_play(board, parse_play(text), PG, lexicons={"ru": lexicon}, catalog=CATALOG).words[0]
+        assert word.subtotal == subtotal and word.value == sum(t.value for t in word.tiles)
+    # The move finder: on an empty board SHCHI scores best with its S on a DL of the centre line or column.
+    finder = MoveFinder.from_walks(PG, {"ru": Walk.from_words(["SHCHI"])}, {"ru": lexicon}, catalog=CATALOG)
+    best = finder.moves(board, "SHCHI", top=2)
+    assert [(m.score, m.play.word) for m in best] == [(42, "SHCHI"), (42, "SHCHI")]
+    assert {m.result(board, catalog=CATALOG, lexicons={"ru": lexicon}).score for m in best} == {42}
+    # Word study values the native word with no premiums, a blank where it costs least.
+    assert describe(lexicon, "SHCHI").natives == (("ЩИ", "Щ·И", 11),)
+    assert describe(lexicon, "SHCHI", blanks="I").natives == (("ЩИ", "Щ·И", 10),)
 
 
 @needs_ru

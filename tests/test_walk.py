@@ -40,6 +40,27 @@ def test_walk_holds_exactly_its_words_and_shares_suffixes():
     assert walk.child(node, walk.index["Z"]) == -1 and walk.child(node, walk.index["A"]) >= 0
 
 
+def test_branches_are_the_one_step_every_search_takes():
+    walk = Walk.from_words(WORDS)
+    letters = (1 << len(walk.alphabet)) - 1
+    rack = sum(1 << walk.index[c] for c in "CATS")  # the letters of a rack: only their arcs are taken
+    for node in range(walk.nodes):
+        every = walk.branches(node)
+        assert [code for code, _ in every] == [c for c in range(26) if walk.masks[node] >> c & 1]
+        assert all(walk.child(node, code) == child for code, child in every)
+        assert list(walk.children(node)) == every
+        for allowed in (0, rack, 1 << walk.index["S"], letters):
+            assert walk.branches(node, allowed) == [(c, t) for c, t in every if allowed >> c & 1]
+
+    def spelled(node, prefix):  # every word, read back through branches alone
+        found = [prefix] if walk.final(node) else []
+        for code, child in walk.branches(node):
+            found += spelled(child, prefix + walk.alphabet[code])
+        return found
+
+    assert sorted(spelled(walk.root, "")) == sorted(WORDS)
+
+
 def test_build_refuses_unsorted_input():
     with pytest.raises(ValueError, match="sorted"):
         build_walk("AB", [(1,), (0,)])

@@ -3,9 +3,10 @@
 The search is Appel and Jacobson's: on each line of the board, from each *anchor* (an empty
 square next to a tile, or the centre of an empty board), a left part is built from the rack
 on the free squares before the anchor (or read from the tiles already there), then extended
-to the right through the board's tiles and the rack's, one step of a :class:`lexc.walk.Walk`
-per tile. A tile may go on a square only when the word it makes across the line (its
-*cross word*) is a word: the square's cross-check, computed once per position.
+to the right through the board's tiles and the rack's, one step of a :class:`lexc.lexicon.walk.Walk`
+per tile (:meth:`~lexc.lexicon.walk.Walk.branches`: the arcs the rack and the square allow). A tile
+may go on a square only when the word it makes across the line (its *cross word*) is a word: the
+square's cross-check, computed once per position.
 
 * **Ordinary games** (any shipped language): the walk is over the language's own tiles
   (Spanish CH, Hungarian SZ are one tile each) and every board tile is one native tile.
@@ -17,9 +18,13 @@ per tile. A tile may go on a square only when the word it makes across the line 
   the highest letter premium among its new tiles, 0 if any of them is a blank; among several
   native words of one spelling the best); ties go to the earlier language of the list.
 
-Scores are computed as the moves are found, by the rules of :func:`lexc.engine.scoring.score_play`,
-which is the reference: the tests score every generated play with it and compare, and
-:meth:`Move.result` gives a move's full explanation from it.
+Scores are computed as the moves are found, by the one scorer of :mod:`lexc.engine.scoring`: a
+Polyglot word's native tilings are valued by :func:`~lexc.engine.scoring.units_value` (the best
+wins); in an ordinary game every board tile is one native tile, and the search adds up
+``units_value``'s terms for such tiles (points times the letter premium of a tile placed this turn,
+0 for a blank) one tile at a time as it steps. :func:`~lexc.engine.scoring.score_play` is the
+reference: the tests score every generated play with it and compare, and :meth:`Move.result` gives
+a move's full explanation from it.
 
 >>> from lexc import Board, Catalog
 >>> from lexc.lexicon.walk import Walk
@@ -42,17 +47,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from lexc.engine.board import Board
 from lexc.engine.notation import BLANK, BoardTile, Languages, Play, Through, format_position, parse_rack
 from lexc.engine.ruleset import Ruleset
+from lexc.engine.scoring import PlayResult, Unit, score_play, units_value
 from lexc.errors import LexcError, Problem
 from lexc.lexicon.walk import BOARD_LETTERS, FINAL, Walk
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog, Language
-    from lexc.engine.scoring import PlayResult
 
 __all__ = ["Move", "MoveFinder", "best_moves"]
 
 #: A native tiling for scoring: (points, number of board tiles) per native tile.
-Units = tuple[tuple[int, int], ...]
+Units = tuple[Unit, ...]
 
 
 class Move(NamedTuple):
@@ -89,8 +94,6 @@ class Move(NamedTuple):
     def result(self, board: Board, ruleset: Ruleset | None = None, *, catalog: Catalog | None = None,
                lexicons: Mapping[str, Any] | None = None) -> PlayResult:
         """The move scored and explained by :func:`lexc.engine.scoring.score_play` on ``board``."""
-        from lexc.engine.scoring import score_play
-
         return score_play(board, self.play, ruleset or board.ruleset, catalog=catalog, lexicons=lexicons)
 
     def __str__(self) -> str:
@@ -389,20 +392,15 @@ def _letter_bound(ruleset: Ruleset, language: Language, lexicon: Any) -> tuple[i
     return tuple(bound[c] for c in BOARD_LETTERS)
 
 
-def _word_value(units_list: list[Units], lms: Sequence[int], blanks: Sequence[bool], word_mult: int) -> int:
-    """The best subtotal of a word over its native tilings: ``lms`` the letter premium of each board tile
-    (1 unless placed this turn), ``blanks`` whether it is a blank."""
+def _best_subtotal(units_list: list[Units], lms: Sequence[int], blanks: Sequence[bool], word_mult: int) -> int:
+    """The best subtotal of a word over its native tilings, each valued by the one scorer,
+    :func:`lexc.engine.scoring.units_value`: ``lms`` the letter premium of each board tile (1 unless
+    placed this turn), ``blanks`` whether it is a blank."""
     best = 0
     for units in units_list:
-        total, i = 0, 0
-        for points, width in units:
-            if width == 1:
-                if not blanks[i]:
-                    total += points * lms[i]
-            elif width and not any(blanks[i:i + width]):
-                total += points * max(lms[i:i + width])
-            i += width
-        best = max(best, total)
+        value = units_value(units, lms, blanks)
+        if value > best:
+            best = value
     return best * word_mult
 
 
@@ -519,9 +517,9 @@ class _Search:
                 if polyglot:
                     word = "".join(alphabet[c] for c in before) + alphabet[code] + "".join(alphabet[c] for c in after)
                     units = lexicon.units(word)
-                    value = _word_value(units, lms, blanks, wm)
+                    value = _best_subtotal(units, lms, blanks, wm)
                     blanks[offset] = True
-                    blank_value = _word_value(units, lms, blanks, wm)
+                    blank_value = _best_subtotal(units, lms, blanks, wm)
                     blanks[offset] = False
                 else:  # each board tile is one native tile of the board's set
                     value = (old + points[code] * lm) * wm
@@ -600,7 +598,7 @@ class _Search:
         ``floor[0]`` (:meth:`_ahead` gives the bound's tables).
         """
         walk = lexicon.walk
-        wmasks, targets, first, root, heights = walk.masks, walk.targets, walk.first, walk.root, walk.heights
+        wmasks, branches, child_of, root, heights = walk.masks, walk.branches, walk.child, walk.root, walk.heights
         n = len(squares)
         tiles = [self.tiles[i] for i in squares]
         cross = [cross_masks[i] for i in squares]
@@ -650,11 +648,9 @@ class _Search:
                 tile = tiles[pos]
                 if tile < 0:
                     return
-                mask = wmasks[node]
-                bit = 1 << tile
-                if not mask & bit:
+                node = child_of(node, tile)
+                if node < 0:
                     return
-                node = targets[first[node] + (mask & (bit - 1)).bit_count()]
                 acc += old[pos]
                 pos += 1
             mask = wmasks[node]
@@ -676,19 +672,14 @@ class _Search:
                 record(pos)
             if pos >= n or placed >= cap:
                 return
-            allowed = mask & cross[pos] & (all_letters if nblanks else rmask)
-            at = first[node]
             lm, wm, exact = lmq[pos], wmul * wmq[pos], cross_exact[pos]
-            while allowed:
-                low = allowed & -allowed
-                allowed ^= low
-                code = low.bit_length() - 1
-                child = targets[at + (mask & (low - 1)).bit_count()]
+            for code, child in branches(node, cross[pos] & (all_letters if nblanks else rmask)):
                 cur_code[pos] = code
                 if counts[code]:
                     counts[code] -= 1
                     cur_blank[pos] = False
-                    extend(child, pos + 1, rmask if counts[code] else rmask ^ low, nblanks, acc + value[code] * lm,
+                    extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks,
+                           acc + value[code] * lm,
                            wm, crossed + exact[code][0] if exact else crossed, placed + 1, raw + value[code])
                     counts[code] += 1
                 if nblanks:
@@ -850,7 +841,7 @@ class _Search:
         if cached is not None:
             return cached
         walk = lexicon.walk
-        masks, targets, first = walk.masks, walk.targets, walk.first
+        branches = walk.branches
         counts, all_letters = self.counts, self.all_letters
         most = sum(counts) + self.blanks - 1
         parts: list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]] = [[] for _ in range(most + 1)]
@@ -864,17 +855,11 @@ class _Search:
             parts[len(codes)].append((node, codes, blanks, rmask, nblanks))
             if len(codes) >= most:
                 return
-            mask = masks[node]
-            allowed = mask & ~FINAL & (all_letters if nblanks else rmask)
-            at = first[node]
-            while allowed:
-                low = allowed & -allowed
-                allowed ^= low
-                code = low.bit_length() - 1
-                child = targets[at + (mask & (low - 1)).bit_count()]
+            for code, child in branches(node, all_letters if nblanks else rmask):
                 if counts[code]:
                     counts[code] -= 1
-                    grow(child, (*codes, code), (*blanks, False), rmask if counts[code] else rmask ^ low, nblanks)
+                    grow(child, (*codes, code), (*blanks, False), rmask if counts[code] else rmask ^ (1 << code),
+                         nblanks)
                     counts[code] += 1
                 if nblanks:
                     grow(child, (*codes, code), (*blanks, True), rmask, nblanks - 1)
@@ -977,7 +962,7 @@ class _Search:
             word = "".join([c[0] for c in cells])
             lms = line_lms[start:end]
             blanks = [c[1] for c in cells]
-            score = _word_value(lexicon.units(word), lms, blanks, word_mult) + cross_total + bonuses.get(placed, 0)
+            score = _best_subtotal(lexicon.units(word), lms, blanks, word_mult) + cross_total + bonuses.get(placed, 0)
             if score < floor[0]:
                 return  # cannot be among the best ``top``
             key = (across, squares[start], tuple(cells))

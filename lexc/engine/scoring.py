@@ -23,7 +23,7 @@ In a Polyglot game each word is scored on its native tiling with its language's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -38,7 +38,7 @@ from lexc.lexicon.words import Lexicon
 if TYPE_CHECKING:
     from lexc.catalog import Catalog, Language
 
-__all__ = ["PlayResult", "ScoredTile", "WordScore", "play_languages", "score_play"]
+__all__ = ["PlayResult", "ScoredTile", "Unit", "WordScore", "play_languages", "score_play", "units_value"]
 
 
 class Square(NamedTuple):
@@ -241,23 +241,72 @@ def _squares(board: Board, new: Mapping[int, BoardTile], run: Run) -> tuple[Squa
                  for i in range(start, start + step * length, step))
 
 
+#: A native tile as it is scored: its points and how many board tiles spell it (0: none, Russian Ь
+#: in some schemes).
+Unit = tuple[int, int]
+
+
+def units_value(units: Iterable[Unit], lms: Sequence[int], blanks: Sequence[bool],
+                tiles: list[tuple[int, bool, int]] | None = None) -> int:
+    """What a word's native tiles add up to before its word premiums: THE rule every score is made by
+    (:func:`score_play`, the move finder, word study).
+
+    ``units`` are the word's native tiles in order as ``(points, board tiles)``, over board tiles whose
+    letter premiums are ``lms`` (1 for a tile already on the board) and which are blanks or not
+    (``blanks``). A native tile scores its points once, times the highest letter premium among its
+    board tiles, and 0 when any of them is a blank (DESIGN.md rules 3 and 4); a tile of no board tile
+    scores 0. With ``tiles``, each native tile's ``(letter multiplier, blank, value)`` is appended.
+
+    Its fast paths: :func:`_quick_subtotal` (a word on the board's own tiles, details left for
+    later) and the move finder's search, which adds up the terms of one-tile units as it steps.
+
+    QI on the standard board, the I on a double letter; Russian ЩИ (Щ 10 points, written SHCH), its
+    C on a double letter and its I a blank:
+
+    >>> units_value([(10, 1), (1, 1)], [1, 2], [False, False])
+    12
+    >>> units_value([(1, 2), (2, 1), (3, 0)], [1, 1, 1], [False, False, False])  # ЕЛЬ as YEL: Ь has no square
+    3
+    >>> tiles = []
+    >>> units_value([(10, 4), (1, 1)], [1, 1, 2, 1, 1], [False, False, False, False, True], tiles), tiles
+    (20, [(2, False, 20), (1, True, 0)])
+    """
+    total, i = 0, 0
+    for points, width in units:
+        if width == 1:
+            mult, blank = lms[i], blanks[i]
+            value = 0 if blank else points * mult
+        elif width:
+            mult, blank = max(lms[i:i + width]), True in blanks[i:i + width]
+            value = 0 if blank else points * mult
+        else:
+            mult, blank, value = 1, False, 0
+        total += value
+        if tiles is not None:
+            tiles.append((mult, blank, value))
+        i += width
+    return total
+
+
 def _quick_subtotal(board: Board, new: Mapping[int, BoardTile], run: Run, points: Mapping[str, int],
                     ruleset: Ruleset) -> int:
-    """A word's subtotal when each board tile is one native tile (the details are left for later)."""
+    """A word's subtotal when each board tile is one native tile of the board's set: :func:`units_value`
+    without building the word's squares (the details are left for later)."""
     _, start, step, length = run
     on_board, letter, word = board.squares, ruleset.letter_multipliers, ruleset.word_multipliers
-    total, word_mult = 0, 1
+    units, lms, blanks = [], [], []  # one loop: a word is short, and each comprehension is a call
+    word_mult = 1
     for i in range(start, start + step * length, step):
         tile = new.get(i)
         if tile is not None:
             word_mult *= word[i]
-            if not tile.blank:
-                total += points.get(tile.face, 0) * letter[i]
+            lms.append(letter[i])
         else:
             tile = on_board[i]
-            if tile is not None and not tile.blank:
-                total += points.get(tile.face, 0)
-    return total * word_mult
+            lms.append(1)
+        units.append((points.get(tile.face, 0), 1))  # type: ignore[union-attr]  # a run's squares are covered
+        blanks.append(tile.blank)  # type: ignore[union-attr]
+    return units_value(units, lms, blanks) * word_mult
 
 
 # --------------------------------------------------------------------------- scoring one word
@@ -278,35 +327,39 @@ def _square_names(rows: int, cols: int) -> tuple[str, ...]:
 
 
 def _score_units(squares: Sequence[Square], units: Sequence[tuple[str, str, int, int]],
-                 ruleset: Ruleset) -> tuple[tuple[ScoredTile, ...], int, tuple[str, ...]]:
-    """Score native tiles given as ``(face, board, points, n_board_tiles)`` over ``squares``."""
-    letter, names = ruleset.letter_multipliers, _square_names(ruleset.rows, ruleset.cols)
+                 ruleset: Ruleset) -> tuple[tuple[ScoredTile, ...], int, int, tuple[str, ...]]:
+    """Score native tiles given as ``(face, board, points, n_board_tiles)`` over ``squares`` by
+    :func:`units_value`, each tile explained.
+
+    Returns ``(tiles, word multiplier, subtotal, squares of the word premiums)``.
+    """
+    letter, word = ruleset.letter_multipliers, ruleset.word_multipliers
+    names = _square_names(ruleset.rows, ruleset.cols)
+    lms, blanks, word_squares = [], [], []
+    word_mult = 1
+    for s in squares:
+        if s.new:
+            lms.append(letter[s.at])
+            if word[s.at] > 1:
+                word_mult *= word[s.at]
+                word_squares.append(names[s.at])
+        else:
+            lms.append(1)
+        blanks.append(s.tile.blank)
+    scored: list[tuple[int, bool, int]] = []
+    total = units_value([(points, width) for _, _, points, width in units], lms, blanks, scored)
     tiles: list[ScoredTile] = []
     start = 0
-    for face, board_text, points, width in units:
-        if width == 0:  # a native tile written as nothing (Russian Ь in some schemes): no square, no points
-            tiles.append(_new(ScoredTile, (face, board_text, points, 1, False, False, (), 0)))
-            continue
+    for (face, board_text, points, width), (mult, blank, value) in zip(units, scored, strict=True):
         if width == 1:
-            s = squares[start]
-            mult = letter[s.at] if s.new else 1
-            blank, new, where = s.tile.blank, s.new, names[s.at:s.at + 1]
-        else:
+            square = squares[start]
+            new, where = square.new, names[square.at:square.at + 1]
+        else:  # several squares, or none for a native tile written as nothing (Russian Ь)
             span = squares[start:start + width]
-            blank = any(s.tile.blank for s in span)
-            new = any(s.new for s in span)
-            mult = max((letter[s.at] for s in span if s.new), default=1)
-            where = tuple(names[s.at] for s in span)
+            new, where = any([s.new for s in span]), tuple([names[s.at] for s in span])
         start += width
-        tiles.append(_new(ScoredTile, (face, board_text, points, mult, blank, new, where,
-                                       0 if blank else points * mult)))
-    word_mult, word_squares = 1, []
-    word = ruleset.word_multipliers
-    for s in squares:
-        if s.new and word[s.at] > 1:
-            word_mult *= word[s.at]
-            word_squares.append(names[s.at])
-    return tuple(tiles), word_mult, tuple(word_squares)
+        tiles.append(_new(ScoredTile, (face, board_text, points, mult, blank, new, where, value)))
+    return tuple(tiles), word_mult, total * word_mult, tuple(word_squares)
 
 
 def _spelling_units(spelling: Spelling) -> list[tuple[str, str, int, int]]:
@@ -315,36 +368,23 @@ def _spelling_units(spelling: Spelling) -> list[tuple[str, str, int, int]]:
 
 def _tiles_on_board(squares: Sequence[Square], ruleset: Ruleset,
                     problems: list[str]) -> tuple[tuple[ScoredTile, ...], int, int, tuple[str, ...]]:
-    """Each board tile as one native tile of the board's set.
+    """Each board tile as one native tile of the board's set, scored by :func:`_score_units`; a face
+    not in the set (other than a blank's or a face-down tile) is a problem and scores 0.
 
     Returns ``(tiles, word multiplier, subtotal, squares of the word premiums)``.
     """
     points = ruleset.spec.values
-    letter, word = ruleset.letter_multipliers, ruleset.word_multipliers
-    names = _square_names(ruleset.rows, ruleset.cols)
-    tiles = []
-    total, word_mult = 0, 1
-    word_squares: tuple[str, ...] = ()
+    units = []
     for s in squares:
-        tile, at = s.tile, s.at
+        tile = s.tile
         face = tile.face
         value = points.get(face)
         if value is None:
             if face != FACE_DOWN and not tile.blank:
-                problems.append(f"{face} on {names[at]} is not a tile of the {ruleset.spec.name} set")
+                problems.append(f"{face} on {square_name(s.row, s.col)} is not a tile of the {ruleset.spec.name} set")
             value = 0
-        if s.new:
-            mult = letter[at]
-            if word[at] > 1:
-                word_mult *= word[at]
-                word_squares += names[at:at + 1]
-        else:
-            mult = 1
-        earned = 0 if tile.blank else value * mult
-        total += earned
-        tiles.append(_new(ScoredTile, (face, tile.letters if len(face) > 1 else face, value, mult, tile.blank,
-                                       s.new, names[at:at + 1], earned)))
-    return tuple(tiles), word_mult, total * word_mult, word_squares
+        units.append((face, tile.letters if len(face) > 1 else face, value, 1))
+    return _score_units(squares, units, ruleset)
 
 
 class Unlisted(NamedTuple):
@@ -405,8 +445,7 @@ def _score_word(squares: tuple[Square, ...], main: bool, across: bool, language:
     best: WordScore | None = None
     best_rank: tuple[int, int, str] | None = None
     for spelling in spellings:
-        tiles, word_mult, word_squares = _score_units(squares, _spelling_units(spelling), ruleset)
-        subtotal = sum(t.value for t in tiles) * word_mult
+        tiles, word_mult, subtotal, word_squares = _score_units(squares, _spelling_units(spelling), ruleset)
         # DESIGN.md rule 4: the highest score; ties to the fewest native tiles, then the first in Unicode order.
         rank = (-subtotal, len(spelling.tiles), spelling.native)
         if best_rank is None or rank < best_rank:

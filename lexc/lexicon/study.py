@@ -102,7 +102,7 @@ def anagrams(walk: Walk, letters: str, blanks: int = 0, *, all_lengths: bool = F
             raise LexcError(Problem(None, None, letters, f"{char!r} is not a board letter A–Z"))
         counts[code] += 1
     total = len(letters) + blanks
-    masks, targets, first, heights, alphabet = walk.masks, walk.targets, walk.first, walk.heights, walk.alphabet
+    masks, branches, heights, alphabet = walk.masks, walk.branches, walk.heights, walk.alphabet
     all_codes = (1 << len(alphabet)) - 1
     found: dict[str, str] = {}
     word: list[int] = []
@@ -119,17 +119,11 @@ def anagrams(walk: Walk, letters: str, blanks: int = 0, *, all_lengths: bool = F
                 found[text] = blank_letters
         if depth == total or (not all_lengths and heights[node] < total - depth):
             return
-        allowed = mask & (all_codes if nblanks else rmask)
-        at = first[node]
-        while allowed:
-            low = allowed & -allowed
-            allowed ^= low
-            code = low.bit_length() - 1
-            child = targets[at + (mask & (low - 1)).bit_count()]
+        for code, child in branches(node, all_codes if nblanks else rmask):
             word.append(code)
             if counts[code]:
                 counts[code] -= 1
-                visit(child, rmask if counts[code] else rmask ^ low, nblanks)
+                visit(child, rmask if counts[code] else rmask ^ (1 << code), nblanks)
                 counts[code] += 1
             if nblanks:
                 used.append(code)
@@ -195,7 +189,7 @@ def pattern(walk: Walk, text: str, *, limit: int | None = None) -> list[str]:
     tokens = parse_pattern(text)
     n = len(tokens)
     need = [sum(1 for s, run in tokens[i:] if not run) for i in range(n + 1)]
-    masks, targets, first, heights, alphabet = walk.masks, walk.targets, walk.first, walk.heights, walk.alphabet
+    masks, branches, heights, alphabet = walk.masks, walk.branches, walk.heights, walk.alphabet
     found: list[str] = []
     word: list[str] = []
 
@@ -216,12 +210,7 @@ def pattern(walk: Walk, text: str, *, limit: int | None = None) -> list[str]:
             found.append("".join(word))
         if heights[node] < min(need[i] for i in states):
             return
-        at = first[node]
-        letters = mask & ~FINAL
-        while letters:
-            low = letters & -letters
-            letters ^= low
-            code = low.bit_length() - 1
+        for code, child in branches(node):
             after = set()
             for i in states:
                 if i < n:
@@ -230,7 +219,7 @@ def pattern(walk: Walk, text: str, *, limit: int | None = None) -> list[str]:
                         after.add(i if run else i + 1)
             if after:
                 word.append(alphabet[code])
-                visit(targets[at + (mask & (low - 1)).bit_count()], closure(after))
+                visit(child, closure(after))
                 word.pop()
 
     visit(walk.root, closure({0}))
@@ -271,17 +260,21 @@ def describe(lexicon: Any, board: str, blanks: str = "") -> Found:
 
 
 def _best_value(board: str, units: Sequence[tuple[int, int]], blanks: str) -> int:
-    """The highest value of a tiling when the letters of ``blanks`` are blanks somewhere in ``board``."""
+    """The highest value of a tiling when the letters of ``blanks`` are blanks somewhere in ``board``, no
+    premiums: by the one scorer, :func:`lexc.engine.scoring.units_value`.
+
+    >>> _best_value("SHCHI", [(10, 4), (1, 1)], "C"), _best_value("SHCHI", [(10, 4), (1, 1)], "I")
+    (1, 10)
+    """
+    from lexc.engine.scoring import units_value  # the engine's rule; word study sits below the engine
+
+    plain = [1] * len(board)
     if not blanks:
-        return sum(p for p, w in units if w)
+        return units_value(units, plain, [False] * len(board))
     best = None
     for spots in combinations(range(len(board)), len(blanks)):
         if sorted(board[i] for i in spots) != sorted(blanks):
             continue
-        total, i = 0, 0
-        for points, width in units:
-            if width and not any(i <= s < i + width for s in spots):
-                total += points
-            i += width
+        total = units_value(units, plain, [i in spots for i in range(len(board))])
         best = total if best is None else max(best, total)
     return best or 0

@@ -137,15 +137,32 @@ class Walk:
         node = self.follow(codes)
         return node >= 0 and self.final(node)
 
+    def branches(self, node: int, allowed: int = ~FINAL) -> list[tuple[int, int]]:
+        """``(code, child)`` of the arcs from ``node`` whose code is a bit of ``allowed`` (default: every
+        arc), in code order: the one step through the DAWG that every search takes (the move finder,
+        anagrams, patterns). Only the allowed arcs are visited: a rack of seven letters at a node of 26
+        arcs costs seven steps.
+
+        >>> walk = Walk.from_words(["CAT", "CAR", "COT"])
+        >>> c = walk.child(walk.root, 2)
+        >>> [(walk.alphabet[code], len(walk.branches(child))) for code, child in walk.branches(c)]
+        [('A', 2), ('O', 1)]
+        >>> [walk.alphabet[code] for code, _ in walk.branches(c, 1 << 14)]  # O only
+        ['O']
+        """
+        mask = self.masks[node]
+        allowed &= mask & ~FINAL
+        at, targets = self.first[node], self.targets
+        found = []
+        while allowed:
+            low = allowed & -allowed
+            allowed ^= low
+            found.append((low.bit_length() - 1, targets[at + (mask & (low - 1)).bit_count()]))
+        return found
+
     def children(self, node: int) -> Iterator[tuple[int, int]]:
         """``(code, child)`` of every arc from ``node``, in code order."""
-        mask = self.masks[node] & ~FINAL
-        at = self.first[node]
-        while mask:
-            low = mask & -mask
-            yield low.bit_length() - 1, self.targets[at]
-            at += 1
-            mask ^= low
+        return iter(self.branches(node))
 
     def sequences(self, node: int = -1, prefix: tuple[int, ...] = ()) -> Iterator[tuple[int, ...]]:
         """Every word below ``node`` (default: the root) as codes, in code order."""
