@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from lexc.errors import LexcError, Problem
+from lexc.language.language import Language
 from lexc.language.scheme import Scheme, load_scheme
 from lexc.language.spec import Spec, load_spec
 from lexc.paths import default_packs_dir, shipped_dir
@@ -103,48 +104,6 @@ def _choices(texts: Sequence[str] | None, option: str, example: str) -> dict[str
             raise LexcError(Problem(None, None, option, f"{text!r}: write LANG=NAME, e.g. {example}"))
         found[code.strip()] = name.strip()
     return found
-
-
-@dataclass(frozen=True, eq=False)
-class Language:
-    """One language as the pipeline needs it: its spec, its scheme and its normaliser.
-
-    ``english`` is the spec whose values a language without official values scores with
-    (Polyglot rule 1). Equal when spec and scheme are the same files (by hash).
-    """
-
-    spec: Spec
-    scheme: Scheme | None
-    english: Spec
-    _normalisers: dict[bool, Normaliser] = field(default_factory=dict, repr=False)
-
-    @property
-    def code(self) -> str:
-        return self.spec.code
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def key(self) -> tuple[str, str, str]:
-        """What identifies this language's data: code, spec hash, scheme hash."""
-        return self.spec.code, self.spec.sha256, self.scheme.sha256 if self.scheme else ""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Language) and other.key == self.key and other.spec == self.spec  # editions differ
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def normaliser(self, *, facedown: bool = False) -> Normaliser:
-        """The normaliser of this language (``facedown``: Polyglot rule 4 on); built once."""
-        if facedown not in self._normalisers:
-            from lexc.language.normalize import Normaliser
-
-            self._normalisers[facedown] = Normaliser(self.spec, self.scheme, facedown=facedown,
-                                                     board_values=self.english)
-        return self._normalisers[facedown]
 
 
 def check_packs_dir(folder: Path) -> bool:

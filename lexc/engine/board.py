@@ -15,7 +15,7 @@ A board is a value: :meth:`Board.apply` returns a new board and leaves the old o
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lexc.engine.notation import BoardTile, Placement, Play, Through, square_name
 from lexc.engine.ruleset import Ruleset
@@ -24,11 +24,23 @@ from lexc.errors import LexcError, Problem
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """Tiles on the squares of ``ruleset``'s board, row by row; ``last`` is the last play's placements."""
+    """Tiles on the squares of ``ruleset``'s board, row by row; ``last`` is the last play's placements.
+
+    Two boards are equal when they are the same position: the same ruleset and the same tiles on
+    the same squares. ``last`` is kept beside the position (to show the last play), as a chess
+    board keeps its move stack, and takes no part in equality or hashing:
+
+    >>> from lexc.engine.notation import parse_play
+    >>> std = Board.empty(catalog.ruleset("standard"))
+    >>> one = std.apply(parse_play("8D QI")).apply(parse_play("9E AN"))
+    >>> other = std.apply(parse_play("9E AN")).apply(parse_play("8D QI"))
+    >>> one == other, hash(one) == hash(other), one.last == other.last
+    (True, True, False)
+    """
 
     ruleset: Ruleset
     squares: tuple[BoardTile | None, ...]
-    last: tuple[Placement, ...] = ()
+    last: tuple[Placement, ...] = field(default=(), compare=False)
 
     @classmethod
     def empty(cls, ruleset: Ruleset) -> Board:
