@@ -23,12 +23,12 @@ import dataclasses
 import os
 import re
 import stat
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, PackError, Problem, SpecError
 from lexc.language.language import Language
 from lexc.language.scheme import Scheme, load_scheme
 from lexc.language.spec import Spec, load_spec
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from lexc.lexicon.words import Lexicon
 
 __all__ = ["Catalog", "Language", "check_code", "parse_editions", "parse_lexicons", "parse_schemes"]
+
+_T = TypeVar("_T")
 
 #: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
 CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
@@ -363,7 +365,8 @@ class Catalog:
         return str(self._cached(("file_spec", path), lambda: self._load_spec(path)).code)
 
     def _load_spec(self, path: Path) -> Spec:
-        return self._cached(("spec_file", path.resolve() if path.exists() else path), lambda: load_spec(path))  # type: ignore[no-any-return]
+        return self._cached(("spec_file", path.resolve() if path.exists() else path),  # type: ignore[no-any-return]
+                            lambda: _as_spec_error(load_spec, path))
 
     def spec_for_file(self, path: Path | str) -> Spec:
         """The spec read from the file ``path`` (one of :attr:`spec_files`, or any spec file)."""
@@ -413,7 +416,7 @@ class Catalog:
             raise LexcError(f"unknown language {code!r} (known: {', '.join(self.codes())})")
         spec = self._load_spec(path)
         if spec.code != code:
-            raise LexcError(Problem(str(path), None, "code", f"says {spec.code!r}, but the file is named for {code!r}"))
+            raise SpecError(Problem(str(path), None, "code", f"says {spec.code!r}, but the file is named for {code!r}"))
         return spec
 
     def specs(self) -> list[Spec]:
@@ -422,7 +425,7 @@ class Catalog:
         for code, path in sorted(self.spec_paths().items()):
             spec = self._load_spec(path)
             if spec.code != code:
-                raise LexcError(Problem(str(path), None, "code",
+                raise SpecError(Problem(str(path), None, "code",
                                         f"says {spec.code!r}, but the file is named for {code!r}"))
             found.append(spec)
         return found
@@ -523,7 +526,7 @@ class Catalog:
         if path is None:
             known = ", ".join(sorted(self.scheme_paths())) or "none"
             raise LexcError(f"unknown scheme {name!r} (known: {known})")
-        return self._cached(("scheme", path), lambda: load_scheme(path))  # type: ignore[no-any-return]
+        return self._cached(("scheme", path), lambda: _as_spec_error(load_scheme, path))  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ rulesets
 
@@ -574,6 +577,8 @@ class Catalog:
 
         A pack built from another version of the spec or scheme than the catalog's is
         refused: the message names the pack, the changed file and the command that rebuilds it.
+        Every problem with the pack -- missing, unreadable, of another language, stale -- is a
+        :class:`~lexc.errors.PackError`.
         """
         from lexc.lexicon.pack import open_pack
 
@@ -583,18 +588,23 @@ class Catalog:
             named = self.lexicon_name(code) if path is None else None
             if not target.is_file() and named:
                 built = ", ".join(self.named_lexicons(code)) or "none"
-                raise LexcError(Problem(str(target), None, None, f"no lexicon {named!r} for {code!r} (built: {built}): "
+                raise PackError(Problem(str(target), None, None, f"no lexicon {named!r} for {code!r} (built: {built}): "
                                                                   f"build it with `lexc build {code} --source FILE "
                                                                   f"--name {named}`"))
             if not target.is_file():
-                raise LexcError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
+                raise PackError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
                                                                   "(or name the packs folder or the pack file)"))
-            pack = open_pack(target)
+            try:
+                pack = open_pack(target)
+            except PackError:
+                raise
+            except LexcError as err:
+                raise PackError(err.problems) from None
             if pack.lang != code:
-                raise LexcError(Problem(str(target), None, None, f"holds language {pack.lang!r}, not {code!r}"))
+                raise PackError(Problem(str(target), None, None, f"holds language {pack.lang!r}, not {code!r}"))
             stale = self.staleness(pack)
             if stale:
-                raise LexcError(Problem(str(target), None, None, stale))
+                raise PackError(Problem(str(target), None, None, stale))
             return pack
         return self._cached(("pack", os.path.realpath(target)), make)  # type: ignore[no-any-return]
 
@@ -644,3 +654,13 @@ class Catalog:
         """The packs to look words up in: of ``codes`` (default every pack in the folder) that exist."""
         found = self.packs(sorted(set(codes)) if codes is not None else self.pack_languages())
         return cast("dict[str, Lexicon]", found)
+
+
+def _as_spec_error(load: Callable[[Path], _T], path: Path) -> _T:
+    """``load(path)``, any problem with the file raised as a :class:`~lexc.errors.SpecError`."""
+    try:
+        return load(path)
+    except SpecError:
+        raise
+    except LexcError as err:
+        raise SpecError(err.problems) from None

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from lexc.engine.notation import BoardTile, Placement, Play, Through, square_name
 from lexc.engine.ruleset import Ruleset
-from lexc.errors import LexcError, Problem
+from lexc.errors import NotationError, Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ class Board:
 
         A letter written on an occupied square holding the same tile is read as played
         through (older GCG files write such letters instead of ``.``). Raises
-        :class:`LexcError` when the play cannot be laid: off the board, a ``.`` or a
+        :class:`~lexc.errors.NotationError` when the play cannot be laid: off the board, a ``.`` or a
         parenthesised letter on an empty square, or a tile on a square holding another.
         """
         placed: list[Placement] = []
@@ -139,5 +139,5 @@ def _name(row: int, col: int) -> str:
     return square_name(row, col) if 0 <= col < 26 else f"row {row + 1}, column {col + 1}"
 
 
-def _error(play: Play, message: str) -> LexcError:
-    return LexcError(Problem(None, None, str(play), message))
+def _error(play: Play, message: str) -> NotationError:
+    return NotationError(Problem(None, None, str(play), message))

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from lexc.engine.notation import BLANK, parse_rack, parse_square
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, Problem, SpecError
 from lexc.inputs import whole_number
 from lexc.language.language import Language
 from lexc.language.spec import Spec
@@ -470,5 +470,5 @@ def load_ruleset_file(path: Path, catalog: LanguageSource) -> Ruleset:
     data, lines, raw = load(path)
     ruleset, problems = check_data(data, lines, str(path), catalog)
     if ruleset is None:
-        raise LexcError(problems)
+        raise SpecError(problems)
     return dataclasses.replace(ruleset, path=path, sha256=hashlib.sha256(raw).hexdigest())
