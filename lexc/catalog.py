@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from lexc.choices import lang_names
 from lexc.errors import LexcError, PackError, Problem, SpecError
 from lexc.language.language import Language
 from lexc.language.scheme import Scheme, load_scheme
@@ -99,13 +100,7 @@ def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
 
 
 def _choices(texts: Sequence[str] | None, option: str, example: str) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for text in texts or ():
-        code, sep, name = text.partition("=")
-        if not sep or not code.strip() or not name.strip():
-            raise LexcError(Problem(None, None, option, f"{text!r}: write LANG=NAME, e.g. {example}"))
-        found[code.strip()] = name.strip()
-    return found
+    return lang_names(texts, example, key=option)
 
 
 def check_packs_dir(folder: Path) -> bool:

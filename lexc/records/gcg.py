@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from lexc.atomic import write_atomic
+from lexc.choices import lang_names
 from lexc.engine.notation import Languages, parse_langs
 from lexc.errors import LexcError, Problem, RecordError
 from lexc.inputs import LIMITS, not_a_codec, read_input, text_codec, whole_number
@@ -265,12 +266,8 @@ class GameRecord:
         found: dict[str, str] = {}
         for pragma in self.pragmas:
             if pragma.name == "note" and pragma.value.lower().startswith("scheme:"):
-                for item in pragma.value[len("scheme:"):].replace(",", " ").split():
-                    code, sep, name = item.partition("=")
-                    if not sep or not code or not name:
-                        raise RecordError(Problem(self.file, pragma.line, "#note scheme",
-                                                f"{item!r}: write LANG=NAME, e.g. he=he-full"))
-                    found[code] = name
+                found.update(lang_names(pragma.value[len("scheme:"):], "he=he-full", file=self.file, line=pragma.line,
+                                        key="#note scheme", error=RecordError))
         return found
 
     @property
@@ -303,12 +300,8 @@ class GameRecord:
         found: dict[str, str] = {}
         for pragma in self.pragmas:
             if pragma.name == "note" and pragma.value.lower().startswith("edition:"):
-                for item in pragma.value[len("edition:"):].replace(",", " ").split():
-                    code, sep, name = item.partition("=")
-                    if not sep or not code or not name:
-                        raise RecordError(Problem(self.file, pragma.line, "#note edition",
-                                                f"{item!r}: write LANG=NAME, e.g. is=original"))
-                    found[code] = name
+                found.update(lang_names(pragma.value[len("edition:"):], "is=original", file=self.file, line=pragma.line,
+                                        key="#note edition", error=RecordError))
         return found
 
     @property

@@ -34,6 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from lexc.choices import lang_names
 from lexc.engine.board import Board
 from lexc.engine.notation import Play, Through, parse_position, parse_rack, parse_word
 from lexc.engine.ruleset import Ruleset, end_adjustments, rack_value
@@ -505,10 +506,8 @@ def record_lexicons(record: GameRecord, catalog: Catalog, ruleset: Ruleset) -> t
         wanted[lang], said[lang] = record.lexicon.strip().lower(), record.lexicon.strip()
     for pragma in record.pragmas:
         if pragma.name == "note" and pragma.value.lower().startswith("lexicon:"):
-            for item in pragma.value[len("lexicon:"):].replace(",", " ").split():
-                code, _, name = item.partition("=")
-                if code and name:
-                    wanted[code], said[code] = name.lower(), name
+            for code, name in lang_names(pragma.value[len("lexicon:"):], "en=csw24", strict=False).items():
+                wanted[code], said[code] = name.lower(), name
     named: dict[str, str] = {}
     warnings: list[str] = []
     for lang, name in wanted.items():
