@@ -74,7 +74,7 @@ def parse_schemes(schemes: Sequence[str] | None) -> dict[str, str]:
     >>> parse_schemes(["he=he-full", "ru=ru-yo"])
     {'he': 'he-full', 'ru': 'ru-yo'}
     """
-    return _choices(schemes, "scheme", "he=he-full")
+    return lang_names(schemes, "he=he-full", key="scheme")
 
 
 def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
@@ -87,7 +87,7 @@ def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
     ...
     lexc.errors.LexcError: <input>: edition: 'original': write LANG=NAME, e.g. is=original
     """
-    return _choices(editions, "edition", "is=original")
+    return lang_names(editions, "is=original", key="edition")
 
 
 def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
@@ -96,11 +96,7 @@ def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
     >>> parse_lexicons(["en=csw24"])
     {'en': 'csw24'}
     """
-    return _choices(lexicons, "lexicon", "en=csw24")
-
-
-def _choices(texts: Sequence[str] | None, option: str, example: str) -> dict[str, str]:
-    return lang_names(texts, example, key=option)
+    return lang_names(lexicons, "en=csw24", key="lexicon")
 
 
 def check_packs_dir(folder: Path) -> bool:
