@@ -23,12 +23,14 @@ import dataclasses
 import os
 import re
 import stat
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from lexc.errors import LexcError, Problem
+from lexc.choices import lang_names
+from lexc.errors import LexcError, PackError, Problem, SpecError
+from lexc.language.language import Language
 from lexc.language.scheme import Scheme, load_scheme
 from lexc.language.spec import Spec, load_spec
 from lexc.paths import default_packs_dir, shipped_dir
@@ -40,6 +42,8 @@ if TYPE_CHECKING:
     from lexc.lexicon.words import Lexicon
 
 __all__ = ["Catalog", "Language", "check_code", "parse_editions", "parse_lexicons", "parse_schemes"]
+
+_T = TypeVar("_T")
 
 #: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
 CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
@@ -70,7 +74,7 @@ def parse_schemes(schemes: Sequence[str] | None) -> dict[str, str]:
     >>> parse_schemes(["he=he-full", "ru=ru-yo"])
     {'he': 'he-full', 'ru': 'ru-yo'}
     """
-    return _choices(schemes, "scheme", "he=he-full")
+    return lang_names(schemes, "he=he-full", key="scheme")
 
 
 def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
@@ -83,7 +87,7 @@ def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
     ...
     lexc.errors.LexcError: <input>: edition: 'original': write LANG=NAME, e.g. is=original
     """
-    return _choices(editions, "edition", "is=original")
+    return lang_names(editions, "is=original", key="edition")
 
 
 def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
@@ -92,59 +96,7 @@ def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
     >>> parse_lexicons(["en=csw24"])
     {'en': 'csw24'}
     """
-    return _choices(lexicons, "lexicon", "en=csw24")
-
-
-def _choices(texts: Sequence[str] | None, option: str, example: str) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for text in texts or ():
-        code, sep, name = text.partition("=")
-        if not sep or not code.strip() or not name.strip():
-            raise LexcError(Problem(None, None, option, f"{text!r}: write LANG=NAME, e.g. {example}"))
-        found[code.strip()] = name.strip()
-    return found
-
-
-@dataclass(frozen=True, eq=False)
-class Language:
-    """One language as the pipeline needs it: its spec, its scheme and its normaliser.
-
-    ``english`` is the spec whose values a language without official values scores with
-    (Polyglot rule 1). Equal when spec and scheme are the same files (by hash).
-    """
-
-    spec: Spec
-    scheme: Scheme | None
-    english: Spec
-    _normalisers: dict[bool, Normaliser] = field(default_factory=dict, repr=False)
-
-    @property
-    def code(self) -> str:
-        return self.spec.code
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def key(self) -> tuple[str, str, str]:
-        """What identifies this language's data: code, spec hash, scheme hash."""
-        return self.spec.code, self.spec.sha256, self.scheme.sha256 if self.scheme else ""
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Language) and other.key == self.key and other.spec == self.spec  # editions differ
-
-    def __hash__(self) -> int:
-        return hash(self.key)
-
-    def normaliser(self, *, facedown: bool = False) -> Normaliser:
-        """The normaliser of this language (``facedown``: Polyglot rule 4 on); built once."""
-        if facedown not in self._normalisers:
-            from lexc.language.normalize import Normaliser
-
-            self._normalisers[facedown] = Normaliser(self.spec, self.scheme, facedown=facedown,
-                                                     board_values=self.english)
-        return self._normalisers[facedown]
+    return lang_names(lexicons, "en=csw24", key="lexicon")
 
 
 def check_packs_dir(folder: Path) -> bool:
@@ -404,7 +356,8 @@ class Catalog:
         return str(self._cached(("file_spec", path), lambda: self._load_spec(path)).code)
 
     def _load_spec(self, path: Path) -> Spec:
-        return self._cached(("spec_file", path.resolve() if path.exists() else path), lambda: load_spec(path))  # type: ignore[no-any-return]
+        return self._cached(("spec_file", path.resolve() if path.exists() else path),  # type: ignore[no-any-return]
+                            lambda: _as_spec_error(load_spec, path))
 
     def spec_for_file(self, path: Path | str) -> Spec:
         """The spec read from the file ``path`` (one of :attr:`spec_files`, or any spec file)."""
@@ -454,7 +407,7 @@ class Catalog:
             raise LexcError(f"unknown language {code!r} (known: {', '.join(self.codes())})")
         spec = self._load_spec(path)
         if spec.code != code:
-            raise LexcError(Problem(str(path), None, "code", f"says {spec.code!r}, but the file is named for {code!r}"))
+            raise SpecError(Problem(str(path), None, "code", f"says {spec.code!r}, but the file is named for {code!r}"))
         return spec
 
     def specs(self) -> list[Spec]:
@@ -463,7 +416,7 @@ class Catalog:
         for code, path in sorted(self.spec_paths().items()):
             spec = self._load_spec(path)
             if spec.code != code:
-                raise LexcError(Problem(str(path), None, "code",
+                raise SpecError(Problem(str(path), None, "code",
                                         f"says {spec.code!r}, but the file is named for {code!r}"))
             found.append(spec)
         return found
@@ -564,7 +517,7 @@ class Catalog:
         if path is None:
             known = ", ".join(sorted(self.scheme_paths())) or "none"
             raise LexcError(f"unknown scheme {name!r} (known: {known})")
-        return self._cached(("scheme", path), lambda: load_scheme(path))  # type: ignore[no-any-return]
+        return self._cached(("scheme", path), lambda: _as_spec_error(load_scheme, path))  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ rulesets
 
@@ -615,6 +568,8 @@ class Catalog:
 
         A pack built from another version of the spec or scheme than the catalog's is
         refused: the message names the pack, the changed file and the command that rebuilds it.
+        Every problem with the pack -- missing, unreadable, of another language, stale -- is a
+        :class:`~lexc.errors.PackError`.
         """
         from lexc.lexicon.pack import open_pack
 
@@ -624,18 +579,23 @@ class Catalog:
             named = self.lexicon_name(code) if path is None else None
             if not target.is_file() and named:
                 built = ", ".join(self.named_lexicons(code)) or "none"
-                raise LexcError(Problem(str(target), None, None, f"no lexicon {named!r} for {code!r} (built: {built}): "
+                raise PackError(Problem(str(target), None, None, f"no lexicon {named!r} for {code!r} (built: {built}): "
                                                                   f"build it with `lexc build {code} --source FILE "
                                                                   f"--name {named}`"))
             if not target.is_file():
-                raise LexcError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
+                raise PackError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
                                                                   "(or name the packs folder or the pack file)"))
-            pack = open_pack(target)
+            try:
+                pack = open_pack(target)
+            except PackError:
+                raise
+            except LexcError as err:
+                raise PackError(err.problems) from None
             if pack.lang != code:
-                raise LexcError(Problem(str(target), None, None, f"holds language {pack.lang!r}, not {code!r}"))
+                raise PackError(Problem(str(target), None, None, f"holds language {pack.lang!r}, not {code!r}"))
             stale = self.staleness(pack)
             if stale:
-                raise LexcError(Problem(str(target), None, None, stale))
+                raise PackError(Problem(str(target), None, None, stale))
             return pack
         return self._cached(("pack", os.path.realpath(target)), make)  # type: ignore[no-any-return]
 
@@ -685,3 +645,13 @@ class Catalog:
         """The packs to look words up in: of ``codes`` (default every pack in the folder) that exist."""
         found = self.packs(sorted(set(codes)) if codes is not None else self.pack_languages())
         return cast("dict[str, Lexicon]", found)
+
+
+def _as_spec_error(load: Callable[[Path], _T], path: Path) -> _T:
+    """``load(path)``, any problem with the file raised as a :class:`~lexc.errors.SpecError`."""
+    try:
+        return load(path)
+    except SpecError:
+        raise
+    except LexcError as err:
+        raise SpecError(err.problems) from None

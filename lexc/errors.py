@@ -1,10 +1,23 @@
-"""One error type for every kind of bad input.
+"""The errors of bad input: one base type, one subclass per kind of input.
 
 Whatever the input -- a spec, a scheme, a word list, a pack, a game record, play
 notation -- a problem is reported as a :class:`Problem` naming the file, the line
 (where there is one), the key or token, and what is wrong. :class:`LexcError`
 carries one or more problems; the CLI prints them and exits non-zero, never with
 a traceback.
+
+Each kind of input has its own subclass, raised where that input is read, so a caller can
+tell them apart: :class:`NotationError` (play, rack and square notation), :class:`SpecError`
+(a language spec, a scheme or a ruleset file), :class:`PackError` (a compiled pack) and
+:class:`RecordError` (a game record). Each is also a :class:`ValueError`; ``except LexcError``
+catches them all.
+
+>>> from lexc.engine.notation import parse_play
+>>> try:
+...     parse_play("8D QU1TE")
+... except ValueError as err:
+...     print(type(err).__name__, isinstance(err, LexcError), err)
+NotationError True <input>: column 6: unexpected character '1' in the word
 
 >>> str(Problem("languages/xx.toml", 12, "tiles.A.count", "must be at least 1, not 0"))
 'languages/xx.toml:12: tiles.A.count: must be at least 1, not 0'
@@ -58,3 +71,19 @@ class LexcError(Exception):
             problems = Problem(None, None, None, problems)
         self.problems: list[Problem] = problems if isinstance(problems, list) else [problems]
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class NotationError(LexcError, ValueError):
+    """Bad play, rack or square notation, or a play that does not fit the board it is laid on."""
+
+
+class SpecError(LexcError, ValueError):
+    """A language spec, a romanisation scheme or a ruleset file that cannot be used."""
+
+
+class PackError(LexcError, ValueError):
+    """A compiled pack that is missing, unreadable, of another language or out of date."""
+
+
+class RecordError(LexcError, ValueError):
+    """A game record (GCG) that cannot be read or replayed."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lexc.errors import LexcError, Problem
+from lexc.errors import Problem, SpecError
 from lexc.inputs import read_input
 
 #: A key inside an inline table; the look-behind starts a match only at the start of a name (linear).
@@ -109,16 +109,16 @@ def _index(text: str) -> Lines:
 
 
 def loads(text: str, name: str) -> tuple[dict[str, Any], Lines]:
-    """Parse TOML ``text`` (from file ``name``); bad TOML raises :class:`LexcError`."""
+    """Parse TOML ``text`` (from file ``name``); bad TOML raises :class:`~lexc.errors.SpecError`."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         match = re.search(r"line (\d+)", str(err))
         line = int(match.group(1)) if match else None
-        raise LexcError(Problem(name, line, None, f"malformed TOML: {err}")) from None
+        raise SpecError(Problem(name, line, None, f"malformed TOML: {err}")) from None
     except ValueError:  # Python's limit on integer digits (4,300): a number no spec or ruleset has
         line = next((n for n, raw in enumerate(text.splitlines(), start=1) if _LONG_NUMBER.search(raw)), None)
-        raise LexcError(Problem(name, line, None, "malformed TOML: a number of thousands of digits")) from None
+        raise SpecError(Problem(name, line, None, "malformed TOML: a number of thousands of digits")) from None
     return data, _index(text)
 
 
@@ -126,13 +126,13 @@ def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
     """Read and parse ``path``; returns the data, its line index and the raw bytes."""
     raw = read_input(path, "TOML file")
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise LexcError(Problem(str(path), 1, None, "not UTF-8: the file starts with a UTF-16 byte-order mark "
+        raise SpecError(Problem(str(path), 1, None, "not UTF-8: the file starts with a UTF-16 byte-order mark "
                                                     "(save it as UTF-8)"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         line = raw.count(b"\n", 0, err.start) + 1
-        raise LexcError(Problem(str(path), line, None, f"not UTF-8 ({err.reason} at byte {err.start})")) from None
+        raise SpecError(Problem(str(path), line, None, f"not UTF-8 ({err.reason} at byte {err.start})")) from None
     data, lines = loads(text.removeprefix("\ufeff"), str(path))
     return data, lines, raw
 

@@ -15,20 +15,32 @@ A board is a value: :meth:`Board.apply` returns a new board and leaves the old o
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lexc.engine.notation import BoardTile, Placement, Play, Through, square_name
 from lexc.engine.ruleset import Ruleset
-from lexc.errors import LexcError, Problem
+from lexc.errors import NotationError, Problem
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """Tiles on the squares of ``ruleset``'s board, row by row; ``last`` is the last play's placements."""
+    """Tiles on the squares of ``ruleset``'s board, row by row; ``last`` is the last play's placements.
+
+    Two boards are equal when they are the same position: the same ruleset and the same tiles on
+    the same squares. ``last`` is kept beside the position (to show the last play), as a chess
+    board keeps its move stack, and takes no part in equality or hashing:
+
+    >>> from lexc.engine.notation import parse_play
+    >>> std = Board.empty(catalog.ruleset("standard"))
+    >>> one = std.apply(parse_play("8D QI")).apply(parse_play("9E AN"))
+    >>> other = std.apply(parse_play("9E AN")).apply(parse_play("8D QI"))
+    >>> one == other, hash(one) == hash(other), one.last == other.last
+    (True, True, False)
+    """
 
     ruleset: Ruleset
     squares: tuple[BoardTile | None, ...]
-    last: tuple[Placement, ...] = ()
+    last: tuple[Placement, ...] = field(default=(), compare=False)
 
     @classmethod
     def empty(cls, ruleset: Ruleset) -> Board:
@@ -66,7 +78,7 @@ class Board:
 
         A letter written on an occupied square holding the same tile is read as played
         through (older GCG files write such letters instead of ``.``). Raises
-        :class:`LexcError` when the play cannot be laid: off the board, a ``.`` or a
+        :class:`~lexc.errors.NotationError` when the play cannot be laid: off the board, a ``.`` or a
         parenthesised letter on an empty square, or a tile on a square holding another.
         """
         placed: list[Placement] = []
@@ -127,5 +139,5 @@ def _name(row: int, col: int) -> str:
     return square_name(row, col) if 0 <= col < 26 else f"row {row + 1}, column {col + 1}"
 
 
-def _error(play: Play, message: str) -> LexcError:
-    return LexcError(Problem(None, None, str(play), message))
+def _error(play: Play, message: str) -> NotationError:
+    return NotationError(Problem(None, None, str(play), message))

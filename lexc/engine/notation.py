@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple, NoReturn
 
-from lexc.errors import LexcError, Problem
+from lexc.errors import NotationError, Problem
 from lexc.inputs import typed
 from lexc.language.spec import JOINERS, Spec
 
@@ -160,7 +160,7 @@ def parse_langs(token: str, *, source: str | None = None, line: int | None = Non
     >>> parse_langs("@FR")
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: <input>: column 2: language 'FR' is not a language code (2 or 3 lower-case letters)
+    lexc.errors.NotationError: <input>: column 2: language 'FR' is not a language code (2 or 3 lower-case letters)
     """
     body = token[1:] if token.startswith("@") else token
     col = offset + 1 + len(token) - len(body)
@@ -205,10 +205,10 @@ def parse_position(text: str, *, source: str | None = None, line: int | None = N
 
     >>> parse_position("15O"), parse_position("U21")
     ((14, 14, True), (20, 20, False))
-    >>> parse_position("8")
+    >>> parse_position("8")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: <input>: column 1: bad position '8': write 8D (row first: across) or D8 (column first: down)
+    lexc.errors.NotationError: <input>: column 1: bad position '8': write 8D (row first: across) or D8 ...
     """
     match = _POSITION.match(text)
     if match is None:
@@ -330,7 +330,7 @@ def parse_play(text: str, tileset: Spec | None = None, *, source: str | None = N
     >>> parse_play("8D QU1TE")
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: <input>: column 6: unexpected character '1' in the word
+    lexc.errors.NotationError: <input>: column 6: unexpected character '1' in the word
     """
     text = typed(text)  # NFD (N + U+0303) is the NFC Ñ of the tile set; columns count composed characters
     tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
@@ -495,4 +495,4 @@ def parse_rack(text: str, tileset: Spec | None = None, *, source: str | None = N
 
 
 def _fail(source: str | None, line: int | None, col: int, message: str) -> NoReturn:
-    raise LexcError(Problem(source, line, f"column {col}", message))
+    raise NotationError(Problem(source, line, f"column {col}", message))

@@ -23,21 +23,34 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from lexc.engine.notation import BLANK, parse_rack, parse_square
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, Problem, SpecError
 from lexc.inputs import whole_number
+from lexc.language.language import Language
 from lexc.language.spec import Spec
 from lexc.tomlsrc import Checker, Lines, load
-
-if TYPE_CHECKING:
-    from lexc.catalog import Catalog, Language
 
 #: Premium-square symbols of a layout: (letter multiplier, word multiplier).
 SQUARES: Mapping[str, tuple[int, int]] = MappingProxyType({
     ".": (1, 1), "d": (2, 1), "t": (3, 1), "q": (4, 1), "D": (1, 2), "T": (1, 3), "Q": (1, 4),
 })
+
+class LanguageSource(Protocol):
+    """What reading a ruleset asks of the catalog that reads it: its languages, and the same
+    catalog with editions or schemes chosen (:class:`lexc.catalog.Catalog` is one). The loader
+    takes this, not the catalog, so the engine does not import the catalog that imports it."""
+
+    @property
+    def chosen_editions(self) -> tuple[tuple[str, str], ...]: ...
+
+    def language(self, code: str) -> Language: ...
+
+    def with_editions(self, editions: Mapping[str, str]) -> LanguageSource: ...
+
+    def with_schemes(self, schemes: Mapping[str, str]) -> LanguageSource: ...
+
 
 END_GAME_RULES = ("standard", "tournament")
 CHALLENGE_RULES = ("double", "single", "void", "none")
@@ -332,7 +345,7 @@ def _clock(check: Checker, data: Mapping[str, Any]) -> Clock | None:
 
 
 def check_data(data: Mapping[str, Any], lines: Lines, file: str,
-               catalog: Catalog) -> tuple[Ruleset | None, list[Problem]]:
+               catalog: LanguageSource) -> tuple[Ruleset | None, list[Problem]]:
     """Check parsed ruleset data against ``catalog``'s languages; returns the ruleset (if usable) and
     every problem found."""
     check = Checker(file, lines)
@@ -419,7 +432,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
     return (None, check.problems) if check.problems else (ruleset, [])
 
 
-def _editions(check: Checker, data: Mapping[str, Any], catalog: Catalog) -> dict[str, str]:
+def _editions(check: Checker, data: Mapping[str, Any], catalog: LanguageSource) -> dict[str, str]:
     """``editions = { is = "original" }``: the tile sets of languages with several (docs/rulesets.md)."""
     editions = check.get(data, (), "editions", dict, {})
     if not all(isinstance(v, str) for v in editions.values()):
@@ -435,7 +448,7 @@ def _editions(check: Checker, data: Mapping[str, Any], catalog: Catalog) -> dict
     return good
 
 
-def _language_of(check: Checker, path: tuple[object, ...], code: str, catalog: Catalog) -> Language | None:
+def _language_of(check: Checker, path: tuple[object, ...], code: str, catalog: LanguageSource) -> Language | None:
     try:
         return catalog.language(code)
     except LexcError as err:
@@ -444,7 +457,7 @@ def _language_of(check: Checker, path: tuple[object, ...], code: str, catalog: C
 
 
 
-def load_ruleset_file(path: Path, catalog: Catalog) -> Ruleset:
+def load_ruleset_file(path: Path, catalog: LanguageSource) -> Ruleset:
     """Read and check the ruleset file at ``path``; its tile sets come from ``catalog``.
 
     Use :meth:`lexc.catalog.Catalog.ruleset`, which finds a ruleset by name and reads it once:
@@ -457,5 +470,5 @@ def load_ruleset_file(path: Path, catalog: Catalog) -> Ruleset:
     data, lines, raw = load(path)
     ruleset, problems = check_data(data, lines, str(path), catalog)
     if ruleset is None:
-        raise LexcError(problems)
+        raise SpecError(problems)
     return dataclasses.replace(ruleset, path=path, sha256=hashlib.sha256(raw).hexdigest())

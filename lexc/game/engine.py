@@ -24,6 +24,7 @@ from typing import cast
 
 from lexc.atomic import write_atomic
 from lexc.catalog import Catalog, parse_schemes
+from lexc.choices import lang_names
 from lexc.engine.board import Board
 from lexc.engine.moves import Move, MoveFinder
 from lexc.engine.notation import (
@@ -85,6 +86,7 @@ __all__ = [
     "gcg_dumps",
     "gcg_parse",
     "known_language",
+    "lang_names",
     "language_name",
     "parse_langs",
     "parse_play",

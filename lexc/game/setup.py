@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from lexc.game.engine import Catalog, GameRecord, LexcError, Player, Pragma, Problem, Ruleset
+from lexc.game.engine import Catalog, GameRecord, LexcError, Player, Pragma, Problem, Ruleset, lang_names
 from lexc.inputs import read_problem, whole_number
 
 #: A deal's seed is a 64-bit integer (``--deal``, ``#note deal: seed N``, the web's ``deal``).
@@ -211,12 +211,8 @@ class Setup:
             if whole_number(number, least=MIN_SEED, most=MAX_SEED) is None:
                 raise bad("deal", read_problem(number, "a seed", least=MIN_SEED, most=MAX_SEED))
             seed = int(number)
-        named: dict[str, str] = {}
-        for item in settings.get("lexicon", ("", None))[0].replace(",", " ").split():
-            code, sep, name = item.partition("=")
-            if not sep or not code or not name:
-                raise bad("lexicon", f"{item!r}: write LANG=NAME, e.g. en=csw24")
-            named[code] = name
+        named = lang_names(settings.get("lexicon", ("", None))[0], "en=csw24", file=file,
+                           line=settings.get("lexicon", ("", None))[1], key="#note lexicon")
         catalog.check_specs(specs or {}, file)
         agreed = settings.get("langs", ("", None))[0].replace(",", " ").split()
         try:

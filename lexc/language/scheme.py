@@ -92,6 +92,9 @@ class Scheme:
                   if len(rules) == 1 and not rules[0].apostrophe and letter not in self.sequences}
         object.__setattr__(self, "_simple", simple)
 
+    def __hash__(self) -> int:  # a value: equal schemes have the same name, language and file hash
+        return hash((self.name, self.language, self.sha256))
+
     @property
     def simple(self) -> Mapping[str, str]:
         """Letters spelled one way whatever their context (one unconditional rule, no sequence): their output."""

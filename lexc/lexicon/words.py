@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from lexc.language.normalize import Normaliser, Spelling
 
 if TYPE_CHECKING:
-    from lexc.catalog import Language
+    from lexc.language.language import Language
 
 
 @runtime_checkable

@@ -48,8 +48,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from lexc.atomic import write_atomic
+from lexc.choices import lang_names
 from lexc.engine.notation import Languages, parse_langs
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, Problem, RecordError
 from lexc.inputs import LIMITS, not_a_codec, read_input, text_codec, whole_number
 
 __all__ = [
@@ -265,12 +266,8 @@ class GameRecord:
         found: dict[str, str] = {}
         for pragma in self.pragmas:
             if pragma.name == "note" and pragma.value.lower().startswith("scheme:"):
-                for item in pragma.value[len("scheme:"):].replace(",", " ").split():
-                    code, sep, name = item.partition("=")
-                    if not sep or not code or not name:
-                        raise LexcError(Problem(self.file, pragma.line, "#note scheme",
-                                                f"{item!r}: write LANG=NAME, e.g. he=he-full"))
-                    found[code] = name
+                found.update(lang_names(pragma.value[len("scheme:"):], "he=he-full", file=self.file, line=pragma.line,
+                                        key="#note scheme", error=RecordError))
         return found
 
     @property
@@ -287,7 +284,7 @@ class GameRecord:
                 match = re.match(r"spec:\s*([a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*)\s+sha256=([0-9a-f]{64})\b",
                                  pragma.value)
                 if match is None:
-                    raise LexcError(Problem(self.file, pragma.line, "#note spec",
+                    raise RecordError(Problem(self.file, pragma.line, "#note spec",
                                             f"{pragma.value!r}: write 'spec: LANG sha256=HEX'"))
                 found[match[1]] = match[2]
         return found
@@ -303,12 +300,8 @@ class GameRecord:
         found: dict[str, str] = {}
         for pragma in self.pragmas:
             if pragma.name == "note" and pragma.value.lower().startswith("edition:"):
-                for item in pragma.value[len("edition:"):].replace(",", " ").split():
-                    code, sep, name = item.partition("=")
-                    if not sep or not code or not name:
-                        raise LexcError(Problem(self.file, pragma.line, "#note edition",
-                                                f"{item!r}: write LANG=NAME, e.g. is=original"))
-                    found[code] = name
+                found.update(lang_names(pragma.value[len("edition:"):], "is=original", file=self.file, line=pragma.line,
+                                        key="#note edition", error=RecordError))
         return found
 
     @property
@@ -433,18 +426,18 @@ def _decode(data: bytes, file: str | None) -> tuple[str, str]:
     >>> _decode("#player1 a A".encode("utf-16"), "x.gcg")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: x.gcg:1: the file starts with a UTF-16 byte-order mark: a GCG file is UTF-8 or ...
+    lexc.errors.RecordError: x.gcg:1: the file starts with a UTF-16 byte-order mark: a GCG file is UTF-8 or ...
     """
     if not data:
-        raise LexcError(Problem(file, None, None, "empty file (0 bytes): not a GCG game record"))
+        raise RecordError(Problem(file, None, None, "empty file (0 bytes): not a GCG game record"))
     for bom, name in ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
                       (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16")):
         if data.startswith(bom):
-            raise LexcError(Problem(file, 1, None, f"the file starts with a {name} byte-order mark: a GCG file is "
+            raise RecordError(Problem(file, 1, None, f"the file starts with a {name} byte-order mark: a GCG file is "
                                                    "UTF-8 or ISO-8859-1 (convert it to UTF-8)"))
     if b"\0" in data:
         at = data.index(b"\0")
-        raise LexcError(Problem(file, _line_of(data, at), None,
+        raise RecordError(Problem(file, _line_of(data, at), None,
                                 f"NUL byte at byte offset {at}: a binary file, not a GCG game record"))
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
@@ -454,13 +447,13 @@ def _decode(data: bytes, file: str | None) -> tuple[str, str]:
         name = declared[1].decode("ascii", "replace")
         codec = text_codec(name)
         if codec is None:
-            raise LexcError(Problem(file, 1, "#character-encoding", not_a_codec(name)))
+            raise RecordError(Problem(file, 1, "#character-encoding", not_a_codec(name)))
         try:
             return data.decode(codec), codec
         except UnicodeDecodeError as err:
             line = _line_of(data, err.start)
             byte = data[err.start]
-            raise LexcError(Problem(file, line, "#character-encoding",
+            raise RecordError(Problem(file, line, "#character-encoding",
                                     f"byte 0x{byte:02x} is not valid {name}, the encoding the file declares")) from None
     try:
         return data.decode("utf-8"), "utf-8"
@@ -765,7 +758,7 @@ class _Reader:
                 langs = builder.langs(self.file, self.problems)
                 events[index] = replace(events[index], pragmas=pragmas, langs=langs)
         if self.problems:
-            raise LexcError(sorted(self.problems, key=lambda p: p.line or 0))
+            raise RecordError(sorted(self.problems, key=lambda p: p.line or 0))
         return GameRecord(tuple(self.players), header, tuple(events), lang, self.file, encoding)
 
 
@@ -775,7 +768,7 @@ def parse(data: bytes | str, file: str | None = None) -> GameRecord:
     >>> parse(">a: AB 8D AB +8 8", "x.gcg")
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: x.gcg:1: a: event before any #player1/#player2 pragma
+    lexc.errors.RecordError: x.gcg:1: a: event before any #player1/#player2 pragma
     """
     if isinstance(data, bytes):
         text, encoding = _decode(data, file)
@@ -817,7 +810,7 @@ _UNWRITABLE = re.compile(r"[\r\n\x00\ud800-\udfff]")
 
 
 def checked(record: GameRecord, file: str | None = None) -> str:
-    r"""The GCG text of ``record``, checked to be a file :func:`read` reads back; else a :class:`LexcError`.
+    r"""The GCG text of ``record``, checked to be a file :func:`read` reads back; else a :class:`RecordError`.
 
     One grammar: whatever lexc writes, lexc reads. Refused before anything is written: a score, total
     or count past :data:`MAX_NUMBER` (the reader's 9 digits), a line end, NUL or lone surrogate in a
@@ -831,7 +824,7 @@ def checked(record: GameRecord, file: str | None = None) -> str:
     >>> checked(replace(record, pragmas=(Pragma("title", "club\rnight"),)), "g.gcg")
     Traceback (most recent call last):
     ...
-    lexc.errors.LexcError: g.gcg: #title: holds a line end (CR): a GCG line cannot; nothing was written
+    lexc.errors.RecordError: g.gcg: #title: holds a line end (CR): a GCG line cannot; nothing was written
     """
     problems: list[Problem] = []
 
@@ -865,17 +858,18 @@ def checked(record: GameRecord, file: str | None = None) -> str:
         for value in (event.rack, event.position, event.word, event.tiles, *event.extra):
             text(value or "", event.player)
     if problems:
-        raise LexcError(problems)
+        raise RecordError(problems)
     written = dumps(record)
     limit = LIMITS["GCG game record"]
     size = len(written.encode("utf-8"))
     if size > limit:
-        raise LexcError(Problem(file, None, None, f"the game has grown to {size:,} bytes, past {limit:,}, the largest "
-                                                  "game record lexc reads: nothing was written (start a new game)"))
+        raise RecordError(Problem(file, None, None, f"the game has grown to {size:,} bytes, past {limit:,}, the "
+                                                    "largest game record lexc reads: nothing was written (start a new "
+                                                    "game)"))
     try:
         parse(written, file)
     except LexcError as err:
-        raise LexcError([Problem(file, None, p.key, f"lexc would not read this back (line {p.line}: {p.message}): "
+        raise RecordError([Problem(file, None, p.key, f"lexc would not read this back (line {p.line}: {p.message}): "
                                                     "nothing was written") for p in err.problems]) from None
     return written
 

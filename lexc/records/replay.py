@@ -34,11 +34,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from lexc.choices import lang_names
 from lexc.engine.board import Board
 from lexc.engine.notation import Play, Through, parse_position, parse_rack, parse_word
 from lexc.engine.ruleset import Ruleset, end_adjustments, rack_value
 from lexc.engine.scoring import PlayResult, score_play
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, Problem, RecordError
 from lexc.lexicon.provenance import lexicon_label
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ def _distribution_lang(name: str, record: GameRecord, catalog: Catalog) -> str:
     for spec in catalog.specs():
         if spec.name.lower() == key or spec.code == key:
             return spec.code
-    raise LexcError(Problem(record.file, _pragma_line(record, "tile-distribution"), "#tile-distribution",
+    raise RecordError(Problem(record.file, _pragma_line(record, "tile-distribution"), "#tile-distribution",
                             f"unknown tile distribution {name!r} (known: {', '.join(sorted(DISTRIBUTIONS))})"))
 
 
@@ -269,7 +270,7 @@ def tile_language(record: GameRecord, catalog: Catalog) -> str:
         return fits[0]
     others = "".join(sorted(c for c in letters if not "A" <= c <= "Z"))
     which = f"the tile sets of {', '.join(fits)} all have them" if fits else "no shipped tile set has them all"
-    raise LexcError(Problem(record.file, None, "#tile-distribution",
+    raise RecordError(Problem(record.file, None, "#tile-distribution",
                             f"the record uses {others} and declares no tile distribution; {which}: "
                             "name the game's tiles, or add '#tile-distribution NAME'"))
 
@@ -289,7 +290,7 @@ def default_ruleset_name(record: GameRecord) -> str:
     if layout:
         name = LAYOUTS.get(layout.strip().lower())
         if name is None:
-            raise LexcError(Problem(record.file, _pragma_line(record, "board-layout"), "#board-layout",
+            raise RecordError(Problem(record.file, _pragma_line(record, "board-layout"), "#board-layout",
                                     f"unknown board layout {layout!r} (known: {', '.join(sorted(LAYOUTS))})"))
         if name != "standard":
             return name
@@ -315,7 +316,7 @@ def game_catalog(record: GameRecord, catalog: Catalog) -> Catalog:
         pragma = "#note edition" if record.editions else "#tile-distribution"
         line = next((p.line for p in record.pragmas if p.name == "note" and p.value.lower().startswith("edition:")),
                     None) if record.editions else _pragma_line(record, "tile-distribution")
-        raise LexcError(Problem(record.file, line, pragma, err.problems[0].message)) from None
+        raise RecordError(Problem(record.file, line, pragma, err.problems[0].message)) from None
 
 
 def resolve_ruleset(record: GameRecord, catalog: Catalog, name: str | None = None,
@@ -373,9 +374,9 @@ def play_of(event: Event, ruleset: Ruleset, file: str | None = None) -> Play:
         row, col, across = parse_position(event.position)
         cells = parse_word(_gcg_word(event.word), ruleset.spec)
     except LexcError as err:
-        raise LexcError(Problem(file, event.line, event.move, err.problems[0].message)) from None
+        raise RecordError(Problem(file, event.line, event.move, err.problems[0].message)) from None
     if all(isinstance(cell, Through) for cell in cells):
-        raise LexcError(Problem(file, event.line, event.move, "the play places no tile"))
+        raise RecordError(Problem(file, event.line, event.move, "the play places no tile"))
     return Play(row, col, across, cells, event.langs)
 
 
@@ -416,7 +417,7 @@ def _steps(record: GameRecord, ruleset: Ruleset, score: bool, upto: int | None =
                 else:
                     placements = state.board.placements(play)
             except LexcError as err:
-                raise LexcError(Problem(record.file, event.line, event.move, err.problems[0].message)) from None
+                raise RecordError(Problem(record.file, event.line, event.move, err.problems[0].message)) from None
             state.before, state.board = state.board, state.board.place(placements)
         elif event.kind is Kind.WITHDRAWAL:
             state.board = state.before
@@ -429,7 +430,7 @@ def _end_value(record: GameRecord, event: Event, ruleset: Ruleset) -> int:
     try:
         value = rack_value(event.tiles, ruleset)
     except LexcError as err:
-        raise LexcError(Problem(record.file, event.line, f"({event.tiles})", err.problems[0].message)) from None
+        raise RecordError(Problem(record.file, event.line, f"({event.tiles})", err.problems[0].message)) from None
     # The player who went out, the holder of the tiles counted, and any other players (their
     # tiles are on lines of their own): the ruleset's rule for that many players.
     racks = ["", event.tiles] + [""] * max(len(record.players) - 2, 0)
@@ -446,7 +447,7 @@ def replay(record: GameRecord, catalog: Catalog, ruleset: Ruleset | str | None =
     ``catalog`` gives the languages and rulesets; ``ruleset`` (an object or a name) defaults
     to the one the record implies (:func:`resolve_ruleset`); each word is looked up in the
     lexicon of its language in ``lexicons`` (``catalog.lexicons(...)``: the packs), and the
-    ones not found are the result's phonies. Raises :class:`LexcError`, naming the file and
+    ones not found are the result's phonies. Raises :class:`~lexc.errors.RecordError`, naming the file and
     line, when a play cannot be laid on the board at all (off the board, on an occupied square...).
     """
     catalog = game_catalog(record, catalog)
@@ -505,10 +506,8 @@ def record_lexicons(record: GameRecord, catalog: Catalog, ruleset: Ruleset) -> t
         wanted[lang], said[lang] = record.lexicon.strip().lower(), record.lexicon.strip()
     for pragma in record.pragmas:
         if pragma.name == "note" and pragma.value.lower().startswith("lexicon:"):
-            for item in pragma.value[len("lexicon:"):].replace(",", " ").split():
-                code, _, name = item.partition("=")
-                if code and name:
-                    wanted[code], said[code] = name.lower(), name
+            for code, name in lang_names(pragma.value[len("lexicon:"):], "en=csw24", strict=False).items():
+                wanted[code], said[code] = name.lower(), name
     named: dict[str, str] = {}
     warnings: list[str] = []
     for lang, name in wanted.items():
@@ -537,7 +536,7 @@ def position(record: GameRecord, catalog: Catalog, upto: int | None = None, *,
     count = len(record.events)
     if upto is not None and not 0 <= upto <= count:
         raise LexcError(Problem(record.file, None, "upto", f"must be between 0 and {count} (the record has "
-                                                             f"{count} events), not {upto}"))
+                                                           f"{count} events), not {upto}"))
     board = Board.empty(ruleset)
     for _, _, state in _steps(record, ruleset, score=False, upto=upto):
         board = state.board
