@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import json
-import re
 import struct
 import sys
 import zlib
@@ -48,6 +47,7 @@ from lexc import __version__
 from lexc.atomic import write_atomic
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input
+from lexc.language.tiles import Table, Tiling
 from lexc.lexicon.trust import check_trie, trust
 
 if TYPE_CHECKING:
@@ -109,15 +109,13 @@ def _read_num(text: str, i: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------- records
 
 
-Tiling = tuple[tuple[int, int], ...]  # (face index, number of board letters) per native tile
-
-
-class Coder:
+class Coder(Table):
     """Encodes a word's native spelling and tiling as the difference from what its board spelling implies.
 
-    ``faces`` are the tile faces (a face index is a position in it), ``table`` maps a
-    run of board letters to the face index longest match gives it, ``finals`` a face to the
-    letter a word ends with instead (Hebrew כ -> ך: the pack header's ``finals``).
+    What a board spelling implies is its default reading (:class:`lexc.language.tiles.Table`):
+    ``faces`` are the tile faces, ``table`` maps a run of board letters to the face index longest
+    match gives it, ``finals`` a face to the letter a word ends with instead (Hebrew כ -> ך: the
+    pack header's ``finals``).
 
     >>> c = Coder(("A", "N", "Ñ", "U", "D"), {"A": 0, "N": 1, "U": 3, "D": 4})
     >>> c.default_tiling("NANDU")
@@ -134,100 +132,8 @@ class Coder:
     """
 
     def __init__(self, faces: Sequence[str], table: Mapping[str, int], finals: Mapping[str, str] | None = None):
-        self.faces = tuple(faces)
-        self.table = dict(table)
-        self.finals = dict(finals or {})
-        runs = sorted(self.table, key=lambda r: (-len(r), r))  # an alternation takes the first that matches
-        self.pattern = re.compile("|".join(map(re.escape, runs)) if runs else "(?!)")
-        # per run, its tile and its face: a default reading is then a few calls into C per word
-        self._tile = {run: (face, len(run)) for run, face in self.table.items()}
-        self._face = {run: self.faces[face] for run, face in self.table.items()}
-        self._single = all(len(run) == 1 for run in self.table)  # then one map over the letters tiles a word
-        ones = {run: face for run, face in self._face.items() if len(run) == 1}
-        self._same = all(run == face for run, face in ones.items())  # a word of one-letter tiles: native = board
-        self._letters = str.maketrans(ones)
-        multi = sorted((r for r in self.table if len(r) > 1), key=lambda r: (-len(r), r))
-        # a board with none of the multi-letter runs is read letter by letter, as with one-letter runs only
-        self._multi = re.compile("|".join(map(re.escape, multi))).search if multi else None
+        super().__init__(faces, table, finals)
         self._parsed: dict[str, tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]] = {}
-
-    def greedy(self, board: str, i: int) -> tuple[int, int] | None:
-        """The (face index, length) longest match gives at ``board[i]``, or None."""
-        found = self.pattern.match(board, i)
-        if found is None:
-            return None
-        return self.table[found.group()], found.end() - i
-
-    def chunks(self, board: str) -> list[str]:
-        """The runs longest match cuts ``board`` into (they do not cover it if the table cannot)."""
-        return self.pattern.findall(board)
-
-    def default_tiling(self, board: str) -> Tiling | None:
-        """The tiling longest match over the table gives ``board``; None if it cannot tile it."""
-        found = self.default_reading(board)
-        return None if found is None else found[1]
-
-    def default_reading(self, board: str) -> tuple[str, Tiling] | None:
-        """The native spelling and tiling of ``board`` when its record is empty (longest match over
-        the table, faces put together, the final form of the last letter); None if the table cannot tile it.
-
-        With one-letter runs only (most languages) this is one ``map`` over the letters and one
-        ``str.translate``; else one pass of the table's pattern.
-
-        >>> Coder(("C", "H", "CH", "O"), {"C": 0, "H": 1, "CH": 2, "O": 3}).default_reading("OCHO")
-        ('OCHO', ((3, 1), (2, 2), (3, 1)))
-        """
-        if self._single or not self._multi(board):  # type: ignore[misc]
-            try:
-                tiling = tuple(map(self._tile.__getitem__, board))
-            except KeyError:
-                return None
-            native = board if self._same else board.translate(self._letters)
-        else:
-            chunks = self.pattern.findall(board)
-            if len("".join(chunks)) != len(board):
-                return None
-            native, tiling = "".join(map(self._face.__getitem__, chunks)), tuple(map(self._tile.__getitem__, chunks))
-        return self.implied(native), tiling
-
-    def reader(self) -> Callable[[str], tuple[str, Tiling] | None]:
-        """:meth:`default_reading`, as one ``map`` over the letters when every run is one letter, its
-        own face and no final form applies (French, English...: most packs)."""
-        if not (self._single and self._same and not self.finals):
-            return self.default_reading
-        tile = self._tile.__getitem__
-
-        def read(board: str) -> tuple[str, Tiling] | None:
-            try:
-                return board, tuple(map(tile, board))
-            except KeyError:
-                return None
-
-        return read
-
-    def _read_run(self, board: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-        """The tiles longest match reads ``board[start:end]`` as; ValueError if it cannot."""
-        if start > end:
-            raise ValueError(f"tiles run past the end of {board!r}")
-        chunks = self.pattern.findall(board, start, end)
-        if len("".join(chunks)) != end - start:
-            raise ValueError(f"the table cannot read {board[start:end]!r} in {board!r}")
-        return map(self._tile.__getitem__, chunks)
-
-    def joined(self, tiling: Tiling) -> str:
-        """The faces of ``tiling`` put together (not the final form: see :meth:`implied`)."""
-        return "".join(self.faces[face] for face, _ in tiling)
-
-    def implied(self, joined: str) -> str:
-        """The native spelling a record does not need to give: the faces put together, the last
-        letter in its final form when the pack's rule has one (Hebrew מ at the end is ם).
-
-        >>> Coder(("מ", "ל"), {"M": 0, "L": 1}, {"מ": "ם"}).implied("מלמ")
-        'מלם'
-        """
-        if self.finals and joined and joined[-1] in self.finals:
-            return joined[:-1] + self.finals[joined[-1]]
-        return joined
 
     def encode(self, board: str, native: str, tiling: Tiling) -> str:
         """The record of one spelling of ``board`` ('' when nothing differs from the default)."""
@@ -329,14 +235,14 @@ class Coder:
         for at in sorted(n - pos for pos in at_end):
             if at < i:
                 raise ValueError(f"record {record!r} gives overlapping tiles of {board!r}")
-            tiles.extend(self._read_run(board, i, at))
+            tiles.extend(self.read_run(board, i, at))
             i = at
             for face, length in at_end[n - at]:
                 tiles.append((face, length))
                 if length:
                     i += length
                     break
-        tiles.extend(self._read_run(board, i, n))
+        tiles.extend(self.read_run(board, i, n))
         return tuple(tiles)
 
 
