@@ -38,7 +38,7 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,7 +47,26 @@ from lexc import __version__
 from lexc.atomic import write_atomic
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input
-from lexc.language.tiles import Table, Tiling
+from lexc.language.tiles import Tiling
+from lexc.lexicon.codec import GROUP_SEP as GROUP_SEP
+from lexc.lexicon.codec import RECORD_SEP as RECORD_SEP
+from lexc.lexicon.codec import Coder as Coder
+from lexc.lexicon.codec import Entries as Entries
+from lexc.lexicon.codec import changed_letters
+from lexc.lexicon.codec import group_table as group_table
+from lexc.lexicon.codec import group_text as group_text
+from lexc.lexicon.codec import learn_table as learn_table
+from lexc.lexicon.codec import pack_keys as pack_keys
+from lexc.lexicon.codec import record_stats as record_stats
+from lexc.lexicon.tries import DAWG_SLACK as DAWG_SLACK
+from lexc.lexicon.tries import MARISA_MAX as MARISA_MAX
+from lexc.lexicon.tries import NATIVES_MIN_SHARE as NATIVES_MIN_SHARE
+from lexc.lexicon.tries import STRUCTURES as STRUCTURES
+from lexc.lexicon.tries import Natives as Natives
+from lexc.lexicon.tries import build_structure as build_structure
+from lexc.lexicon.tries import choose_structure as choose_structure
+from lexc.lexicon.tries import native_words as native_words
+from lexc.lexicon.tries import structure_note
 from lexc.lexicon.trust import check_trie, trust
 
 if TYPE_CHECKING:
@@ -57,8 +76,6 @@ if TYPE_CHECKING:
 MAGIC = b"LEXCPACK"
 #: The pack format this code writes and reads.
 FORMAT_VERSION = 2
-#: Trie structures a pack may hold (the header's ``structure.kind``).
-STRUCTURES = ("marisa", "dawg", "natives")
 #: Separates a board spelling from a record in an extra key.
 SEP = ":"
 #: File name suffix of packs.
@@ -73,388 +90,7 @@ _PREFIX = struct.Struct("<8sHHIQ")
 _CRC = struct.Struct("<I")
 _ALIGN = 8
 
-# numbers inside records: little-endian base 18, terminal digits then continuation digits
-_TERMINAL = "0123456789abcdefgh"
-_CONTINUE = "ijklmnopqrstuvwxyz"
-_BASE = len(_TERMINAL)
-_DIGIT_VALUE = {c: (i, True) for i, c in enumerate(_TERMINAL)} | {c: (i, False) for i, c in enumerate(_CONTINUE)}
-
-
-def _num(value: int) -> str:
-    """A non-negative number as record digits.
-
-    >>> _num(5), _num(17), _num(18), _num(400)
-    ('5', 'h', 'i1', 'mm1')
-    """
-    out = []
-    while value >= _BASE:
-        out.append(_CONTINUE[value % _BASE])
-        value //= _BASE
-    out.append(_TERMINAL[value])
-    return "".join(out)
-
-
-def _read_num(text: str, i: int) -> tuple[int, int]:
-    """The number starting at ``text[i]`` and the index after it."""
-    value, scale = 0, 1
-    while True:
-        digit, last = _DIGIT_VALUE[text[i]]
-        value += digit * scale
-        scale *= _BASE
-        i += 1
-        if last:
-            return value, i
-
-
-# --------------------------------------------------------------------------- records
-
-
-class Coder(Table):
-    """Encodes a word's native spelling and tiling as the difference from what its board spelling implies.
-
-    What a board spelling implies is its default reading (:class:`lexc.language.tiles.Table`):
-    ``faces`` are the tile faces, ``table`` maps a run of board letters to the face index longest
-    match gives it, ``finals`` a face to the letter a word ends with instead (Hebrew כ -> ך: the
-    pack header's ``finals``).
-
-    >>> c = Coder(("A", "N", "Ñ", "U", "D"), {"A": 0, "N": 1, "U": 3, "D": 4})
-    >>> c.default_tiling("NANDU")
-    ((1, 1), (0, 1), (1, 1), (4, 1), (3, 1))
-    >>> c.encode("NANDU", "ÑANDÚ", ((2, 1), (0, 1), (1, 1), (4, 1), (3, 1)))
-    '^521=1Ú'
-    >>> c.decode("NANDU", "^521=1Ú")
-    ('ÑANDÚ', ((2, 1), (0, 1), (1, 1), (4, 1), (3, 1)))
-    >>> c.encode("NANDU", "NANDU", c.default_tiling("NANDU"))
-    ''
-    >>> he = Coder(("ש", "ל", "ו", "מ"), {"SH": 0, "L": 1, "V": 2, "M": 3}, {"מ": "ם"})
-    >>> he.default_reading("SHLVM")
-    ('שלום', ((0, 2), (1, 1), (2, 1), (3, 1)))
-    """
-
-    def __init__(self, faces: Sequence[str], table: Mapping[str, int], finals: Mapping[str, str] | None = None):
-        super().__init__(faces, table, finals)
-        self._parsed: dict[str, tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]] = {}
-
-    def encode(self, board: str, native: str, tiling: Tiling) -> str:
-        """The record of one spelling of ``board`` ('' when nothing differs from the default)."""
-        return self.tiling_record(board, tiling) + self.native_record(native, self.joined(tiling))
-
-    def tiling_record(self, board: str, tiling: Tiling) -> str:
-        """The tiles longest match does not give: ``^`` and (position from the end, face, length) each."""
-        parts, i, n = [], 0, len(board)
-        for face, length in tiling:
-            if length == 0 or self.greedy(board, i) != (face, length):
-                parts.append(_num(n - i) + _num(face) + _num(length))
-            i += length
-        return "^" + "".join(parts) if parts else ""
-
-    def native_record(self, native: str, joined: str) -> str:
-        """How ``native`` differs from what the faces ``joined`` imply (:meth:`implied`): ``=`` and
-        (position from the end, letter) each, or ``@`` and the whole word when the lengths differ.
-
-        >>> c = Coder((), {}, {"מ": "ם"})
-        >>> c.native_record("ÉLÈVE", "ELEVE"), c.native_record("CŒUR", "COEUR")
-        ('=5É3È', '@CŒUR')
-        >>> c.native_record("שלום", "שלומ"), c.native_record("שלומ", "שלומ")
-        ('', '=1מ')
-        """
-        implied = self.implied(joined)
-        if native == implied:
-            return ""
-        if len(native) != len(implied):
-            return "@" + native
-        m = len(implied)
-        return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(implied, native, strict=True)) if g != c)
-
-    def parse(self, record: str) -> tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]:
-        """A record's tile overrides (position from the end, face, length), its whole native word
-        (``@``) or None, and its letter changes (position from the end, letter; ``=``), parsed once
-        per distinct record and kept. ValueError if it is not a record.
-
-        >>> Coder(("A", "N", "Ñ"), {"A": 0, "N": 1}).parse("^521=1Ú")
-        (((5, 2, 1),), None, ((1, 'Ú'),))
-        """
-        found = self._parsed.get(record)
-        if found is not None:
-            return found
-        overrides: list[tuple[int, int, int]] = []
-        j = 0
-        if record.startswith("^"):
-            j = 1
-            while j < len(record) and record[j] not in "=@":
-                pos, j = _read_num(record, j)
-                face, j = _read_num(record, j)
-                length, j = _read_num(record, j)
-                if face >= len(self.faces):
-                    raise ValueError(f"face {face} of record {record!r}: the pack has {len(self.faces)} tiles")
-                overrides.append((pos, face, length))
-        whole, changes = None, []
-        if record[j:j + 1] == "@":
-            whole = record[j + 1:]
-        elif record[j:j + 1] == "=":
-            j += 1
-            while j < len(record):
-                pos, j = _read_num(record, j)
-                if pos < 1 or j >= len(record):
-                    raise ValueError(f"bad letter change in record {record!r}")
-                changes.append((pos, record[j]))
-                j += 1
-        elif j < len(record):
-            raise ValueError(f"record {record!r} has {record[j]!r} where '=', '@' or its end belongs")
-        found = (tuple(overrides), whole, tuple(changes))
-        if len(self._parsed) < 1 << 20:
-            self._parsed[record] = found
-        return found
-
-    def decode(self, board: str, record: str, default: tuple[str, Tiling] | None = None) -> tuple[str, Tiling]:
-        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`);
-        ``default``, when given, is ``board``'s :meth:`default_reading`.
-
-        Between the tiles the record gives, longest match reads the board: an encoded tile
-        that longest match gives always ends where the next tile starts, so each stretch is
-        read in one pass of the table's pattern.
-        """
-        overrides, whole, changes = self.parse(record)
-        if overrides:
-            tiling = self._tiling(board, overrides, record)
-            native = self.implied(self.joined(tiling))
-        else:
-            reading = default or self.default_reading(board)
-            if reading is None:
-                raise ValueError(f"the table cannot read {board!r}")
-            native, tiling = reading
-        return (whole if whole is not None else _changed(native, changes)), tiling
-
-    def _tiling(self, board: str, overrides: Sequence[tuple[int, int, int]], record: str) -> Tiling:
-        """The tiling of ``board`` with the tiles ``overrides`` gives and longest match between them."""
-        at_end: dict[int, list[tuple[int, int]]] = {}
-        for pos, face, length in overrides:
-            at_end.setdefault(pos, []).append((face, length))
-        tiles: list[tuple[int, int]] = []
-        i, n = 0, len(board)
-        for at in sorted(n - pos for pos in at_end):
-            if at < i:
-                raise ValueError(f"record {record!r} gives overlapping tiles of {board!r}")
-            tiles.extend(self.read_run(board, i, at))
-            i = at
-            for face, length in at_end[n - at]:
-                tiles.append((face, length))
-                if length:
-                    i += length
-                    break
-        tiles.extend(self.read_run(board, i, n))
-        return tuple(tiles)
-
-
-def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
-                occurrences: Mapping[str, int]) -> dict[str, int]:
-    """The default table: for each run of board letters, the face it most often is.
-
-    ``counts[(run, face)]`` is how many tiles of the kept words are face ``face`` spelled
-    ``run``; ``occurrences[run]`` how often a multi-letter run appears in the board
-    spellings at all. A multi-letter run enters the table only when at least half of its
-    occurrences are one tile (Catalan LL is two tiles L·L far more often than the tile L·L).
-
-    >>> learn_table(("C", "H", "CH", "L", "L·L"), {("C", 0): 9, ("H", 1): 5, ("CH", 2): 4, ("L", 3): 20,
-    ...     ("LL", 4): 1}, {"CH": 5, "LL": 8})
-    {'C': 0, 'CH': 2, 'H': 1, 'L': 3}
-    """
-    best: dict[str, tuple[int, int]] = {}
-    for (run, face), count in sorted(counts.items()):
-        if not run:
-            continue
-        if run not in best or count > best[run][0]:
-            best[run] = (count, face)
-    table = {}
-    for run, (_, face) in sorted(best.items()):
-        tiles = sum(c for (r, _f), c in counts.items() if r == run)
-        if len(run) == 1 or 2 * tiles >= occurrences.get(run, 0):
-            table[run] = face
-    return table
-
-
 # --------------------------------------------------------------------------- structures
-
-#: ``auto`` keeps the DAWG while it is at most this many times marisa's bytes (English: 1.29x, kept as a DAWG
-#: for membership about 3x faster than marisa's; Dutch 1.44x, Norwegian 1.56x, Afrikaans 1.65x,
-#: Indonesian 1.91x stay marisa). docs/pack-format.md "Structures".
-DAWG_SLACK = 1.3
-
-#: ``auto`` builds no marisa candidate for more board spellings than this (it needs every key in
-#: memory; the DAWG is built from the sorted stream): larger than every shipped language (Polish,
-#: the largest, has about 3.1 million), so a shipped pack is chosen as before.
-MARISA_MAX = 6_000_000
-
-#: Separates the records of one board spelling in the ``records`` section.
-RECORD_SEP = "\x1f"
-#: Separates the record groups in the ``records`` section.
-GROUP_SEP = "\x1e"
-
-Entries = list[tuple[str, str]]  # (board spelling, its records joined by RECORD_SEP; '' when all default)
-
-
-def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -> tuple[bytes, bytes]:
-    """The bytes of a ``kind`` trie of ``pairs()`` (board spelling, its group: 0 for none; sorted by
-    board spelling, distinct) and the ``ids`` section that goes with it (empty for a DAWG).
-
-    A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``) and is
-    built from the stream as it comes (sorted input: no list of keys in memory). A marisa trie
-    holds its keys in memory while it is built, and no values: a second pass gives each key id its
-    group, and its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the group of every
-    key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P`` little-endian
-    32-bit pairs (key id, group) of the boards with records: the smaller.
-    """
-    if kind == "dawg":
-        import dawg
-
-        return bytes(dawg.IntDAWG(pairs(), input_is_sorted=True).tobytes()), b""
-    if kind == "marisa":
-        import marisa_trie
-
-        trie = marisa_trie.Trie((board for board, _ in pairs()), cache_size=marisa_trie.TINY_CACHE)
-        of = [0] * len(trie)
-        for board, group in pairs():
-            if group:
-                of[trie[board]] = group
-        code = "H" if max(of, default=0) < 1 << 16 else "I"
-        ids = [(key, group) for key, group in enumerate(of) if group]
-        if 8 * len(ids) < struct.calcsize(code) * len(of):
-            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(ids)}I", *(v for p in ids for v in p))
-        return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
-    raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
-
-
-@dataclass(frozen=True, slots=True)
-class Natives:
-    """What a ``natives`` pack keeps instead of board spellings and records: its native words and, for
-    each letter of them, the one-letter tile it is (face index) and that tile's board letter.
-
-    A language whose tiles are one letter each, each letter of a word always the same tile (Polish
-    Ó, Czech Ř, Turkish Ş: a tile of its own shown by its plain letter on the board), loses nothing:
-    a board spelling's native words are the keys that differ from it only where a letter's tile is
-    written with another letter (dawg2's ``similar_keys``), and their tiling is one tile per letter.
-    """
-
-    words: list[str]  # sorted, distinct
-    letters: dict[str, tuple[int, str]]  # native letter -> (face index, board letter)
-
-
-#: A natives candidate is tried only when at least this share of board spellings has records:
-#: with fewer, its DAWG is that of the board spellings (no gain, slower membership).
-NATIVES_MIN_SHARE = 0.05
-
-
-def native_words(coder: Coder, entries: Iterable[tuple[str, str]], exceptions: int,
-                 boards: int) -> Natives | None:
-    """The native words of ``entries`` for a ``natives`` pack (:class:`Natives`), or None when the pack
-    cannot be one: a tile of several letters, a final-form rule, a native word whose length is not its
-    board spelling's, a letter that is not always the same tile; too few records to gain
-    (:data:`NATIVES_MIN_SHARE` of the ``boards`` board spellings); or more board spellings than
-    :data:`MARISA_MAX` (the native words are sorted in memory).
-
-    A board spelling with no record is its default native word (one ``str.translate``, none when
-    every default face is its board letter); a record changes a few letters, and only the (letter,
-    face, board letter) triples of those places are collected to check that a letter is always the
-    same tile.
-
-    >>> pl = Coder(("O", "Ó", "Z", "Ż", "W"), {"O": 0, "Z": 2, "W": 4})
-    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^211")], 1, 2)
-    >>> found.words, found.letters["Ó"]
-    (['OZ', 'ZOW', 'ZÓW'], (1, 'O'))
-    """
-    if coder.finals or any(len(run) != 1 for run in coder.table) or boards > MARISA_MAX \
-            or exceptions < NATIVES_MIN_SHARE * boards:
-        return None
-    default = {run: coder.faces[face] for run, face in coder.table.items()}
-    to_native = None if all(run == face for run, face in default.items()) else str.maketrans(default)
-    triples = {(coder.faces[face], face, run) for run, face in coder.table.items()}
-    natives: list[str] = []
-    plans: dict[str, list[tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]]] = {}
-    for board, group in entries:
-        native = board if to_native is None else board.translate(to_native)
-        if not group:
-            natives.append(native)
-            continue
-        plan = plans.get(group)
-        if plan is None:
-            plan = plans[group] = [coder.parse(record) for record in group.split(RECORD_SEP)]
-        for record in plan:
-            found = _native_reading(coder, board, native, record, triples)
-            if found is None:
-                return None
-            natives.append(found)
-    letters = {letter: (face, board) for letter, face, board in triples}
-    if len(letters) != len(triples):  # a letter that is two tiles, or one tile on two board letters
-        return None
-    natives.sort()
-    return Natives(natives, dict(sorted(letters.items())))
-
-
-def _native_reading(coder: Coder, board: str, native: str,
-                    record: tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]],
-                    triples: set[tuple[str, int, str]]) -> str | None:
-    """The native word ``record`` (:meth:`Coder.parse`) makes of ``board`` whose default native word is
-    ``native``, adding to ``triples`` (letter, face index, board letter) where it differs from the
-    default; None when a tile is not one letter or the word is not as long as its board spelling."""
-    overrides, whole, changes = record
-    n = len(board)
-    faces = {n - pos: face for pos, face, length in overrides if length == 1 and 0 < pos <= n}
-    if len(faces) != len(overrides):
-        return None
-    for i, face in faces.items():
-        native = native[:i] + coder.faces[face] + native[i + 1:]
-    native = whole if whole is not None else _changed(native, changes)
-    if len(native) != n:
-        return None
-    places = range(n) if whole is not None else {*faces, *(n - pos for pos, _ in changes)}
-    for i in places:
-        tile = faces.get(i, coder.table.get(board[i]))
-        if tile is None:
-            return None
-        triples.add((native[i], tile, board[i]))
-    return native
-
-
-def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int, structure: str = "auto",
-                     natives: Natives | None = None) -> tuple[str, bytes, bytes, dict[str, int]]:
-    """Build the candidate tries of ``pairs()`` (board spelling, group; sorted) and keep the DAWG
-    unless another is more than :data:`DAWG_SLACK` times smaller.
-
-    A DAWG holds each board's group as its value and answers membership about 3x faster
-    than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
-    smaller on some lexicons (Indonesian: 0.52x the DAWG), and a ``natives`` DAWG of the native
-    words (when ``natives`` is given: :func:`native_words`) on lexicons whose records say which
-    letters are tiles of their own (Czech: 0.35x). Past :data:`MARISA_MAX` board spellings
-    ``auto`` builds the DAWG only (marisa would need every key in memory). Returns the kind,
-    trie bytes, ids bytes and every candidate's size (trie and ids).
-
-    >>> choose_structure(lambda: [("AB", 0), ("AC", 0)], 2)[0]
-    'dawg'
-    """
-    if structure == "natives" and natives is None:
-        raise LexcError(Problem(None, None, "structure", "a natives pack needs one-letter tiles, each letter of a "
-                                                         "word always the same tile, no final-form rule and at most "
-                                                         f"{MARISA_MAX:,} board spellings"))
-    if structure != "auto":
-        kinds: tuple[str, ...] = (structure,)
-    else:
-        kinds = ("dawg", "marisa") if boards <= MARISA_MAX else ("dawg",)
-        kinds += ("natives",) if natives else ()
-    built = {kind: _native_trie(natives) if kind == "natives" else build_structure(kind, pairs)  # type: ignore[arg-type]
-             for kind in kinds}
-    sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
-    kind = kinds[0]
-    smallest = min(kinds, key=lambda k: (sizes[k], k))
-    if structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes[smallest]:
-        kind = smallest
-    return kind, built[kind][0], built[kind][1], sizes
-
-
-def _native_trie(natives: Natives) -> tuple[bytes, bytes]:
-    import dawg
-
-    return bytes(dawg.DAWG(natives.words, input_is_sorted=True).tobytes()), b""
-
 
 # --------------------------------------------------------------------------- writing
 
@@ -470,62 +106,6 @@ class Written:
     keys: int
     boards: int
     exceptions: int
-
-
-def group_text(records: Iterable[str]) -> str:
-    """The records of one board spelling as stored: sorted, joined; '' when the only one is the default.
-
-    >>> group_text(["=1Ú", "", "=1Ú"]), group_text([""])
-    ('\\x1f=1Ú', '')
-    """
-    found = sorted(set(records))
-    if found == [""]:
-        return ""
-    for record in found:
-        if RECORD_SEP in record or GROUP_SEP in record:
-            raise LexcError(f"a record holds a control character (U+001E or U+001F): {record!r}")
-    return RECORD_SEP.join(found)
-
-
-def pack_keys(coder: Coder, by_board: Mapping[str, Iterable[tuple[str, Tiling]]]) -> tuple[Entries, int]:
-    """Every board spelling with its records (:func:`group_text`), sorted by board spelling.
-
-    Returns the entries and how many board spellings needed records.
-    """
-    entries: Entries = []
-    for board in sorted(by_board):
-        entries.append((board, group_text(coder.encode(board, native, tiling) for native, tiling in by_board[board])))
-    return entries, sum(1 for _, group in entries if group)
-
-
-def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:
-    """One pass over ``entries``: the distinct record groups (the empty group first, then by frequency,
-    then text), the letters of the board spellings and the length of the longest.
-
-    >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("DE", "@X")])
-    (['', '=1Ú', '@X'], 'ABCDE', 2)
-    """
-    counts: dict[str, int] = {}
-    letters: set[str] = set()
-    longest = 0
-    for board, group in entries:
-        counts[group] = counts.get(group, 0) + 1
-        letters.update(board)
-        longest = max(longest, len(board))
-    counts.pop("", None)
-    return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest
-
-
-def record_stats(groups: Sequence[str], letters: str, longest_board: int) -> dict[str, object]:
-    """What a reader needs besides the sections: the letters and longest board spelling (a DAWG
-    lists keys by length), the longest record, how many groups and records.
-
-    >>> record_stats(["", "\\x1f^521=1Ú"], "ADNU", 5)
-    {'board_letters': 'ADNU', 'groups': 2, 'longest': 7, 'longest_board': 5, 'records': 2}
-    """
-    records = [r for g in groups[1:] for r in g.split(RECORD_SEP)]
-    return {"board_letters": letters, "groups": len(groups), "longest": max(map(len, records), default=0),
-            "longest_board": longest_board, "records": len(records)}
 
 
 def encode_pack(header: Mapping[str, Any], kind: str, data: bytes) -> bytes:
@@ -633,20 +213,10 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
               "exceptions": exceptions}
     full = {**header, **extra, "table": dict(table), "counts": counts,
             "records": record_stats(groups, letters, longest_board),
-            "structure": _structure(candidates, structure, boards), "sections": sections}
+            "structure": structure_note(candidates, structure, boards), "sections": sections}
     data = encode_pack(full, kind, trie + records + (ids if kind == "marisa" else b""))
     atomic_write(path, data)
     return Written(path, len(data), kind, candidates, n_keys, boards, exceptions)
-
-
-def _structure(candidates: Mapping[str, int], structure: str, boards: int) -> dict[str, object]:
-    """The header's ``structure`` (its ``kind`` and ``bytes`` are added on encoding); says why marisa
-    was no candidate when ``auto`` skipped it (:data:`MARISA_MAX`)."""
-    out: dict[str, object] = {"candidates": dict(candidates), "choice": structure}
-    if structure == "auto" and "marisa" not in candidates:
-        out["skipped"] = {"marisa": f"{boards:,} board spellings, more than {MARISA_MAX:,}: DAWG only "
-                                    "(built from the sorted stream, not in memory)"}
-    return out
 
 
 # --------------------------------------------------------------------------- reading
@@ -972,7 +542,7 @@ class Pack:
                 decode, records = self.coder.decode, self._group_records(group)
                 return [decode(board, record, reading) for record in records]
             native, tiling = reading
-            return [(whole, tiling) if whole is not None else (_changed(native, changes), tiling)
+            return [(whole, tiling) if whole is not None else (changed_letters(native, changes), tiling)
                     for whole, changes in plan]
         except (ValueError, KeyError, IndexError):
             records = self._group_records(group)
@@ -1034,16 +604,6 @@ class _TileValues(dict[tuple[int, int], int]):
         face, length = tile
         value = self[tile] = int(self.points[face] or 0) if length else 0
         return value
-
-
-def _changed(native: str, changes: Sequence[tuple[int, str]]) -> str:
-    """``native`` with the letter changes of a record (position from the end, letter); ValueError past its start."""
-    m = len(native)
-    for pos, letter in changes:
-        if pos > m:
-            raise ValueError(f"letter {pos} from the end of {native!r}")
-        native = native[:m - pos] + letter + native[m - pos + 1:]
-    return native
 
 
 def _make_classes() -> dict[str, type[Pack]]:
