@@ -19,10 +19,7 @@ ROOT = Path(lexc.__file__).parent
 
 #: Cycles still there, each with the issue or branch that removes it; the lead drops an entry once
 #: that branch is merged.
-KNOWN: set[frozenset[str]] = {
-    # issue 23 item 1 (branch tiles): the language stage reaches up into the pack codec.
-    frozenset({"lexc.language.normalize", "lexc.lexicon.pack"}),
-}
+KNOWN: set[frozenset[str]] = set()
 
 
 def _modules() -> dict[str, Path]:

@@ -15,8 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lexc.catalog import Catalog
-from lexc.language.normalize import MAX_TILINGS, PIN, Unspellable
+from lexc.language.normalize import PIN, Unspellable
 from lexc.language.scheme import FACEDOWN
+from lexc.language.tiles import MAX_TILINGS
 
 CATALOG = Catalog.shipped()
 
@@ -356,11 +357,11 @@ ENCODER_WORDS = {
 def test_compiler_encoder_agrees_with_spell(code: str) -> None:
     """The compiler's fast path (:class:`lexc.language.normalize.Encoder`) spells a word as ``spell`` does."""
     from lexc.language.normalize import Encoder
-    from lexc.lexicon.compiler import _Tiles
+    from lexc.language.tiles import Codes
 
     need(code)
     norm = CATALOG.normaliser(code)
-    tiles = _Tiles()
+    tiles = Codes()
     encoder = Encoder(norm, tiles.char)
     fast = 0
     for word in ENCODER_WORDS[code]:
@@ -387,7 +388,7 @@ def test_encoder_context_letters_on_real_words(code: str) -> None:
     start, Г after З, Bulgarian Я at the end after И), found with ``in`` and ``str.find``: the encoder spells
     real words with them, several in one word too, as ``spell`` does."""
     from lexc.language.normalize import Encoder
-    from lexc.lexicon.compiler import _Tiles
+    from lexc.language.tiles import Codes
     from lexc.lexicon.sources import open_source
 
     need(code)
@@ -395,7 +396,7 @@ def test_encoder_context_letters_on_real_words(code: str) -> None:
     if not path.exists():
         pytest.skip(f"{path} is not installed")
     norm = CATALOG.normaliser(code)
-    tiles = _Tiles()
+    tiles = Codes()
     encoder = Encoder(norm, tiles.char)
     context = "".join(encoder._ctx)
     checked = 0

@@ -130,9 +130,9 @@ def test_past_marisa_max_auto_builds_the_dawg_only():
 
 
 def test_a_large_auto_pack_says_why_marisa_was_skipped(tmp_path, monkeypatch):
-    from lexc.lexicon import pack
+    from lexc.lexicon import tries
 
-    monkeypatch.setattr(pack, "MARISA_MAX", 100)
+    monkeypatch.setattr(tries, "MARISA_MAX", 100)
     report = compile_words(CATALOG.language("fr"), french(), tmp_path / "fr.lexc", spill_boards=50)
     loaded = open_pack(tmp_path / "fr.lexc")
     assert loaded.structure == "dawg" and report.candidates.keys() == {"dawg"}

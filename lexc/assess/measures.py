@@ -36,6 +36,7 @@ from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input
 from lexc.language.normalize import Normaliser, Spelling, Unspellable
 from lexc.language.spec import Spec
+from lexc.language.tiles import Reader
 from lexc.lexicon.words import Lexicon, WordList
 
 #: The blank, in racks and in examples.
@@ -817,44 +818,19 @@ class MultiLetter:
                 "ambiguous_examples": [{"word": w, "tilings": list(t)} for w, t in self.examples]}
 
 
-def maximal_tilings(letters: str, faces: Iterable[str]) -> list[tuple[str, ...]]:
-    """Every tiling of ``letters`` in which no run of two or more neighbouring tiles spells a face.
+def maximal_tilings(letters: str, faces: Iterable[str] | Reader) -> list[tuple[str, ...]]:
+    """Every tiling of ``letters`` in which no run of two or more neighbouring tiles spells a face, sorted.
 
-    Spanish CH·U·RR·O is the only one (C·H·U·R·R·O can merge); Hungarian SZS has two:
+    Spanish CH·U·RR·O is the only one (C·H·U·R·R·O can merge); Hungarian SZS has two
+    (:meth:`lexc.language.tiles.Reader.tilings`):
 
     >>> maximal_tilings("CHURRO", ["C", "H", "U", "R", "O", "CH", "RR"])
     [('CH', 'U', 'RR', 'O')]
     >>> maximal_tilings("ASZSA", ["A", "S", "Z", "SZ", "ZS"])
     [('A', 'S', 'ZS', 'A'), ('A', 'SZ', 'S', 'A')]
     """
-    faceset = set(faces)
-    longest = max(map(len, faceset), default=1)
-    found: list[tuple[str, ...]] = []
-
-    def merges(acc: list[str], tile: str) -> bool:
-        """Whether ``tile`` and some tiles just before it spell a face (so the tiling is not maximal)."""
-        run = tile
-        for previous in reversed(acc):
-            run = previous + run
-            if len(run) > longest:
-                return False
-            if run in faceset:
-                return True
-        return False
-
-    def extend(i: int, acc: list[str]) -> None:
-        if i == len(letters):
-            found.append(tuple(acc))
-            return
-        for n in range(1, min(longest, len(letters) - i) + 1):
-            tile = letters[i:i + n]
-            if tile in faceset and not merges(acc, tile):
-                acc.append(tile)
-                extend(i + n, acc)
-                acc.pop()
-
-    extend(0, [])
-    return sorted(found)
+    reader = faces if isinstance(faces, Reader) else Reader(faces)
+    return sorted(reader.tilings(letters, maximal=True, limit=None))
 
 
 def multi_letter(spec: Spec, words: Words) -> MultiLetter:
@@ -864,7 +840,7 @@ def multi_letter(spec: Spec, words: Words) -> MultiLetter:
     using: dict[str, list[str]] = {f: [] for f in multi}
     ambiguous = 0
     examples: list[tuple[str, tuple[str, ...]]] = []
-    faces = [t.face for t in spec.tiles]
+    faces = Reader(t.face for t in spec.tiles)
     for word in words.words:
         counted = Counter(f for f in word.faces if f in using)
         uses.update(counted)

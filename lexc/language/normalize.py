@@ -36,7 +36,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import islice, product
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from unidecode import unidecode
 
@@ -44,9 +44,7 @@ from lexc.errors import LexcError
 from lexc.language import casemap
 from lexc.language.scheme import FACEDOWN, Rule, Scheme, pick
 from lexc.language.spec import JOINERS, Spec, latin_letter
-
-if TYPE_CHECKING:
-    from lexc.lexicon.pack import Coder
+from lexc.language.tiles import MAX_TILINGS, AlignedTile, Reader, Table
 
 #: Tiling separator in a source word: longest match runs on each part separately.
 PIN = "|"
@@ -54,24 +52,10 @@ PIN = "|"
 #: Format characters that carry no letter: dropped before tiling.
 IGNORABLE = frozenset("\u00ad\u034f\u061c\u0640\u200b\u200c\u200d\u200e\u200f\u2060\ufeff")
 
-#: At most this many tilings are listed by :meth:`Normaliser.tilings`.
-MAX_TILINGS = 256
 #: Combinations of the parts' segmentations :meth:`Normaliser.tilings` tries, at most.
 MAX_COMBINATIONS = 64 * MAX_TILINGS
 
 _AZ = re.compile(r"[A-Z]+")
-
-
-@dataclass(frozen=True, slots=True)
-class AlignedTile:
-    """One native tile of a word: its face, its points in the language, the board tiles spelling it."""
-
-    face: str
-    points: int
-    board: str
-
-    def to_json(self) -> dict[str, object]:
-        return {"face": self.face, "points": self.points, "board": self.board}
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,9 +176,9 @@ class Normaliser:
         variants = dict(self.scheme.variants) if self.scheme else {}
         self._face_of: dict[str, str] = {**variants, **{face: face for face in spec.by_face}}
         self._kept = frozenset("".join(self._face_of))
-        surfaces = sorted(self._face_of, key=lambda s: (-len(s), s))
         # Longest match first; any other character matches alone, and is then rejected by name.
-        self._pattern = re.compile("|".join([*(re.escape(s) for s in surfaces), "."]), re.DOTALL)
+        self._reader = Reader(self._face_of, rest=True)
+        self._pattern = self._reader.pattern
         self._code = spec.code
         self._upper = casemap.uppercaser(spec.locale)
         self._letters = _Letters(self)
@@ -207,9 +191,8 @@ class Normaliser:
                     self._aligned[surface] = AlignedTile(face, self._value(face, board), board)
         self._tile_cache: dict[tuple[str, str], AlignedTile] = {}
         self._bounds = spec.tiling  # the spec's morpheme boundaries: pins before longest match
-        multi = [s for s in surfaces if len(s) > 1]
-        self._multi = re.compile("(?=(" + "|".join(map(re.escape, multi)) + "))") if multi else None
-        self._reading: Coder | None = None
+        self._multi = self._reader.multi
+        self._reading: Table | None = None
 
     # ----------------------------------------------------------------- letters to tiles
 
@@ -315,53 +298,6 @@ class Normaliser:
         """
         return [tuple(self._face_of[s] for s in t) for t in self._surface_tilings(word, maximal)]
 
-    def _mergeable(self, tiling: tuple[str, ...]) -> bool:
-        longest = max(map(len, self._face_of))
-        for i in range(len(tiling) - 1):
-            run = tiling[i]
-            for j in range(i + 1, len(tiling)):
-                run += tiling[j]
-                if len(run) > longest:
-                    break
-                if run in self._face_of:
-                    return True
-        return False
-
-    def _segmentations(self, part: str) -> list[tuple[str, ...]]:
-        """The first :data:`MAX_TILINGS` segmentations of ``part`` into surfaces, in order of the surfaces tried.
-
-        A depth-first walk with its own stack (a word of 3,000 letters went past Python's recursion
-        limit), entering only positions from which the word can be finished.
-        """
-        n = len(part)
-        starts = [[s for s in self._face_of if part.startswith(s, i)] for i in range(n)]
-        finishes = [False] * n + [True]
-        for i in range(n - 1, -1, -1):
-            starts[i] = [s for s in starts[i] if finishes[i + len(s)]]
-            finishes[i] = bool(starts[i])
-        if not finishes[0]:
-            return []
-        out: list[tuple[str, ...]] = []
-        path: list[str] = []
-        stack = [(0, iter(starts[0]))] if n else []
-        while stack:
-            at, options = stack[-1]
-            surface = next(options, None)
-            if surface is None:
-                stack.pop()
-                if path:
-                    path.pop()
-                continue
-            path.append(surface)
-            if at + len(surface) < n:
-                stack.append((at + len(surface), iter(starts[at + len(surface)])))
-                continue
-            out.append(tuple(path))
-            path.pop()
-            if len(out) >= MAX_TILINGS:
-                break
-        return out if n else [()]
-
     # ----------------------------------------------------------------- choices between tilings
 
     def choice(self, word: str) -> Choice | None:
@@ -388,9 +324,9 @@ class Normaliser:
         bare = "".join(parts)
         chosen = tuple(s for part in parts for s in self._pattern.findall(part))
         default = tuple(self._pattern.findall(bare))
-        if chosen == default and not self._overlapping(bare):
+        if chosen == default and not self._reader.overlapping(bare):
             return None
-        maximal = [t for t in self._segmentations(bare) if not self._mergeable(t)]
+        maximal = [t for t in self._reader.tilings(bare) if not self._reader.mergeable(t)]
         others = tuple(dict.fromkeys(t for t in (default, *maximal) if t != chosen))
         if not others:
             return None
@@ -401,16 +337,6 @@ class Normaliser:
         faces = self._face_of
         return Choice(native, tuple(faces[s] for s in chosen), reason,
                       tuple(tuple(faces[s] for s in t) for t in others))
-
-    def _overlapping(self, letters: str) -> bool:
-        """Whether two multi-letter tiles could overlap in ``letters`` (else one maximal tiling exists)."""
-        assert self._multi is not None
-        end = -1
-        for found in self._multi.finditer(letters):
-            if found.start() < end:
-                return True
-            end = max(end, found.start() + len(found.group(1)))
-        return False
 
     def cut_points(self, upper: str) -> list[int]:
         """Positions in ``upper`` (case-mapped, no pins) that fall inside a multi-letter tile of its default tiling.
@@ -444,7 +370,7 @@ class Normaliser:
         unconditional outputs (Щ is SHCH, Е is E; a context rule such as Е = YE at the
         start of a word is not a default), and the board spelling is cut by longest match
         over those outputs, the tiler packs use for their default table
-        (:class:`lexc.lexicon.pack.Coder`). Where two tiles share an output (Russian Е and
+        (:class:`lexc.language.tiles.Table`). Where two tiles share an output (Russian Е and
         Э are both E, Й and Ы both Y) it reads as the one with more tiles in the set, then
         the first in the spec. An output that only a context rule gives (Russian YE, Е at the
         start of a word or after a vowel) reads as that letter too, below every default.
@@ -460,7 +386,7 @@ class Normaliser:
         """
         if self.scheme is None:
             return self.spell(board)
-        coder = self._reading_coder()
+        coder = self._reading_table()
         tiling = coder.default_tiling(board) if board else None
         if tiling is None:
             raise Unspellable(board, f"the default outputs of scheme {self.scheme.name!r} do not spell it")
@@ -470,10 +396,8 @@ class Normaliser:
             start += width
         return Spelling(self._code, coder.joined(tiling), tuple(tiles))
 
-    def _reading_coder(self) -> Coder:
+    def _reading_table(self) -> Table:
         if self._reading is None:
-            from lexc.lexicon.pack import Coder
-
             assert self.scheme is not None
             faces = tuple(t.face for t in self.spec.tiles)
             # output -> (context output?, -count, index): defaults first, then most tiles, then first in the spec
@@ -486,7 +410,7 @@ class Normaliser:
                     rank = (context, -tile.count, index)
                     if out and (out not in best or rank < best[out]):
                         best[out] = rank
-            self._reading = Coder(faces, {out: index for out, (_, _, index) in best.items()})
+            self._reading = Table(faces, {out: index for out, (_, _, index) in best.items()})
         return self._reading
 
     # ----------------------------------------------------------------- spelling
@@ -520,9 +444,9 @@ class Normaliser:
         rest = []
         # at most MAX_COMBINATIONS combinations tried: with n pinned parts there are 2**n and, when
         # ``maximal`` filters nearly all out, MAX_TILINGS is never reached (20 pins took seconds, 40 forever)
-        for combo in islice(product(*(self._segmentations(p) for p in parts)), MAX_COMBINATIONS):
+        for combo in islice(product(*(self._reader.tilings(p) for p in parts)), MAX_COMBINATIONS):
             tiling = tuple(s for part in combo for s in part)
-            if tiling not in seen and not (maximal and self._mergeable(tiling)):
+            if tiling not in seen and not (maximal and self._reader.mergeable(tiling)):
                 seen.add(tiling)
                 rest.append(tiling)
             if len(seen) >= MAX_TILINGS:
@@ -597,8 +521,8 @@ class Encoder:
     multi-letter tiles of a scheme, a scheme's letter sequences, letters that are not tiles), and the
     caller then spells it with :meth:`Normaliser.spell`, which says why a word is unspellable.
 
-    >>> from lexc.lexicon.compiler import _Tiles
-    >>> tiles = _Tiles()
+    >>> from lexc.language.tiles import Codes
+    >>> tiles = Codes()
     >>> es = Encoder(catalog.normaliser("es"), tiles.char)
     >>> native, board, code, choice = es.encode("churro")
     >>> native, board, [tiles.tile_of[c].face for c in code], choice
@@ -695,7 +619,7 @@ class Encoder:
             code = "".join(map(self._multi_codes.__getitem__, surfaces))
         except KeyError:
             return None
-        return upper, code.translate(self._board_of), code, self._norm._overlapping(letters)
+        return upper, code.translate(self._board_of), code, self._norm._reader.overlapping(letters)
 
     def _in_context(self, letters: str, code: str) -> str:
         """``code`` with each letter a scheme's context rules spell replaced by its tile's code."""

@@ -33,6 +33,7 @@ from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input, text_codec
 from lexc.language import casemap
 from lexc.language.boundaries import Boundaries, check_tiling
+from lexc.language.tiles import Reader
 from lexc.tomlsrc import Checker, KeyPath, Lines, load, table_header, type_name
 
 #: Scripts lexc knows, by ISO 15924 name. Only Latin is spelled without a scheme.
@@ -528,18 +529,6 @@ def _check_editions(check: Checker, data: Mapping[str, Any], locale: str, tiles:
     return found
 
 
-def _longest_match(text: str, faces: set[str]) -> bool:
-    """Whether longest match over ``faces`` tiles all of ``text`` (the normaliser's default tiling)."""
-    longest = max(map(len, faces), default=0)
-    i = 0
-    while i < len(text):
-        step = next((n for n in range(min(longest, len(text) - i), 0, -1) if text[i:i + n] in faces), 0)
-        if not step:
-            return False
-        i += step
-    return True
-
-
 def _check_overlaps(check: Checker, tiles: list[Tile]) -> None:
     """A prefix clash: two multi-letter faces overlap and longest match cannot tile a word both spell.
 
@@ -548,11 +537,12 @@ def _check_overlaps(check: Checker, tiles: list[Tile]) -> None:
     ZS: SZS is SZ·S) are the build-time ambiguity reports, not an error.
     """
     faces = {t.face for t in tiles}
+    reader = Reader(faces)
     for first in sorted(f for f in faces if len(f) > 1):
         for second in sorted(f for f in faces if len(f) > 1):
             for size in range(1, min(len(first), len(second))):
                 shared, head, rest = second[:size], first[:-size], second[size:]
-                if first.endswith(shared) and _longest_match(head, faces) and not _longest_match(rest, faces):
+                if first.endswith(shared) and reader.longest(head) is not None and reader.longest(rest) is None:
                     check.add(("tiles", second), f"prefix clash: faces {first!r} and {second!r} share {shared!r}: "
                                                  f"longest match takes {first} from {first + rest!r} and cannot tile "
                                                  f"the rest {rest!r}, though {head}·{second} is a tiling (add a tile "

@@ -37,8 +37,9 @@ from typing import TYPE_CHECKING, Any
 from lexc import __version__
 from lexc.atomic import check_output, write_atomic
 from lexc.errors import LexcError, Problem, printable
-from lexc.language.normalize import PIN, REASONS, AlignedTile, Choice, Encoder, Normaliser, Unspellable
+from lexc.language.normalize import PIN, REASONS, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
+from lexc.language.tiles import Codes
 from lexc.lexicon.pack import Coder, group_text, learn_table, write_keys
 from lexc.lexicon.reading import sha256_file
 from lexc.lexicon.spill import LEVELS, Buckets, Spill, Store, merge, read, write_run
@@ -203,45 +204,6 @@ class Overlay:
         return {"path": str(self.path), "sha256": self.sha256, "words": len(self.words)}
 
 
-class _Tiles:
-    """One character per distinct tile object the normaliser hands out, so a tiling is a short string.
-
-    A single-letter tile whose face is its board letter (the A of English, the É-less E of
-    French) is written as that letter, so a plain word's code is its board spelling.
-    The objects are kept alive: their ``id`` is the key.
-    """
-
-    def __init__(self) -> None:
-        self.char_of: dict[int, str] = {}
-        self.tile_of: dict[str, AlignedTile] = {}
-        self._next = 0x80
-
-    def code(self, tiles: tuple[AlignedTile, ...]) -> str:
-        try:
-            return "".join(map(self.char_of.__getitem__, map(id, tiles)))
-        except KeyError:
-            for tile in tiles:
-                if id(tile) not in self.char_of:
-                    self._register(tile)
-            return "".join(map(self.char_of.__getitem__, map(id, tiles)))
-
-    def char(self, tile: AlignedTile) -> str:
-        """The code of one tile (given one the first time)."""
-        if id(tile) not in self.char_of:
-            self._register(tile)
-        return self.char_of[id(tile)]
-
-    def _register(self, tile: AlignedTile) -> None:
-        if len(tile.face) == 1 and tile.face == tile.board and "A" <= tile.face <= "Z" \
-                and tile.face not in self.tile_of:
-            char = tile.face
-        else:
-            char = chr(self._next)
-            self._next += 1
-        self.char_of[id(tile)] = char
-        self.tile_of[char] = tile
-
-
 #: Between a tiling code and a native word in an entry (codes never use it).
 _NATIVE = "\x00"
 #: A board spelling not seen yet (its entry may be None).
@@ -284,7 +246,7 @@ class _Collector:
         self.origin = 0  # the source being read (_INCLUDED for an include list)
         self.kept_by: dict[int, int] = {}
         self.boards = 0
-        self.tiles = _Tiles()
+        self.tiles = Codes()
         self.encode = Encoder(norm, self.tiles.char).encode
         self.rejections = Rejections()
         self.read = self.kept = self.duplicates = self.excluded = 0
@@ -513,7 +475,7 @@ def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list
 class _Grouper:
     """The records of one board spelling from what the collector kept of it (:meth:`_Collector.keys`)."""
 
-    def __init__(self, tiles: _Tiles, coder: Coder, display_natives: bool):
+    def __init__(self, tiles: Codes, coder: Coder, display_natives: bool):
         self.coder, self.display_natives = coder, display_natives
         self.index = index = {face: i for i, face in enumerate(coder.faces)}
         self.tile_of = tile_of = tiles.tile_of

@@ -13,6 +13,10 @@ either guess is wrong (Spanish ÑANDÚ on NANDU, French ÉLÈVE on ELEVE, Russia
 (:class:`Coder`). Loading reads the file once, checks it and never executes
 anything from it.
 
+The file format is :mod:`lexc.lexicon.packfile`, the records :mod:`lexc.lexicon.codec`, the
+tries :mod:`lexc.lexicon.tries`; this module writes and reads packs with them and keeps their
+public names.
+
 >>> import tempfile, pathlib
 >>> from lexc import Catalog
 >>> from lexc.lexicon.compiler import header_base
@@ -33,522 +37,54 @@ True
 
 from __future__ import annotations
 
-import json
-import re
-import struct
 import sys
-import zlib
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lexc import __version__
 from lexc.atomic import write_atomic
-from lexc.errors import LexcError, Problem
-from lexc.inputs import read_input
+from lexc.language.tiles import Tiling
+from lexc.lexicon.codec import GROUP_SEP as GROUP_SEP
+from lexc.lexicon.codec import RECORD_SEP as RECORD_SEP
+from lexc.lexicon.codec import Coder as Coder
+from lexc.lexicon.codec import Entries as Entries
+from lexc.lexicon.codec import changed_letters
+from lexc.lexicon.codec import group_table as group_table
+from lexc.lexicon.codec import group_text as group_text
+from lexc.lexicon.codec import learn_table as learn_table
+from lexc.lexicon.codec import pack_keys as pack_keys
+from lexc.lexicon.codec import record_stats as record_stats
+from lexc.lexicon.packfile import _CRC as _CRC
+from lexc.lexicon.packfile import FORMAT_VERSION as FORMAT_VERSION
+from lexc.lexicon.packfile import MAGIC as MAGIC
+from lexc.lexicon.packfile import MAX_RECORD as MAX_RECORD
+from lexc.lexicon.packfile import _bad, _record_groups
+from lexc.lexicon.packfile import encode_pack as encode_pack
+from lexc.lexicon.packfile import pack_sections as pack_sections
+from lexc.lexicon.packfile import read_pack_bytes as read_pack_bytes
+from lexc.lexicon.tries import DAWG_SLACK as DAWG_SLACK
+from lexc.lexicon.tries import MARISA_MAX as MARISA_MAX
+from lexc.lexicon.tries import NATIVES_MIN_SHARE as NATIVES_MIN_SHARE
+from lexc.lexicon.tries import STRUCTURES as STRUCTURES
+from lexc.lexicon.tries import Natives as Natives
+from lexc.lexicon.tries import build_structure as build_structure
+from lexc.lexicon.tries import choose_structure as choose_structure
+from lexc.lexicon.tries import native_words as native_words
+from lexc.lexicon.tries import structure_note
 from lexc.lexicon.trust import check_trie, trust
 
 if TYPE_CHECKING:
     from lexc.language.normalize import Spelling
 
-#: The first 8 bytes of every pack.
-MAGIC = b"LEXCPACK"
-#: The pack format this code writes and reads.
-FORMAT_VERSION = 2
-#: Trie structures a pack may hold (the header's ``structure.kind``).
-STRUCTURES = ("marisa", "dawg", "natives")
 #: Separates a board spelling from a record in an extra key.
 SEP = ":"
 #: File name suffix of packs.
 SUFFIX = ".lexc"
 #: Stands for any character in a DAWG walk (never in a key).
 _ANY = "\x1f"
-#: Longest record or board spelling a pack may claim (the compiler refuses words over 1,000 characters).
-MAX_RECORD = 4096
-
-# magic, format version, flags (0), header length, total file length
-_PREFIX = struct.Struct("<8sHHIQ")
-_CRC = struct.Struct("<I")
-_ALIGN = 8
-
-# numbers inside records: little-endian base 18, terminal digits then continuation digits
-_TERMINAL = "0123456789abcdefgh"
-_CONTINUE = "ijklmnopqrstuvwxyz"
-_BASE = len(_TERMINAL)
-_DIGIT_VALUE = {c: (i, True) for i, c in enumerate(_TERMINAL)} | {c: (i, False) for i, c in enumerate(_CONTINUE)}
-
-
-def _num(value: int) -> str:
-    """A non-negative number as record digits.
-
-    >>> _num(5), _num(17), _num(18), _num(400)
-    ('5', 'h', 'i1', 'mm1')
-    """
-    out = []
-    while value >= _BASE:
-        out.append(_CONTINUE[value % _BASE])
-        value //= _BASE
-    out.append(_TERMINAL[value])
-    return "".join(out)
-
-
-def _read_num(text: str, i: int) -> tuple[int, int]:
-    """The number starting at ``text[i]`` and the index after it."""
-    value, scale = 0, 1
-    while True:
-        digit, last = _DIGIT_VALUE[text[i]]
-        value += digit * scale
-        scale *= _BASE
-        i += 1
-        if last:
-            return value, i
-
-
-# --------------------------------------------------------------------------- records
-
-
-Tiling = tuple[tuple[int, int], ...]  # (face index, number of board letters) per native tile
-
-
-class Coder:
-    """Encodes a word's native spelling and tiling as the difference from what its board spelling implies.
-
-    ``faces`` are the tile faces (a face index is a position in it), ``table`` maps a
-    run of board letters to the face index longest match gives it, ``finals`` a face to the
-    letter a word ends with instead (Hebrew כ -> ך: the pack header's ``finals``).
-
-    >>> c = Coder(("A", "N", "Ñ", "U", "D"), {"A": 0, "N": 1, "U": 3, "D": 4})
-    >>> c.default_tiling("NANDU")
-    ((1, 1), (0, 1), (1, 1), (4, 1), (3, 1))
-    >>> c.encode("NANDU", "ÑANDÚ", ((2, 1), (0, 1), (1, 1), (4, 1), (3, 1)))
-    '^521=1Ú'
-    >>> c.decode("NANDU", "^521=1Ú")
-    ('ÑANDÚ', ((2, 1), (0, 1), (1, 1), (4, 1), (3, 1)))
-    >>> c.encode("NANDU", "NANDU", c.default_tiling("NANDU"))
-    ''
-    >>> he = Coder(("ש", "ל", "ו", "מ"), {"SH": 0, "L": 1, "V": 2, "M": 3}, {"מ": "ם"})
-    >>> he.default_reading("SHLVM")
-    ('שלום', ((0, 2), (1, 1), (2, 1), (3, 1)))
-    """
-
-    def __init__(self, faces: Sequence[str], table: Mapping[str, int], finals: Mapping[str, str] | None = None):
-        self.faces = tuple(faces)
-        self.table = dict(table)
-        self.finals = dict(finals or {})
-        runs = sorted(self.table, key=lambda r: (-len(r), r))  # an alternation takes the first that matches
-        self.pattern = re.compile("|".join(map(re.escape, runs)) if runs else "(?!)")
-        # per run, its tile and its face: a default reading is then a few calls into C per word
-        self._tile = {run: (face, len(run)) for run, face in self.table.items()}
-        self._face = {run: self.faces[face] for run, face in self.table.items()}
-        self._single = all(len(run) == 1 for run in self.table)  # then one map over the letters tiles a word
-        ones = {run: face for run, face in self._face.items() if len(run) == 1}
-        self._same = all(run == face for run, face in ones.items())  # a word of one-letter tiles: native = board
-        self._letters = str.maketrans(ones)
-        multi = sorted((r for r in self.table if len(r) > 1), key=lambda r: (-len(r), r))
-        # a board with none of the multi-letter runs is read letter by letter, as with one-letter runs only
-        self._multi = re.compile("|".join(map(re.escape, multi))).search if multi else None
-        self._parsed: dict[str, tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]] = {}
-
-    def greedy(self, board: str, i: int) -> tuple[int, int] | None:
-        """The (face index, length) longest match gives at ``board[i]``, or None."""
-        found = self.pattern.match(board, i)
-        if found is None:
-            return None
-        return self.table[found.group()], found.end() - i
-
-    def chunks(self, board: str) -> list[str]:
-        """The runs longest match cuts ``board`` into (they do not cover it if the table cannot)."""
-        return self.pattern.findall(board)
-
-    def default_tiling(self, board: str) -> Tiling | None:
-        """The tiling longest match over the table gives ``board``; None if it cannot tile it."""
-        found = self.default_reading(board)
-        return None if found is None else found[1]
-
-    def default_reading(self, board: str) -> tuple[str, Tiling] | None:
-        """The native spelling and tiling of ``board`` when its record is empty (longest match over
-        the table, faces put together, the final form of the last letter); None if the table cannot tile it.
-
-        With one-letter runs only (most languages) this is one ``map`` over the letters and one
-        ``str.translate``; else one pass of the table's pattern.
-
-        >>> Coder(("C", "H", "CH", "O"), {"C": 0, "H": 1, "CH": 2, "O": 3}).default_reading("OCHO")
-        ('OCHO', ((3, 1), (2, 2), (3, 1)))
-        """
-        if self._single or not self._multi(board):  # type: ignore[misc]
-            try:
-                tiling = tuple(map(self._tile.__getitem__, board))
-            except KeyError:
-                return None
-            native = board if self._same else board.translate(self._letters)
-        else:
-            chunks = self.pattern.findall(board)
-            if len("".join(chunks)) != len(board):
-                return None
-            native, tiling = "".join(map(self._face.__getitem__, chunks)), tuple(map(self._tile.__getitem__, chunks))
-        return self.implied(native), tiling
-
-    def reader(self) -> Callable[[str], tuple[str, Tiling] | None]:
-        """:meth:`default_reading`, as one ``map`` over the letters when every run is one letter, its
-        own face and no final form applies (French, English...: most packs)."""
-        if not (self._single and self._same and not self.finals):
-            return self.default_reading
-        tile = self._tile.__getitem__
-
-        def read(board: str) -> tuple[str, Tiling] | None:
-            try:
-                return board, tuple(map(tile, board))
-            except KeyError:
-                return None
-
-        return read
-
-    def _read_run(self, board: str, start: int, end: int) -> Iterator[tuple[int, int]]:
-        """The tiles longest match reads ``board[start:end]`` as; ValueError if it cannot."""
-        if start > end:
-            raise ValueError(f"tiles run past the end of {board!r}")
-        chunks = self.pattern.findall(board, start, end)
-        if len("".join(chunks)) != end - start:
-            raise ValueError(f"the table cannot read {board[start:end]!r} in {board!r}")
-        return map(self._tile.__getitem__, chunks)
-
-    def joined(self, tiling: Tiling) -> str:
-        """The faces of ``tiling`` put together (not the final form: see :meth:`implied`)."""
-        return "".join(self.faces[face] for face, _ in tiling)
-
-    def implied(self, joined: str) -> str:
-        """The native spelling a record does not need to give: the faces put together, the last
-        letter in its final form when the pack's rule has one (Hebrew מ at the end is ם).
-
-        >>> Coder(("מ", "ל"), {"M": 0, "L": 1}, {"מ": "ם"}).implied("מלמ")
-        'מלם'
-        """
-        if self.finals and joined and joined[-1] in self.finals:
-            return joined[:-1] + self.finals[joined[-1]]
-        return joined
-
-    def encode(self, board: str, native: str, tiling: Tiling) -> str:
-        """The record of one spelling of ``board`` ('' when nothing differs from the default)."""
-        return self.tiling_record(board, tiling) + self.native_record(native, self.joined(tiling))
-
-    def tiling_record(self, board: str, tiling: Tiling) -> str:
-        """The tiles longest match does not give: ``^`` and (position from the end, face, length) each."""
-        parts, i, n = [], 0, len(board)
-        for face, length in tiling:
-            if length == 0 or self.greedy(board, i) != (face, length):
-                parts.append(_num(n - i) + _num(face) + _num(length))
-            i += length
-        return "^" + "".join(parts) if parts else ""
-
-    def native_record(self, native: str, joined: str) -> str:
-        """How ``native`` differs from what the faces ``joined`` imply (:meth:`implied`): ``=`` and
-        (position from the end, letter) each, or ``@`` and the whole word when the lengths differ.
-
-        >>> c = Coder((), {}, {"מ": "ם"})
-        >>> c.native_record("ÉLÈVE", "ELEVE"), c.native_record("CŒUR", "COEUR")
-        ('=5É3È', '@CŒUR')
-        >>> c.native_record("שלום", "שלומ"), c.native_record("שלומ", "שלומ")
-        ('', '=1מ')
-        """
-        implied = self.implied(joined)
-        if native == implied:
-            return ""
-        if len(native) != len(implied):
-            return "@" + native
-        m = len(implied)
-        return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(implied, native, strict=True)) if g != c)
-
-    def parse(self, record: str) -> tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]:
-        """A record's tile overrides (position from the end, face, length), its whole native word
-        (``@``) or None, and its letter changes (position from the end, letter; ``=``), parsed once
-        per distinct record and kept. ValueError if it is not a record.
-
-        >>> Coder(("A", "N", "Ñ"), {"A": 0, "N": 1}).parse("^521=1Ú")
-        (((5, 2, 1),), None, ((1, 'Ú'),))
-        """
-        found = self._parsed.get(record)
-        if found is not None:
-            return found
-        overrides: list[tuple[int, int, int]] = []
-        j = 0
-        if record.startswith("^"):
-            j = 1
-            while j < len(record) and record[j] not in "=@":
-                pos, j = _read_num(record, j)
-                face, j = _read_num(record, j)
-                length, j = _read_num(record, j)
-                if face >= len(self.faces):
-                    raise ValueError(f"face {face} of record {record!r}: the pack has {len(self.faces)} tiles")
-                overrides.append((pos, face, length))
-        whole, changes = None, []
-        if record[j:j + 1] == "@":
-            whole = record[j + 1:]
-        elif record[j:j + 1] == "=":
-            j += 1
-            while j < len(record):
-                pos, j = _read_num(record, j)
-                if pos < 1 or j >= len(record):
-                    raise ValueError(f"bad letter change in record {record!r}")
-                changes.append((pos, record[j]))
-                j += 1
-        elif j < len(record):
-            raise ValueError(f"record {record!r} has {record[j]!r} where '=', '@' or its end belongs")
-        found = (tuple(overrides), whole, tuple(changes))
-        if len(self._parsed) < 1 << 20:
-            self._parsed[record] = found
-        return found
-
-    def decode(self, board: str, record: str, default: tuple[str, Tiling] | None = None) -> tuple[str, Tiling]:
-        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`);
-        ``default``, when given, is ``board``'s :meth:`default_reading`.
-
-        Between the tiles the record gives, longest match reads the board: an encoded tile
-        that longest match gives always ends where the next tile starts, so each stretch is
-        read in one pass of the table's pattern.
-        """
-        overrides, whole, changes = self.parse(record)
-        if overrides:
-            tiling = self._tiling(board, overrides, record)
-            native = self.implied(self.joined(tiling))
-        else:
-            reading = default or self.default_reading(board)
-            if reading is None:
-                raise ValueError(f"the table cannot read {board!r}")
-            native, tiling = reading
-        return (whole if whole is not None else _changed(native, changes)), tiling
-
-    def _tiling(self, board: str, overrides: Sequence[tuple[int, int, int]], record: str) -> Tiling:
-        """The tiling of ``board`` with the tiles ``overrides`` gives and longest match between them."""
-        at_end: dict[int, list[tuple[int, int]]] = {}
-        for pos, face, length in overrides:
-            at_end.setdefault(pos, []).append((face, length))
-        tiles: list[tuple[int, int]] = []
-        i, n = 0, len(board)
-        for at in sorted(n - pos for pos in at_end):
-            if at < i:
-                raise ValueError(f"record {record!r} gives overlapping tiles of {board!r}")
-            tiles.extend(self._read_run(board, i, at))
-            i = at
-            for face, length in at_end[n - at]:
-                tiles.append((face, length))
-                if length:
-                    i += length
-                    break
-        tiles.extend(self._read_run(board, i, n))
-        return tuple(tiles)
-
-
-def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
-                occurrences: Mapping[str, int]) -> dict[str, int]:
-    """The default table: for each run of board letters, the face it most often is.
-
-    ``counts[(run, face)]`` is how many tiles of the kept words are face ``face`` spelled
-    ``run``; ``occurrences[run]`` how often a multi-letter run appears in the board
-    spellings at all. A multi-letter run enters the table only when at least half of its
-    occurrences are one tile (Catalan LL is two tiles L·L far more often than the tile L·L).
-
-    >>> learn_table(("C", "H", "CH", "L", "L·L"), {("C", 0): 9, ("H", 1): 5, ("CH", 2): 4, ("L", 3): 20,
-    ...     ("LL", 4): 1}, {"CH": 5, "LL": 8})
-    {'C': 0, 'CH': 2, 'H': 1, 'L': 3}
-    """
-    best: dict[str, tuple[int, int]] = {}
-    for (run, face), count in sorted(counts.items()):
-        if not run:
-            continue
-        if run not in best or count > best[run][0]:
-            best[run] = (count, face)
-    table = {}
-    for run, (_, face) in sorted(best.items()):
-        tiles = sum(c for (r, _f), c in counts.items() if r == run)
-        if len(run) == 1 or 2 * tiles >= occurrences.get(run, 0):
-            table[run] = face
-    return table
-
-
 # --------------------------------------------------------------------------- structures
-
-#: ``auto`` keeps the DAWG while it is at most this many times marisa's bytes (English: 1.29x, kept as a DAWG
-#: for membership about 3x faster than marisa's; Dutch 1.44x, Norwegian 1.56x, Afrikaans 1.65x,
-#: Indonesian 1.91x stay marisa). docs/pack-format.md "Structures".
-DAWG_SLACK = 1.3
-
-#: ``auto`` builds no marisa candidate for more board spellings than this (it needs every key in
-#: memory; the DAWG is built from the sorted stream): larger than every shipped language (Polish,
-#: the largest, has about 3.1 million), so a shipped pack is chosen as before.
-MARISA_MAX = 6_000_000
-
-#: Separates the records of one board spelling in the ``records`` section.
-RECORD_SEP = "\x1f"
-#: Separates the record groups in the ``records`` section.
-GROUP_SEP = "\x1e"
-
-Entries = list[tuple[str, str]]  # (board spelling, its records joined by RECORD_SEP; '' when all default)
-
-
-def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -> tuple[bytes, bytes]:
-    """The bytes of a ``kind`` trie of ``pairs()`` (board spelling, its group: 0 for none; sorted by
-    board spelling, distinct) and the ``ids`` section that goes with it (empty for a DAWG).
-
-    A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``) and is
-    built from the stream as it comes (sorted input: no list of keys in memory). A marisa trie
-    holds its keys in memory while it is built, and no values: a second pass gives each key id its
-    group, and its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the group of every
-    key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P`` little-endian
-    32-bit pairs (key id, group) of the boards with records: the smaller.
-    """
-    if kind == "dawg":
-        import dawg
-
-        return bytes(dawg.IntDAWG(pairs(), input_is_sorted=True).tobytes()), b""
-    if kind == "marisa":
-        import marisa_trie
-
-        trie = marisa_trie.Trie((board for board, _ in pairs()), cache_size=marisa_trie.TINY_CACHE)
-        of = [0] * len(trie)
-        for board, group in pairs():
-            if group:
-                of[trie[board]] = group
-        code = "H" if max(of, default=0) < 1 << 16 else "I"
-        ids = [(key, group) for key, group in enumerate(of) if group]
-        if 8 * len(ids) < struct.calcsize(code) * len(of):
-            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(ids)}I", *(v for p in ids for v in p))
-        return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
-    raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
-
-
-@dataclass(frozen=True, slots=True)
-class Natives:
-    """What a ``natives`` pack keeps instead of board spellings and records: its native words and, for
-    each letter of them, the one-letter tile it is (face index) and that tile's board letter.
-
-    A language whose tiles are one letter each, each letter of a word always the same tile (Polish
-    Ó, Czech Ř, Turkish Ş: a tile of its own shown by its plain letter on the board), loses nothing:
-    a board spelling's native words are the keys that differ from it only where a letter's tile is
-    written with another letter (dawg2's ``similar_keys``), and their tiling is one tile per letter.
-    """
-
-    words: list[str]  # sorted, distinct
-    letters: dict[str, tuple[int, str]]  # native letter -> (face index, board letter)
-
-
-#: A natives candidate is tried only when at least this share of board spellings has records:
-#: with fewer, its DAWG is that of the board spellings (no gain, slower membership).
-NATIVES_MIN_SHARE = 0.05
-
-
-def native_words(coder: Coder, entries: Iterable[tuple[str, str]], exceptions: int,
-                 boards: int) -> Natives | None:
-    """The native words of ``entries`` for a ``natives`` pack (:class:`Natives`), or None when the pack
-    cannot be one: a tile of several letters, a final-form rule, a native word whose length is not its
-    board spelling's, a letter that is not always the same tile; too few records to gain
-    (:data:`NATIVES_MIN_SHARE` of the ``boards`` board spellings); or more board spellings than
-    :data:`MARISA_MAX` (the native words are sorted in memory).
-
-    A board spelling with no record is its default native word (one ``str.translate``, none when
-    every default face is its board letter); a record changes a few letters, and only the (letter,
-    face, board letter) triples of those places are collected to check that a letter is always the
-    same tile.
-
-    >>> pl = Coder(("O", "Ó", "Z", "Ż", "W"), {"O": 0, "Z": 2, "W": 4})
-    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^211")], 1, 2)
-    >>> found.words, found.letters["Ó"]
-    (['OZ', 'ZOW', 'ZÓW'], (1, 'O'))
-    """
-    if coder.finals or any(len(run) != 1 for run in coder.table) or boards > MARISA_MAX \
-            or exceptions < NATIVES_MIN_SHARE * boards:
-        return None
-    default = {run: coder.faces[face] for run, face in coder.table.items()}
-    to_native = None if all(run == face for run, face in default.items()) else str.maketrans(default)
-    triples = {(coder.faces[face], face, run) for run, face in coder.table.items()}
-    natives: list[str] = []
-    plans: dict[str, list[tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]]] = {}
-    for board, group in entries:
-        native = board if to_native is None else board.translate(to_native)
-        if not group:
-            natives.append(native)
-            continue
-        plan = plans.get(group)
-        if plan is None:
-            plan = plans[group] = [coder.parse(record) for record in group.split(RECORD_SEP)]
-        for record in plan:
-            found = _native_reading(coder, board, native, record, triples)
-            if found is None:
-                return None
-            natives.append(found)
-    letters = {letter: (face, board) for letter, face, board in triples}
-    if len(letters) != len(triples):  # a letter that is two tiles, or one tile on two board letters
-        return None
-    natives.sort()
-    return Natives(natives, dict(sorted(letters.items())))
-
-
-def _native_reading(coder: Coder, board: str, native: str,
-                    record: tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]],
-                    triples: set[tuple[str, int, str]]) -> str | None:
-    """The native word ``record`` (:meth:`Coder.parse`) makes of ``board`` whose default native word is
-    ``native``, adding to ``triples`` (letter, face index, board letter) where it differs from the
-    default; None when a tile is not one letter or the word is not as long as its board spelling."""
-    overrides, whole, changes = record
-    n = len(board)
-    faces = {n - pos: face for pos, face, length in overrides if length == 1 and 0 < pos <= n}
-    if len(faces) != len(overrides):
-        return None
-    for i, face in faces.items():
-        native = native[:i] + coder.faces[face] + native[i + 1:]
-    native = whole if whole is not None else _changed(native, changes)
-    if len(native) != n:
-        return None
-    places = range(n) if whole is not None else {*faces, *(n - pos for pos, _ in changes)}
-    for i in places:
-        tile = faces.get(i, coder.table.get(board[i]))
-        if tile is None:
-            return None
-        triples.add((native[i], tile, board[i]))
-    return native
-
-
-def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int, structure: str = "auto",
-                     natives: Natives | None = None) -> tuple[str, bytes, bytes, dict[str, int]]:
-    """Build the candidate tries of ``pairs()`` (board spelling, group; sorted) and keep the DAWG
-    unless another is more than :data:`DAWG_SLACK` times smaller.
-
-    A DAWG holds each board's group as its value and answers membership about 3x faster
-    than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
-    smaller on some lexicons (Indonesian: 0.52x the DAWG), and a ``natives`` DAWG of the native
-    words (when ``natives`` is given: :func:`native_words`) on lexicons whose records say which
-    letters are tiles of their own (Czech: 0.35x). Past :data:`MARISA_MAX` board spellings
-    ``auto`` builds the DAWG only (marisa would need every key in memory). Returns the kind,
-    trie bytes, ids bytes and every candidate's size (trie and ids).
-
-    >>> choose_structure(lambda: [("AB", 0), ("AC", 0)], 2)[0]
-    'dawg'
-    """
-    if structure == "natives" and natives is None:
-        raise LexcError(Problem(None, None, "structure", "a natives pack needs one-letter tiles, each letter of a "
-                                                         "word always the same tile, no final-form rule and at most "
-                                                         f"{MARISA_MAX:,} board spellings"))
-    if structure != "auto":
-        kinds: tuple[str, ...] = (structure,)
-    else:
-        kinds = ("dawg", "marisa") if boards <= MARISA_MAX else ("dawg",)
-        kinds += ("natives",) if natives else ()
-    built = {kind: _native_trie(natives) if kind == "natives" else build_structure(kind, pairs)  # type: ignore[arg-type]
-             for kind in kinds}
-    sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
-    kind = kinds[0]
-    smallest = min(kinds, key=lambda k: (sizes[k], k))
-    if structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes[smallest]:
-        kind = smallest
-    return kind, built[kind][0], built[kind][1], sizes
-
-
-def _native_trie(natives: Natives) -> tuple[bytes, bytes]:
-    import dawg
-
-    return bytes(dawg.DAWG(natives.words, input_is_sorted=True).tobytes()), b""
-
 
 # --------------------------------------------------------------------------- writing
 
@@ -564,91 +100,6 @@ class Written:
     keys: int
     boards: int
     exceptions: int
-
-
-def group_text(records: Iterable[str]) -> str:
-    """The records of one board spelling as stored: sorted, joined; '' when the only one is the default.
-
-    >>> group_text(["=1Ú", "", "=1Ú"]), group_text([""])
-    ('\\x1f=1Ú', '')
-    """
-    found = sorted(set(records))
-    if found == [""]:
-        return ""
-    for record in found:
-        if RECORD_SEP in record or GROUP_SEP in record:
-            raise LexcError(f"a record holds a control character (U+001E or U+001F): {record!r}")
-    return RECORD_SEP.join(found)
-
-
-def pack_keys(coder: Coder, by_board: Mapping[str, Iterable[tuple[str, Tiling]]]) -> tuple[Entries, int]:
-    """Every board spelling with its records (:func:`group_text`), sorted by board spelling.
-
-    Returns the entries and how many board spellings needed records.
-    """
-    entries: Entries = []
-    for board in sorted(by_board):
-        entries.append((board, group_text(coder.encode(board, native, tiling) for native, tiling in by_board[board])))
-    return entries, sum(1 for _, group in entries if group)
-
-
-def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:
-    """One pass over ``entries``: the distinct record groups (the empty group first, then by frequency,
-    then text), the letters of the board spellings and the length of the longest.
-
-    >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("DE", "@X")])
-    (['', '=1Ú', '@X'], 'ABCDE', 2)
-    """
-    counts: dict[str, int] = {}
-    letters: set[str] = set()
-    longest = 0
-    for board, group in entries:
-        counts[group] = counts.get(group, 0) + 1
-        letters.update(board)
-        longest = max(longest, len(board))
-    counts.pop("", None)
-    return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest
-
-
-def record_stats(groups: Sequence[str], letters: str, longest_board: int) -> dict[str, object]:
-    """What a reader needs besides the sections: the letters and longest board spelling (a DAWG
-    lists keys by length), the longest record, how many groups and records.
-
-    >>> record_stats(["", "\\x1f^521=1Ú"], "ADNU", 5)
-    {'board_letters': 'ADNU', 'groups': 2, 'longest': 7, 'longest_board': 5, 'records': 2}
-    """
-    records = [r for g in groups[1:] for r in g.split(RECORD_SEP)]
-    return {"board_letters": letters, "groups": len(groups), "longest": max(map(len, records), default=0),
-            "longest_board": longest_board, "records": len(records)}
-
-
-def encode_pack(header: Mapping[str, Any], kind: str, data: bytes) -> bytes:
-    """The bytes of a pack file (deterministic: sorted JSON, no timestamps).
-
-    ``data`` is every section, the trie first; the header's ``sections`` say where each is. A
-    header whose sections do not end exactly at the end of ``data`` gets one ``trie`` section of
-    all of it (what a test re-encoding a damaged trie gives).
-    """
-    full = dict(header)
-    full["format"] = FORMAT_VERSION
-    sections = full.get("sections")
-    if not (isinstance(sections, list) and sections and all(isinstance(s, dict) for s in sections)
-            and max(_end(s) for s in sections) == len(data)):
-        sections = [{"name": "trie", "offset": 0, "length": len(data)}]
-    full["sections"] = sections
-    trie = next((s for s in sections if s.get("name") == "trie"), sections[0])
-    full["structure"] = {**dict(full.get("structure", {})), "kind": kind, "bytes": trie.get("length")}
-    text = json.dumps(full, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
-    head = _PREFIX.size + len(text)
-    pad = -head % _ALIGN
-    total = head + pad + len(data) + _CRC.size
-    body = b"".join((_PREFIX.pack(MAGIC, FORMAT_VERSION, 0, len(text), total), text, b"\0" * pad, data))
-    return body + _CRC.pack(zlib.crc32(body))
-
-
-def _end(section: Mapping[str, Any]) -> int:
-    offset, length = section.get("offset"), section.get("length")
-    return offset + length if isinstance(offset, int) and isinstance(length, int) else -1
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -727,260 +178,13 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
               "exceptions": exceptions}
     full = {**header, **extra, "table": dict(table), "counts": counts,
             "records": record_stats(groups, letters, longest_board),
-            "structure": _structure(candidates, structure, boards), "sections": sections}
+            "structure": structure_note(candidates, structure, boards), "sections": sections}
     data = encode_pack(full, kind, trie + records + (ids if kind == "marisa" else b""))
     atomic_write(path, data)
     return Written(path, len(data), kind, candidates, n_keys, boards, exceptions)
 
 
-def _structure(candidates: Mapping[str, int], structure: str, boards: int) -> dict[str, object]:
-    """The header's ``structure`` (its ``kind`` and ``bytes`` are added on encoding); says why marisa
-    was no candidate when ``auto`` skipped it (:data:`MARISA_MAX`)."""
-    out: dict[str, object] = {"candidates": dict(candidates), "choice": structure}
-    if structure == "auto" and "marisa" not in candidates:
-        out["skipped"] = {"marisa": f"{boards:,} board spellings, more than {MARISA_MAX:,}: DAWG only "
-                                    "(built from the sorted stream, not in memory)"}
-    return out
-
-
 # --------------------------------------------------------------------------- reading
-
-
-def _bad(path: Path, message: str) -> LexcError:
-    return LexcError(Problem(str(path), None, None, message))
-
-
-def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
-    """Check a pack file and return its header and the bytes of its sections (the trie first);
-    a clear :class:`LexcError` if it is not sound. :func:`pack_sections` cuts them."""
-    path = Path(path)
-    data = read_input(path, "lexicon pack", missing="no such pack (build it with `lexc build LANG` or `lexc compile`)")
-    if not data:
-        raise _bad(path, "empty file (0 bytes), not a lexicon pack")
-    if data[: len(MAGIC)] != MAGIC:
-        if MAGIC.startswith(data):
-            raise _bad(path, f"truncated: {len(data)} bytes, shorter than a pack's fixed prefix")
-        raise _bad(path, f"not a lexicon pack (starts with {data[:8]!r}, a pack starts with {MAGIC!r})")
-    if len(data) < _PREFIX.size + _CRC.size:
-        raise _bad(path, f"truncated: {len(data)} bytes, shorter than a pack's fixed prefix")
-    _, version, _flags, header_len, total = _PREFIX.unpack_from(data)
-    if version != FORMAT_VERSION:
-        raise _bad(path, f"pack format version {version}; this lexc {__version__} reads version {FORMAT_VERSION} "
-                         f"(rebuild the pack: `lexc build {_peek_lang(data, header_len)}`)")
-    if len(data) != total:
-        what = "truncated" if len(data) < total else "has trailing bytes"
-        raise _bad(path, f"{what}: the file is {len(data)} bytes, its prefix says {total}")
-    (crc,) = _CRC.unpack_from(data, total - _CRC.size)
-    view = memoryview(data)
-    if zlib.crc32(view[: total - _CRC.size]) != crc:
-        raise _bad(path, "checksum mismatch: the pack is corrupt (rebuild it)")
-    try:
-        header = json.loads(bytes(view[_PREFIX.size:_PREFIX.size + header_len]).decode("utf-8"))
-        _check_header(header)
-        start = _PREFIX.size + header_len
-        start += -start % _ALIGN
-        if not isinstance(header["lang"], str) or header["structure"]["kind"] not in STRUCTURES:
-            raise ValueError("unknown structure")
-    except RecursionError:
-        raise _bad(path, "malformed header (nested too deeply)") from None
-    except UnicodeEncodeError:
-        raise _bad(path, "malformed header (a string that is not valid Unicode: a lone surrogate)") from None
-    except (ValueError, KeyError, IndexError, TypeError) as err:
-        raise _bad(path, f"malformed header ({err})") from None
-    return header, view[start: total - _CRC.size]
-
-
-def _peek_lang(data: bytes, header_len: int) -> str:
-    """The language a pack of another format version says it holds, for the advice to rebuild it ('LANG' if unsure)."""
-    try:
-        lang = json.loads(data[_PREFIX.size:_PREFIX.size + min(header_len, 1 << 24)].decode("utf-8")).get("lang")
-    except (ValueError, AttributeError, RecursionError):
-        return "LANG"
-    return lang if isinstance(lang, str) and lang.isalnum() and len(lang) <= 16 else "LANG"
-
-
-def pack_sections(path: Path, header: Mapping[str, Any], data: memoryview) -> dict[str, memoryview]:
-    """The sections of a pack by name, each checked to lie inside ``data``; the trie, the records and
-    (marisa) the ids must be there."""
-    found: dict[str, memoryview] = {}
-    for section in header["sections"]:
-        name, offset, length = (section.get(k) if isinstance(section, dict) else None
-                                for k in ("name", "offset", "length"))
-        if not (isinstance(name, str) and isinstance(offset, int) and isinstance(length, int)
-                and not isinstance(offset, bool) and not isinstance(length, bool)
-                and offset >= 0 and length >= 0 and offset + length <= len(data)) or name in found:
-            raise _bad(path, f"malformed header (section {section!r} is not inside the {len(data)} bytes of sections)")
-        found[name] = data[offset: offset + length]
-    if "trie" not in found:
-        raise _bad(path, "malformed header (no 'trie' section)")
-    return found
-
-
-def _record_groups(path: Path, found: Mapping[str, memoryview]) -> list[str]:
-    if "records" not in found:
-        raise _bad(path, "malformed header (no 'records' section)")
-    try:
-        groups = bytes(found["records"]).decode("utf-8").split(GROUP_SEP)
-    except UnicodeDecodeError as err:
-        raise _bad(path, f"corrupt pack: the records section is not UTF-8 (byte {err.start})") from None
-    if groups[0]:
-        raise _bad(path, "corrupt pack: the first record group is not the empty one")
-    return groups
-
-
-#: Header fields the reader uses and their JSON types (a header from another writer fails clearly).
-_HEADER_TYPES: dict[str, type] = {"lang": str, "tiles": list, "table": dict, "structure": dict, "sections": list,
-                                  "counts": dict, "records": dict}
-_JSON_NAMES: dict[type, str] = {str: "a string", int: "an integer", list: "a list", dict: "an object"}
-_RECORD_TYPES: dict[str, type] = {"board_letters": str, "longest": int, "longest_board": int}
-
-
-def _check_header(header: Any) -> None:
-    """Raise ValueError unless ``header`` has the fields :class:`Pack` reads, with the right types.
-
-    >>> _check_header({"lang": "en"})
-    Traceback (most recent call last):
-    ...
-    ValueError: 'tiles' is missing or not a list
-    """
-    if not isinstance(header, dict):
-        raise ValueError("not a JSON object")
-    for fields, table in ((_HEADER_TYPES, header), (_RECORD_TYPES, header.get("records", {}))):
-        for key, kind in fields.items():
-            if not isinstance(table.get(key), kind) or isinstance(table.get(key), bool):
-                raise ValueError(f"{key!r} is missing or not {_JSON_NAMES[kind]}")
-    for tile in header["tiles"]:
-        points = tile.get("points") if isinstance(tile, dict) else None
-        if not (isinstance(tile, dict) and isinstance(tile.get("face"), str)
-                and (points is None or isinstance(points, int))):
-            raise ValueError(f"tile {tile!r} is not {{face, points}}")
-    integers = [header["counts"].get("boards"), *header["table"].values()]
-    if not all(isinstance(v, int) for v in integers):
-        raise ValueError("'counts.boards' and the values of 'table' must be integers")
-    if not all(0 <= v < len(header["tiles"]) for v in header["table"].values()):
-        raise ValueError("a value of 'table' is not a face index")
-    finals = header.get("finals") or {}
-    if not (isinstance(finals, dict) and all(isinstance(k, str) and isinstance(v, str) and len(k) == len(v) == 1
-                                             for k, v in finals.items())):
-        raise ValueError("'finals' must map a letter to a letter")
-    if header["structure"].get("kind") == "natives":
-        _check_natives(header.get("natives"), len(header["tiles"]))
-    for key in ("longest", "longest_board"):  # a DAWG walk allocates this many characters per lookup
-        if not 0 <= header["records"][key] <= MAX_RECORD:
-            raise ValueError(f"'records.{key}' is {header['records'][key]}: at most {MAX_RECORD:,}")
-    _shape(header, _HEADER_SHAPE, "")
-    json.dumps(header, ensure_ascii=False).encode("utf-8")  # lone surrogates: printed, they would fail later
-
-
-@dataclass(frozen=True, slots=True)
-class _Maybe:
-    """A field that may be missing (and null, when ``null``: the writer writes null there)."""
-
-    shape: Any
-    null: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class _Each:
-    """A list whose items all have one shape."""
-
-    shape: Any
-
-
-@dataclass(frozen=True, slots=True)
-class _Values:
-    """An object with any keys, whose values all have one shape."""
-
-    shape: Any
-
-
-#: Every header field a reader of packs uses (the pack, the catalog's staleness check, ``lexc info``) and
-#: its shape: a JSON type, an object of named fields (``"*"``: any other key, of that shape), a list of
-#: one shape, or an object of values of one shape. Fields not named are never read.
-_HEADER_SHAPE: dict[str, Any] = {
-    "name": _Maybe(str), "script": _Maybe(str), "lexc": _Maybe(str), "format": _Maybe(int),
-    "spec": _Maybe({"file": _Maybe(str, null=True), "sha256": _Maybe(str), "*": object}),
-    "scheme": _Maybe({"name": str, "sha256": _Maybe(str), "file": _Maybe(str, null=True), "*": object}, null=True),
-    "board_values": _Maybe(_Values(int), null=True),
-    "structure": {"kind": str, "bytes": _Maybe(int), "choice": _Maybe(str), "candidates": _Maybe(_Values(int)),
-                  "*": object},
-    "counts": _Values(int),
-    "records": _Values((int, str)),
-    "sources": _Maybe(_Each({"kind": _Maybe(str), "name": _Maybe(str), "read": _Maybe(int), "kept": _Maybe(int),
-                             "files": _Maybe(_Each({"path": str, "sha256": str, "bytes": _Maybe(int), "*": object})),
-                             "*": object})),
-    "options": _Maybe(_Values(object)),
-    "tilings": _Maybe({"ambiguous": _Maybe(int), "reasons": _Maybe(_Values(int)), "*": object}, null=True),
-    "rejected": _Maybe(_Values({"count": int, "examples": _Each(str), "*": object})),
-    "*": object,
-}
-
-
-def _kind_of(value: Any) -> str:
-    """The JSON kind of ``value``, for a message.
-
-    >>> _kind_of([1]), _kind_of({}), _kind_of(True), _kind_of(None)
-    ('a list', 'an object', 'true/false', 'null')
-    """
-    if isinstance(value, bool):
-        return "true/false"
-    return {str: "a string", int: "an integer", float: "a number", list: "a list", dict: "an object",
-            type(None): "null"}.get(type(value), type(value).__name__)
-
-
-def _shape(value: Any, shape: Any, where: str) -> None:
-    """Raise ValueError naming the first field of ``value`` (at ``where``) that has not the ``shape``.
-
-    Checked without recursion into Python's stack past the shape's own depth (a header nests 4 deep).
-
-    >>> _shape({"spec": [1]}, _HEADER_SHAPE, "")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'spec' is a list, not an object
-    >>> _shape({"rejected": {"x": {"count": 1, "examples": [2]}}}, _HEADER_SHAPE, "")
-    Traceback (most recent call last):
-    ...
-    ValueError: 'rejected.x.examples.0' is an integer, not a string
-    """
-    if isinstance(shape, _Maybe):
-        if value is None and shape.null:
-            return
-        shape = shape.shape
-    if isinstance(shape, dict):
-        if not isinstance(value, dict):
-            raise ValueError(f"{where!r} is {_kind_of(value)}, not an object")
-        for key, item in value.items():
-            if key in shape or "*" in shape:
-                _shape(item, shape.get(key, shape.get("*")), f"{where}.{key}" if where else str(key))
-        for key, item_shape in shape.items():
-            if key != "*" and key not in value and not isinstance(item_shape, _Maybe):
-                name = f"{where}.{key}" if where else key
-                raise ValueError(f"{name!r} is missing")
-        return
-    if isinstance(shape, _Each | _Values):
-        container = list if isinstance(shape, _Each) else dict
-        if not isinstance(value, container):
-            raise ValueError(f"{where!r} is {_kind_of(value)}, not {'a list' if container is list else 'an object'}")
-        items = enumerate(value) if isinstance(value, list) else value.items()
-        for key, item in items:
-            _shape(item, shape.shape, f"{where}.{key}")
-        return
-    kinds = shape if isinstance(shape, tuple) else (shape,)
-    if shape is object:
-        return
-    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-        wanted = " or ".join(_kind_of(k()) for k in kinds)
-        raise ValueError(f"{where!r} is {_kind_of(value)}, not {wanted}")
-
-
-def _check_natives(natives: Any, faces: int) -> None:
-    """Raise ValueError unless ``natives`` is a natives pack's ``{"letters": {letter: [face index, board letter]}}``."""
-    letters = natives.get("letters") if isinstance(natives, dict) else None
-    if not isinstance(letters, dict) or not all(
-            isinstance(k, str) and len(k) == 1 and isinstance(v, list) and len(v) == 2
-            and isinstance(v[0], int) and not isinstance(v[0], bool) and 0 <= v[0] < faces
-            and isinstance(v[1], str) and len(v[1]) == 1 for k, v in letters.items()):
-        raise ValueError("'natives.letters' must map a letter to [face index, board letter]")
 
 
 class Pack:
@@ -1066,7 +270,7 @@ class Pack:
                 decode, records = self.coder.decode, self._group_records(group)
                 return [decode(board, record, reading) for record in records]
             native, tiling = reading
-            return [(whole, tiling) if whole is not None else (_changed(native, changes), tiling)
+            return [(whole, tiling) if whole is not None else (changed_letters(native, changes), tiling)
                     for whole, changes in plan]
         except (ValueError, KeyError, IndexError):
             records = self._group_records(group)
@@ -1110,7 +314,8 @@ class Pack:
 
     def spellings(self, board: str) -> list[Spelling]:
         """Every native word spelled ``board`` on the board, with its tiling; [] if none."""
-        from lexc.language.normalize import AlignedTile, Spelling
+        from lexc.language.normalize import Spelling
+        from lexc.language.tiles import AlignedTile
 
         return [Spelling(self.lang, native, tuple(AlignedTile(*t) for t in self.tiles(board, tiling)))
                 for native, tiling in self.records(board)]
@@ -1128,16 +333,6 @@ class _TileValues(dict[tuple[int, int], int]):
         face, length = tile
         value = self[tile] = int(self.points[face] or 0) if length else 0
         return value
-
-
-def _changed(native: str, changes: Sequence[tuple[int, str]]) -> str:
-    """``native`` with the letter changes of a record (position from the end, letter); ValueError past its start."""
-    m = len(native)
-    for pos, letter in changes:
-        if pos > m:
-            raise ValueError(f"letter {pos} from the end of {native!r}")
-        native = native[:m - pos] + letter + native[m - pos + 1:]
-    return native
 
 
 def _make_classes() -> dict[str, type[Pack]]:

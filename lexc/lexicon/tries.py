@@ -1,0 +1,199 @@
+"""The trie of a pack: which structure holds its board spellings (or native words), and building it.
+
+docs/pack-format.md "Structures".
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from lexc.errors import LexcError, Problem
+from lexc.lexicon.codec import RECORD_SEP, Coder, changed_letters
+
+#: Trie structures a pack may hold (the header's ``structure.kind``).
+STRUCTURES = ("marisa", "dawg", "natives")
+
+#: ``auto`` keeps the DAWG while it is at most this many times marisa's bytes (English: 1.29x, kept as a DAWG
+#: for membership about 3x faster than marisa's; Dutch 1.44x, Norwegian 1.56x, Afrikaans 1.65x,
+#: Indonesian 1.91x stay marisa). docs/pack-format.md "Structures".
+DAWG_SLACK = 1.3
+
+#: ``auto`` builds no marisa candidate for more board spellings than this (it needs every key in
+#: memory; the DAWG is built from the sorted stream): larger than every shipped language (Polish,
+#: the largest, has about 3.1 million), so a shipped pack is chosen as before.
+MARISA_MAX = 6_000_000
+
+
+def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -> tuple[bytes, bytes]:
+    """The bytes of a ``kind`` trie of ``pairs()`` (board spelling, its group: 0 for none; sorted by
+    board spelling, distinct) and the ``ids`` section that goes with it (empty for a DAWG).
+
+    A DAWG stores the group as each key's value (dawgdic's leaf value, dawg2's ``IntDAWG``) and is
+    built from the stream as it comes (sorted input: no list of keys in memory). A marisa trie
+    holds its keys in memory while it is built, and no values: a second pass gives each key id its
+    group, and its ``ids`` section is one layout byte then, for ``H`` (or ``I``), the group of every
+    key id in key id order as little-endian 16-bit (32-bit) numbers, or for ``P`` little-endian
+    32-bit pairs (key id, group) of the boards with records: the smaller.
+    """
+    if kind == "dawg":
+        import dawg
+
+        return bytes(dawg.IntDAWG(pairs(), input_is_sorted=True).tobytes()), b""
+    if kind == "marisa":
+        import marisa_trie
+
+        trie = marisa_trie.Trie((board for board, _ in pairs()), cache_size=marisa_trie.TINY_CACHE)
+        of = [0] * len(trie)
+        for board, group in pairs():
+            if group:
+                of[trie[board]] = group
+        code = "H" if max(of, default=0) < 1 << 16 else "I"
+        ids = [(key, group) for key, group in enumerate(of) if group]
+        if 8 * len(ids) < struct.calcsize(code) * len(of):
+            return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(ids)}I", *(v for p in ids for v in p))
+        return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
+    raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
+
+
+@dataclass(frozen=True, slots=True)
+class Natives:
+    """What a ``natives`` pack keeps instead of board spellings and records: its native words and, for
+    each letter of them, the one-letter tile it is (face index) and that tile's board letter.
+
+    A language whose tiles are one letter each, each letter of a word always the same tile (Polish
+    Ó, Czech Ř, Turkish Ş: a tile of its own shown by its plain letter on the board), loses nothing:
+    a board spelling's native words are the keys that differ from it only where a letter's tile is
+    written with another letter (dawg2's ``similar_keys``), and their tiling is one tile per letter.
+    """
+
+    words: list[str]  # sorted, distinct
+    letters: dict[str, tuple[int, str]]  # native letter -> (face index, board letter)
+
+
+#: A natives candidate is tried only when at least this share of board spellings has records:
+#: with fewer, its DAWG is that of the board spellings (no gain, slower membership).
+NATIVES_MIN_SHARE = 0.05
+
+
+def native_words(coder: Coder, entries: Iterable[tuple[str, str]], exceptions: int,
+                 boards: int) -> Natives | None:
+    """The native words of ``entries`` for a ``natives`` pack (:class:`Natives`), or None when the pack
+    cannot be one: a tile of several letters, a final-form rule, a native word whose length is not its
+    board spelling's, a letter that is not always the same tile; too few records to gain
+    (:data:`NATIVES_MIN_SHARE` of the ``boards`` board spellings); or more board spellings than
+    :data:`MARISA_MAX` (the native words are sorted in memory).
+
+    A board spelling with no record is its default native word (one ``str.translate``, none when
+    every default face is its board letter); a record changes a few letters, and only the (letter,
+    face, board letter) triples of those places are collected to check that a letter is always the
+    same tile.
+
+    >>> pl = Coder(("O", "Ó", "Z", "Ż", "W"), {"O": 0, "Z": 2, "W": 4})
+    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^211")], 1, 2)
+    >>> found.words, found.letters["Ó"]
+    (['OZ', 'ZOW', 'ZÓW'], (1, 'O'))
+    """
+    if coder.finals or any(len(run) != 1 for run in coder.table) or boards > MARISA_MAX \
+            or exceptions < NATIVES_MIN_SHARE * boards:
+        return None
+    default = {run: coder.faces[face] for run, face in coder.table.items()}
+    to_native = None if all(run == face for run, face in default.items()) else str.maketrans(default)
+    triples = {(coder.faces[face], face, run) for run, face in coder.table.items()}
+    natives: list[str] = []
+    plans: dict[str, list[tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]]] = {}
+    for board, group in entries:
+        native = board if to_native is None else board.translate(to_native)
+        if not group:
+            natives.append(native)
+            continue
+        plan = plans.get(group)
+        if plan is None:
+            plan = plans[group] = [coder.parse(record) for record in group.split(RECORD_SEP)]
+        for record in plan:
+            found = _native_reading(coder, board, native, record, triples)
+            if found is None:
+                return None
+            natives.append(found)
+    letters = {letter: (face, board) for letter, face, board in triples}
+    if len(letters) != len(triples):  # a letter that is two tiles, or one tile on two board letters
+        return None
+    natives.sort()
+    return Natives(natives, dict(sorted(letters.items())))
+
+
+def _native_reading(coder: Coder, board: str, native: str,
+                    record: tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]],
+                    triples: set[tuple[str, int, str]]) -> str | None:
+    """The native word ``record`` (:meth:`Coder.parse`) makes of ``board`` whose default native word is
+    ``native``, adding to ``triples`` (letter, face index, board letter) where it differs from the
+    default; None when a tile is not one letter or the word is not as long as its board spelling."""
+    overrides, whole, changes = record
+    n = len(board)
+    faces = {n - pos: face for pos, face, length in overrides if length == 1 and 0 < pos <= n}
+    if len(faces) != len(overrides):
+        return None
+    for i, face in faces.items():
+        native = native[:i] + coder.faces[face] + native[i + 1:]
+    native = whole if whole is not None else changed_letters(native, changes)
+    if len(native) != n:
+        return None
+    places = range(n) if whole is not None else {*faces, *(n - pos for pos, _ in changes)}
+    for i in places:
+        tile = faces.get(i, coder.table.get(board[i]))
+        if tile is None:
+            return None
+        triples.add((native[i], tile, board[i]))
+    return native
+
+
+def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int, structure: str = "auto",
+                     natives: Natives | None = None) -> tuple[str, bytes, bytes, dict[str, int]]:
+    """Build the candidate tries of ``pairs()`` (board spelling, group; sorted) and keep the DAWG
+    unless another is more than :data:`DAWG_SLACK` times smaller.
+
+    A DAWG holds each board's group as its value and answers membership about 3x faster
+    than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
+    smaller on some lexicons (Indonesian: 0.52x the DAWG), and a ``natives`` DAWG of the native
+    words (when ``natives`` is given: :func:`native_words`) on lexicons whose records say which
+    letters are tiles of their own (Czech: 0.35x). Past :data:`MARISA_MAX` board spellings
+    ``auto`` builds the DAWG only (marisa would need every key in memory). Returns the kind,
+    trie bytes, ids bytes and every candidate's size (trie and ids).
+
+    >>> choose_structure(lambda: [("AB", 0), ("AC", 0)], 2)[0]
+    'dawg'
+    """
+    if structure == "natives" and natives is None:
+        raise LexcError(Problem(None, None, "structure", "a natives pack needs one-letter tiles, each letter of a "
+                                                         "word always the same tile, no final-form rule and at most "
+                                                         f"{MARISA_MAX:,} board spellings"))
+    if structure != "auto":
+        kinds: tuple[str, ...] = (structure,)
+    else:
+        kinds = ("dawg", "marisa") if boards <= MARISA_MAX else ("dawg",)
+        kinds += ("natives",) if natives else ()
+    built = {kind: _native_trie(natives) if kind == "natives" else build_structure(kind, pairs)  # type: ignore[arg-type]
+             for kind in kinds}
+    sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
+    kind = kinds[0]
+    smallest = min(kinds, key=lambda k: (sizes[k], k))
+    if structure == "auto" and sizes["dawg"] > DAWG_SLACK * sizes[smallest]:
+        kind = smallest
+    return kind, built[kind][0], built[kind][1], sizes
+
+
+def _native_trie(natives: Natives) -> tuple[bytes, bytes]:
+    import dawg
+
+    return bytes(dawg.DAWG(natives.words, input_is_sorted=True).tobytes()), b""
+
+
+def structure_note(candidates: Mapping[str, int], structure: str, boards: int) -> dict[str, object]:
+    """The header's ``structure`` (its ``kind`` and ``bytes`` are added on encoding); says why marisa
+    was no candidate when ``auto`` skipped it (:data:`MARISA_MAX`)."""
+    out: dict[str, object] = {"candidates": dict(candidates), "choice": structure}
+    if structure == "auto" and "marisa" not in candidates:
+        out["skipped"] = {"marisa": f"{boards:,} board spellings, more than {MARISA_MAX:,}: DAWG only "
+                                    "(built from the sorted stream, not in memory)"}
+    return out
