@@ -580,8 +580,8 @@ class Catalog:
             if not target.is_file() and named:
                 built = ", ".join(self.named_lexicons(code)) or "none"
                 raise PackError(Problem(str(target), None, None, f"no lexicon {named!r} for {code!r} (built: {built}): "
-                                                                  f"build it with `lexc build {code} --source FILE "
-                                                                  f"--name {named}`"))
+                                                                  "build the table's own list under that name first "
+                                                                  "(docs/lexicons.md)"))
             if not target.is_file():
                 raise PackError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
                                                                   "(or name the packs folder or the pack file)"))

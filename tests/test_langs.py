@@ -325,3 +325,29 @@ def test_packs_folders_as_a_search_path(tmp_path, monkeypatch):
     assert catalog.pack_path("fr") == club / "fr.lexc" and catalog.pack_path("de") == mine / "de.lexc"
     scored = lexc("score", "--ruleset", "polyglot", "8D WHISKY @fra", "--json")
     assert json.loads(scored.stdout)["words"][0]["valid"] is True  # found in the second folder, as fr
+
+
+def test_no_library_message_names_a_command_line_flag():
+    """Every error the library raises is worded for any caller: a flag (``--lexicon``) is the CLI's to name
+    (lexc.cli.common.flags maps a problem's key to its flag). Scans the errors built outside lexc/cli/."""
+    import ast
+    import re
+
+    import lexc
+
+    flag = re.compile(r"(?:^|[\s`(\[])--[a-z]")
+    found = []
+    root = Path(lexc.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        if "cli" in path.relative_to(root).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if not (name.endswith("Error") or name in {"Problem", "Forbidden"}):
+                continue
+            texts = [n.value for arg in node.args for n in ast.walk(arg)
+                     if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            found += [f"{path.relative_to(root)}:{node.lineno}: {t!r}" for t in texts if flag.search(t)]
+    assert found == []

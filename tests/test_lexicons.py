@@ -145,8 +145,8 @@ def test_a_game_naming_a_lexicon_nobody_built_is_refused(club, tmp_path):
     game = tmp_path / "g.gcg"
     made = lexc(club, "game", "new", str(game), "--players", "ann,bob", "--lexicon", "en=csw24")
     assert made.exit_code == 1 and not game.exists()
-    assert "--lexicon: no lexicon 'csw24' for 'en' (built: none): build it with `lexc build en --source FILE " \
-           "--name csw24`" in made.output
+    assert "--lexicon: no lexicon 'csw24' for 'en' (built: none): build the table's own list under that name " \
+           "first (docs/lexicons.md)" in " ".join(made.output.split())
     bad = lexc(club, "game", "new", str(game), "--players", "ann,bob", "--lexicon", "en=../x")
     assert bad.exit_code == 1 and "is not a lexicon name" in bad.output and not game.exists()
 
@@ -166,8 +166,8 @@ def test_replay_reads_the_lexicon_a_record_names_and_warns_when_it_is_missing(cl
     warned = lexc(club, "replay", str(missing), "--json")
     data = json.loads(warned.stdout)[0]
     assert data["warnings"] == ["the record names lexicon CSW24, which is not built here (en@csw24): judged by the "
-                                "default en pack (named lexicons built: club24; build it with `lexc build en "
-                                "--source FILE --name csw24`)"]
+                                "default en pack (named lexicons built: club24; build the table's own list under "
+                                "that name to judge by it: docs/lexicons.md)"]
     assert {p["word"]: p["lexicon"] for p in data["phonies"]} == {"ZA": "memory", "OX": "memory", "OA": "memory"}
 
 

@@ -519,7 +519,7 @@ def record_lexicons(record: GameRecord, catalog: Catalog, ruleset: Ruleset) -> t
         else:
             warnings.append(f"the record names lexicon {said[lang]}, which is not built here ({lang}@{name}): "
                             f"judged by the default {lang} pack (named lexicons built: {', '.join(built) or 'none'}; "
-                            f"build it with `lexc build {lang} --source FILE --name {name}`)")
+                            "build the table's own list under that name to judge by it: docs/lexicons.md)")
     return named, warnings
 
 
