@@ -61,3 +61,18 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def served_games(games: Any, packs: Any, token: str, *, loopback: bool = False) -> Iterator[str]:
+    """``lexc serve``'s app over the folder ``games`` and the packs folder ``packs``, the server's key
+    ``token``, served (``loopback``: the app also answers to ``localhost`` and ``[::1]`` on its port)."""
+    from lexc.catalog import Catalog
+    from lexc.game.engine import Packs
+    from lexc.game.web.app import Hosts, create_app
+
+    port = free_port()
+    packed = Packs(Catalog.shipped(packs=packs))
+    app = create_app(games, packed, token, hosts=Hosts.loopback(port)) if loopback else create_app(games, packed, token)
+    with serving(app, port) as base:
+        yield base

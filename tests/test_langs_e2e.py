@@ -6,12 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser import chromium, serving  # type: ignore[import-not-found]  # tests/ is on sys.path
+from browser import chromium, served_games  # type: ignore[import-not-found]  # tests/ is on sys.path
 from typer.testing import CliRunner
 
 from lexc.catalog import Catalog
 from lexc.cli import app
-from lexc.game.engine import Packs
 
 playwright = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -29,10 +28,8 @@ def packs(make_packs) -> Path:
 
 @pytest.fixture(scope="module")
 def server(packs, tmp_path_factory):
-    from lexc.game.web.app import create_app
-
     games = tmp_path_factory.mktemp("games")
-    with serving(create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN)) as base:
+    with served_games(games, packs, TOKEN) as base:
         yield base, games
 
 

@@ -12,13 +12,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from browser import chromium, serving  # type: ignore[import-not-found]  # tests/ is on sys.path
+from browser import chromium, served_games  # type: ignore[import-not-found]  # tests/ is on sys.path
 from game_script import FINAL, MOVES, PLAYERS, WORDS  # type: ignore[import-not-found]  # tests/ is on sys.path
 from typer.testing import CliRunner
 
 from lexc.catalog import Catalog
 from lexc.cli import app
-from lexc.game.engine import Packs
 
 CATALOG = Catalog.shipped()
 
@@ -38,10 +37,8 @@ def packs(make_packs) -> Path:
 
 @pytest.fixture(scope="module")
 def server(packs, tmp_path_factory):
-    from lexc.game.web.app import create_app
-
     games = tmp_path_factory.mktemp("games")
-    with serving(create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN)) as base:
+    with served_games(games, packs, TOKEN) as base:
         yield base, games
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 import wordfreq
-from browser import chromium, free_port, serving  # type: ignore[import-not-found]  # tests/ is on sys.path
+from browser import chromium, served_games  # type: ignore[import-not-found]  # tests/ is on sys.path
 from test_web_e2e import DOCS  # type: ignore[import-not-found]
 from typer.testing import CliRunner
 
@@ -50,12 +50,8 @@ def packs(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def table(packs, tmp_path_factory):
-    from lexc.game.web.app import Hosts, create_app
-
     games = tmp_path_factory.mktemp("games")
-    port = free_port()
-    web = create_app(games, Packs(Catalog.shipped(packs=packs)), TOKEN, hosts=Hosts.loopback(port))
-    with serving(web, port) as base, chromium() as browser:
+    with served_games(games, packs, TOKEN, loopback=True) as base, chromium() as browser:
         yield base, games, browser
 
 
