@@ -414,9 +414,13 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
     def public(game: Game) -> str:
         return public_version(game, token)
 
-    def snapshot(path: Path, game: Game, view: View) -> dict[str, object]:
+    def snapshot(path: Path, game: Game, view: View, written: int | None = None) -> dict[str, object]:
         data = game_json(game, path.stem, view)
         data["version"] = public(game)
+        # When the file was last written (ns), read before the game was (``written``), or after a move
+        # wrote it: a page never shows an older game after a newer one, whichever of a move's answer
+        # and the live stream's message reaches it first.
+        data["written"] = _written(path) if written is None else written
         data["clock"] = clock_json(game, read_turn(turn_path(path), game))
         seated = robot_seats(game)
         data["robots"] = seated
@@ -491,8 +495,9 @@ def create_app(games: Path, lexicons: Packs, token: str, rulesets: Sequence[Path
             return tuple(marks)
 
         def current() -> str:
+            written = _written(path)  # before reading: a write in between is sent again at the next look
             game = load(path, lexicons)
-            return json.dumps(snapshot(path, game, view), ensure_ascii=False)
+            return json.dumps(snapshot(path, game, view, written), ensure_ascii=False)
 
         async def stream() -> AsyncIterator[str]:
             seen: tuple[tuple[int, int], ...] | None = None
@@ -761,6 +766,13 @@ def _ruling(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise LexcError(f"rulings: {_shown(name)}: true or false, not {type(value).__name__}")
     return value
+
+
+def _written(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 def _move(data: Mapping[str, Any], view: View | None = None) -> tuple[str, Callable[[Game], Game]]:

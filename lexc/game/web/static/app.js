@@ -150,6 +150,7 @@ function arrived(game) {
   if (game.error) { status(game.error, true); return; }
   const before = ui.game;
   if (before && before.version === game.version) { ui.game = game; ui.clockAt = performance.now(); renderClocks(); return; }
+  if (before && game.written < before.written) return;  // an older game than the one shown, late: not shown
   const typed = $("notation").value.trim();
   show(game, true);
   const change = before ? changes(before, game) : "";
@@ -536,7 +537,8 @@ async function send(path, body, done) {
   try {
     const game = await api(`/api/games/${encodeURIComponent(ui.name)}/${path}`, body);
     ui.busy = false;
-    show(game);
+    if (ui.game && game.written < ui.game.written) renderControls();  // a newer game came live meanwhile
+    else show(game);
     status(done || changes(before, game) || "done");
   } catch (error) {
     ui.busy = false;
