@@ -48,11 +48,13 @@ from lexc.errors import LexcError, Problem
 from lexc.language.spec import Spec
 from lexc.lexicon.words import Lexicon
 from lexc.paths import shipped_dir
+from lexc.records.fold import Position, end_delta
+from lexc.records.fold import fold as fold_events
 from lexc.records.gcg import Event, GameRecord, Kind, Player, Pragma
 from lexc.records.gcg import checked as gcg_checked
 from lexc.records.gcg import dumps as gcg_dumps
 from lexc.records.gcg import parse as gcg_parse
-from lexc.records.replay import play_of, tile_language
+from lexc.records.replay import tile_language
 
 __all__ = [
     "BLANK",
@@ -71,6 +73,7 @@ __all__ = [
     "Play",
     "PlayResult",
     "Player",
+    "Position",
     "Pragma",
     "Problem",
     "Ruleset",
@@ -80,7 +83,9 @@ __all__ = [
     "board_svg",
     "board_tiles",
     "end_adjustments",
+    "end_delta",
     "finder",
+    "fold_events",
     "format_position",
     "gcg_checked",
     "gcg_dumps",
@@ -93,7 +98,6 @@ __all__ = [
     "parse_rack",
     "parse_schemes",
     "parse_square",
-    "play_of",
     "play_values",
     "rack_value",
     "score_play",

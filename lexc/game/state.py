@@ -29,13 +29,13 @@ from lexc.game.engine import (
     Lexicon,
     Play,
     PlayResult,
+    Position,
     Problem,
     Ruleset,
     board_tiles,
-    end_adjustments,
+    end_delta,
+    fold_events,
     parse_rack,
-    play_of,
-    rack_value,
     score_play,
 )
 from lexc.game.setup import Setup
@@ -58,13 +58,13 @@ T = TypeVar("T")
 class Pending:
     """The last play, while it may still be challenged (until the next player moves).
 
-    Holds what a withdrawal needs to put back: the board, the rack and the tiles drawn after it.
+    Holds what a withdrawal needs to put back besides the board (which the state's :class:`Position`
+    keeps): the rack and the tiles drawn after it.
     """
 
     index: int
     player: int
     result: PlayResult
-    board_before: Board
     rack_before: tuple[str, ...] | None
     drawn: tuple[str, ...]
     count_before: int
@@ -77,16 +77,18 @@ class Pending:
 class State:
     """Everything the events so far have made of the game.
 
-    ``racks[i]`` is player i's rack when known (always with a seeded bag; None at a table with a
-    physical bag), ``counts[i]`` how many tiles they hold; ``bag`` the tiles in lexc's bag in
-    drawing order (None at a table), ``bag_count`` how many tiles are in the bag.
+    ``position`` is the board, with the board before the last play that a withdrawal puts back
+    (:class:`lexc.records.fold.Position`, as replay folds it). ``racks[i]`` is player i's rack
+    when known (always with a seeded bag; None at a table with a physical bag), ``counts[i]`` how
+    many tiles they hold; ``bag`` the tiles in lexc's bag in drawing order (None at a table),
+    ``bag_count`` how many tiles are in the bag.
     ``results[k]`` is the scored play of event k (None for other events). ``owed[i]`` counts the
     turns player i lost to an unsuccessful double challenge and has not yet passed.
     """
 
     setup: Setup
     ruleset: Ruleset
-    board: Board
+    position: Position
     scores: tuple[int, ...]
     racks: tuple[tuple[str, ...] | None, ...]
     counts: tuple[int, ...]
@@ -99,6 +101,10 @@ class State:
     timed: frozenset[int] = frozenset()
     results: tuple[PlayResult | None, ...] = ()
     owed: tuple[int, ...] = ()  # turns each player has lost to unsuccessful double challenges, still to pass
+
+    @property
+    def board(self) -> Board:
+        return self.position.board
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -146,23 +152,30 @@ def start(setup: Setup, ruleset: Ruleset | None = None) -> State:
     n, size = len(setup.players), ruleset.rack_size
     tiles = full_bag(ruleset)
     if setup.seed is None:
-        return State(setup, ruleset, Board.empty(ruleset), (0,) * n, (None,) * n, (size,) * n, None,
+        return State(setup, ruleset, Position.start(ruleset), (0,) * n, (None,) * n, (size,) * n, None,
                      len(tiles) - n * size, 0, owed=(0,) * n)
     random.Random(setup.seed).shuffle(tiles)
     racks = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(n))
     bag = tuple(tiles[n * size:])
-    return State(setup, ruleset, Board.empty(ruleset), (0,) * n, racks, (size,) * n, bag, len(bag), 0, owed=(0,) * n)
+    return State(setup, ruleset, Position.start(ruleset), (0,) * n, racks, (size,) * n, bag, len(bag), 0, owed=(0,) * n)
 
 
 def fold(setup: Setup, record: GameRecord, lexicons: Mapping[str, Lexicon]) -> State:
-    """The state after every event of ``record`` (each checked; errors name the file and line)."""
+    """The state after every event of ``record`` (each checked; errors name the file and line).
+
+    The events are folded by :func:`lexc.records.fold.fold`, as replay folds them; here a recorded
+    delta other than lexc's is an error (a challenge bonus and a time penalty are taken as recorded).
+    """
+    def checked(state: State, index: int, event: Event) -> tuple[int, State]:
+        delta, after = step(state, event, index, lexicons, record.file)
+        return delta, reshuffled(after, event.notes)
+
     state = reshuffled(start(setup), (p.value for p in record.pragmas if p.name == "note"))
-    for index, event in enumerate(record.events):
-        delta, state = step(state, event, index, lexicons, record.file)
+    for folded in fold_events(record, state, checked):
+        event, delta, state = folded.event, folded.delta, folded.state
         if delta != event.delta and event.kind not in (Kind.CHALLENGE_BONUS, Kind.TIME_PENALTY):
             raise LexcError(Problem(record.file, event.line, event.player,
                                     f"{event.move}: recorded {event.delta:+d}, lexc computes {delta:+d}"))
-        state = reshuffled(state, event.notes)
     return state
 
 
@@ -276,10 +289,10 @@ def disallowed(setup: Setup, play: Play) -> str | None:
             f"game ({', '.join(setup.langs)})")
 
 
-def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping[str, Lexicon],
-          refuse: _Refuse) -> tuple[int, State]:
+def _scored(state: State, play: Play, event: Event, player: int, lexicons: Mapping[str, Lexicon],
+            refuse: _Refuse) -> PlayResult:
+    """``play`` scored on the state's board, refused unless it is legal, allowed and on the player's tiles."""
     ruleset = state.ruleset
-    play = play_of(event, ruleset, refuse.file)
     rack = _typed_rack(state, event, player, refuse)
     try:
         result = score_play(state.board, play, ruleset, catalog=state.setup.catalog, lexicons=lexicons, rack=rack,
@@ -300,6 +313,16 @@ def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping
         _check_unseen(state, placed, str(play), refuse, blank_help(play) if has_blanks(play) else "")
     if len(placed) > state.counts[player]:
         raise refuse(f"{play} places {len(placed)} tiles; {event.player} holds {state.counts[player]}")
+    return result
+
+
+def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping[str, Lexicon],
+          refuse: _Refuse) -> tuple[int, State]:
+    position = state.position.advance(
+        event, state.ruleset, lambda _, play, __: _scored(state, play, event, player, lexicons, refuse), refuse.file)
+    result = position.result
+    assert result is not None
+    placed = [BLANK if p.tile.blank else p.tile.face for p in result.placements]
     new_rack: tuple[str, ...] | None = None
     drawn: tuple[str, ...] = ()
     bag = state.bag
@@ -316,9 +339,9 @@ def _play(state: State, event: Event, player: int, index: int, lexicons: Mapping
     owed = state.owed
     if challenger is not None and state.setup.challenge == "double":
         owed = _with(owed, challenger, owed[challenger] + 1)
-    pending = Pending(index, player, result, state.board, state.racks[player], drawn, state.counts[player],
+    pending = Pending(index, player, result, state.racks[player], drawn, state.counts[player],
                       state.bag_count, state.scoreless, any(n.startswith(CHALLENGED) for n in event.notes))
-    after = replace(state, board=state.board.place(result.placements),
+    after = replace(state, position=position,
                     racks=_with(state.racks, player, new_rack if state.setup.dealt else None),
                     counts=_with(state.counts, player, count),
                     bag=bag, bag_count=state.bag_count - draw, to_move=_next(state, player),
@@ -382,7 +405,8 @@ def _withdrawal(state: State, event: Event, player: int, index: int, lexicons: M
         raise refuse("a phony is withdrawn right after it is played, before anyone else moves")
     bag = (*pending.drawn, *state.bag) if state.bag is not None else None
     return -pending.result.score, replace(
-        state, board=pending.board_before, racks=_with(state.racks, player, pending.rack_before),
+        state, position=state.position.advance(event, state.ruleset),
+        racks=_with(state.racks, player, pending.rack_before),
         counts=_with(state.counts, player, pending.count_before),
         bag=bag, bag_count=pending.bag_count_before, scoreless=pending.scoreless_before + 1, pending=None)
 
@@ -407,8 +431,8 @@ def _end_points(state: State, event: Event, player: int, index: int, lexicons: M
     if state.went_out != player:
         raise refuse("only the player who played out gains the tiles left on the racks")
     tiles = _end_tiles(state, event, refuse)
-    racks: list[Sequence[str]] = [(), tiles, *[()] * (len(state.players) - 2)]
-    return end_adjustments(racks, state.ruleset)[0], replace(state, ended=True, pending=None)
+    return end_delta(Kind.END_POINTS, tiles, state.ruleset, len(state.players), True), \
+        replace(state, ended=True, pending=None)
 
 
 def _end_penalty(state: State, event: Event, player: int, index: int, lexicons: Mapping[str, Lexicon],
@@ -420,7 +444,8 @@ def _end_penalty(state: State, event: Event, player: int, index: int, lexicons: 
         raise refuse(f"{event.player} holds {state.counts[player]} tiles, not {len(tiles)}")
     if state.racks[player] is not None and sorted(tiles) != sorted(state.racks[player] or ()):
         raise refuse(f"{event.player}'s rack is {rack_text(state.racks[player] or ())}, not {event.tiles}")
-    return -rack_value(tiles, state.ruleset), replace(state, ended=True, pending=None)
+    delta = end_delta(Kind.END_PENALTY, tiles, state.ruleset, len(state.players), state.went_out is not None)
+    return delta, replace(state, ended=True, pending=None)
 
 
 def _time_penalty(state: State, event: Event, player: int, index: int, lexicons: Mapping[str, Lexicon],

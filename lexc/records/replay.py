@@ -30,22 +30,23 @@ not scores of tiles and are only checked for their place (by :mod:`lexc.records.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lexc.choices import lang_names
 from lexc.engine.board import Board
-from lexc.engine.notation import Play, Through, parse_position, parse_rack, parse_word
-from lexc.engine.ruleset import Ruleset, end_adjustments, rack_value
+from lexc.engine.notation import Play, parse_rack
+from lexc.engine.ruleset import Ruleset, rack_value
 from lexc.engine.scoring import PlayResult, score_play
 from lexc.errors import LexcError, Problem, RecordError
 from lexc.lexicon.provenance import lexicon_label
+from lexc.records.fold import Position, Step, end_delta, fold, play_of, record_error
+from lexc.records.gcg import SCORED, Event, GameRecord, Kind
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog
     from lexc.lexicon.words import Lexicon
-from lexc.records.gcg import SCORED, Event, GameRecord, Kind
 
 __all__ = [
     "Irregularity",
@@ -342,42 +343,7 @@ def designated_languages(record: GameRecord, ruleset: Ruleset) -> set[str]:
     return langs
 
 
-# --------------------------------------------------------------------------- plays
-
-
-def _gcg_word(word: str) -> str:
-    """A GCG main word in play notation: ``.`` inside parentheses moved out (``(.A.)W`` -> ``.(A).W``)."""
-    if "(" not in word or "." not in word:
-        return word
-    out: list[str] = []
-    inside = False
-    for char in word:
-        if char == "(":
-            inside = True
-        elif char == ")":
-            inside = False
-        if inside and char == ".":
-            out += [")", ".", "("]
-        else:
-            out.append(char)
-    return "".join(out).replace("()", "")
-
-
-def play_of(event: Event, ruleset: Ruleset, file: str | None = None) -> Play:
-    """The play of a tile-placement event, in the ruleset's tile set, with its language designation.
-
-    Letters written on occupied squares (old Quackle, Elise) stay letters here; the board
-    reads them as played through when they match the tile already there.
-    """
-    assert event.kind is Kind.PLAY and event.position is not None and event.word is not None
-    try:
-        row, col, across = parse_position(event.position)
-        cells = parse_word(_gcg_word(event.word), ruleset.spec)
-    except LexcError as err:
-        raise RecordError(Problem(file, event.line, event.move, err.problems[0].message)) from None
-    if all(isinstance(cell, Through) for cell in cells):
-        raise RecordError(Problem(file, event.line, event.move, "the play places no tile"))
-    return Play(row, col, across, cells, event.langs)
+# --------------------------------------------------------------------------- replaying
 
 
 def _rack(event: Event, ruleset: Ruleset) -> tuple[str, ...] | None:
@@ -390,54 +356,34 @@ def _rack(event: Event, ruleset: Ruleset) -> tuple[str, ...] | None:
         return None
 
 
-# --------------------------------------------------------------------------- replaying
-
-
-@dataclass(slots=True)
-class _State:
-    board: Board
-    before: Board  # the board before the last play, for a withdrawal
-    result: PlayResult | None = None
-
-
-def _steps(record: GameRecord, ruleset: Ruleset, score: bool, upto: int | None = None, *,
-           catalog: Catalog | None = None,
-           lexicons: Mapping[str, Lexicon] | None = None) -> Iterator[tuple[int, Event, _State]]:
-    """Apply the events one by one; yields each with the state after it."""
-    state = _State(Board.empty(ruleset), Board.empty(ruleset))
-    for index, event in enumerate(record.events[:upto]):
-        state.result = None
-        if event.kind is Kind.PLAY:
-            play = play_of(event, ruleset, record.file)
-            try:
-                if score:
-                    state.result = score_play(state.board, play, ruleset, rack=_rack(event, ruleset),
-                                              lang=record.lang, catalog=catalog, lexicons=lexicons)
-                    placements = state.result.placements
-                else:
-                    placements = state.board.placements(play)
-            except LexcError as err:
-                raise RecordError(Problem(record.file, event.line, event.move, err.problems[0].message)) from None
-            state.before, state.board = state.board, state.board.place(placements)
-        elif event.kind is Kind.WITHDRAWAL:
-            state.board = state.before
-        yield index, event, state
-
-
 def _end_value(record: GameRecord, event: Event, ruleset: Ruleset) -> int:
     """The delta the ruleset gives an end-of-game line, from the tiles it lists."""
     assert event.tiles is not None
     try:
-        value = rack_value(event.tiles, ruleset)
+        rack_value(event.tiles, ruleset)
     except LexcError as err:
         raise RecordError(Problem(record.file, event.line, f"({event.tiles})", err.problems[0].message)) from None
-    # The player who went out, the holder of the tiles counted, and any other players (their
-    # tiles are on lines of their own): the ruleset's rule for that many players.
-    racks = ["", event.tiles] + [""] * max(len(record.players) - 2, 0)
-    if event.kind is Kind.END_POINTS:
-        return end_adjustments(racks, ruleset)[0]
     somebody_out = any(e.kind is Kind.END_POINTS for e in record.events)
-    return end_adjustments(racks, ruleset)[1] if somebody_out else -value
+    return end_delta(event.kind, event.tiles, ruleset, len(record.players), somebody_out)
+
+
+def _replaying(record: GameRecord, ruleset: Ruleset, catalog: Catalog,
+               lexicons: Mapping[str, Lexicon] | None) -> Step[Position]:
+    """The step of a replay: each play scored on the position (its recorded rack checked when it
+    reads as tiles), each end-of-game line valued; the delta of any other event is not computed (0)."""
+    def score(board: Board, play: Play, event: Event) -> PlayResult:
+        try:
+            return score_play(board, play, ruleset, rack=_rack(event, ruleset), lang=record.lang,
+                              catalog=catalog, lexicons=lexicons)
+        except LexcError as err:
+            record_error(event, record.file, err)
+
+    def step(position: Position, index: int, event: Event) -> tuple[int, Position]:
+        after = position.advance(event, ruleset, score, record.file)
+        if after.result is not None:
+            return after.result.score, after
+        return (_end_value(record, event, ruleset) if event.kind in SCORED else 0), after
+    return step
 
 
 def replay(record: GameRecord, catalog: Catalog, ruleset: Ruleset | str | None = None, *, tiles: str | None = None,
@@ -459,24 +405,21 @@ def replay(record: GameRecord, catalog: Catalog, ruleset: Ruleset | str | None =
     results: list[PlayResult | None] = []
     plays = 0
     events = record.events
-    state: _State | None = None
-    for index, event, state in _steps(record, ruleset, score=True, catalog=catalog, lexicons=lexicons):
-        results.append(state.result)
+    board = Board.empty(ruleset)
+    for folded in fold(record, Position.start(ruleset), _replaying(record, ruleset, catalog, lexicons)):
+        index, event, result, board = folded.index, folded.event, folded.state.result, folded.state.board
+        results.append(result)
         if event.kind not in SCORED:
             continue
-        if state.result is not None:
+        if result is not None:
             plays += 1
-            computed = state.result.score
-            irregular += [Irregularity(index, event.line, event.move, p) for p in state.result.problems]
-        else:
-            computed = _end_value(record, event, ruleset)
-        if computed != event.delta:
-            explanation = state.result.explain() if state.result is not None else ""
+            irregular += [Irregularity(index, event.line, event.move, p) for p in result.problems]
+        if folded.delta != event.delta:
+            explanation = result.explain() if result is not None else ""
             following = events[index + 1] if index + 1 < len(events) else None
             withdrawn = following is not None and following.kind is Kind.WITHDRAWAL
-            mismatches.append(Mismatch(index, event.line, event.player, event.move, event.delta, computed,
+            mismatches.append(Mismatch(index, event.line, event.player, event.move, event.delta, folded.delta,
                                        withdrawn, explanation))
-    board = state.board if state is not None else Board.empty(ruleset)
     headers = {lang: getattr(lexicon, "header", None) for lang, lexicon in (lexicons or {}).items()}
     judges = tuple(sorted((lang, lexicon_label(h)) for lang, h in headers.items() if isinstance(h, Mapping)))
     return ReplayResult(record, ruleset, len(events), plays, tuple(mismatches), tuple(irregular), board,
@@ -538,8 +481,9 @@ def position(record: GameRecord, catalog: Catalog, upto: int | None = None, *,
         raise LexcError(Problem(record.file, None, "upto", f"must be between 0 and {count} (the record has "
                                                            f"{count} events), not {upto}"))
     board = Board.empty(ruleset)
-    for _, _, state in _steps(record, ruleset, score=False, upto=upto):
-        board = state.board
+    for folded in fold(record, Position.start(ruleset), lambda p, _, e: (0, p.advance(e, ruleset, None, record.file)),
+                       upto):
+        board = folded.state.board
     return board, ruleset
 
 
