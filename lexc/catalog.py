@@ -23,25 +23,25 @@ import dataclasses
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from lexc.choices import lang_names
+from lexc.choices import parse_editions, parse_lexicons, parse_schemes
 from lexc.errors import LexcError, PackError, Problem, SpecError
 from lexc.language.language import Language
 from lexc.language.scheme import Scheme, load_scheme
 from lexc.language.spec import Spec, load_spec
+from lexc.lexicon.words import Lexicon
 from lexc.paths import default_packs_dir, shipped_dir
 
 if TYPE_CHECKING:
     from lexc.engine.ruleset import Ruleset
     from lexc.language.normalize import Normaliser
     from lexc.lexicon.pack import Pack
-    from lexc.lexicon.words import Lexicon
 
-__all__ = ["Catalog", "Language", "check_code", "parse_editions", "parse_lexicons", "parse_schemes"]
+__all__ = ["Catalog", "Language", "Lexicons", "check_code", "parse_editions", "parse_lexicons", "parse_schemes"]
 
 _T = TypeVar("_T")
 
@@ -66,37 +66,6 @@ def check_code(code: str, what: str = "language") -> str:
     if not CODE.fullmatch(code):
         raise LexcError(f"{code!r} is not a {what} code (two or three letters such as 'fr', 'ru')")
     return code
-
-
-def parse_schemes(schemes: Sequence[str] | None) -> dict[str, str]:
-    """``--scheme LANG=NAME`` options as a mapping; a clear error for one without ``=``.
-
-    >>> parse_schemes(["he=he-full", "ru=ru-yo"])
-    {'he': 'he-full', 'ru': 'ru-yo'}
-    """
-    return lang_names(schemes, "he=he-full", key="scheme")
-
-
-def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
-    """``--edition LANG=NAME`` options as a mapping; a clear error for one without ``=``.
-
-    >>> parse_editions(["is=original"])
-    {'is': 'original'}
-    >>> parse_editions(["original"])
-    Traceback (most recent call last):
-    ...
-    lexc.errors.LexcError: <input>: edition: 'original': write LANG=NAME, e.g. is=original
-    """
-    return lang_names(editions, "is=original", key="edition")
-
-
-def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
-    """``LANG=NAME`` lexicon choices as a mapping.
-
-    >>> parse_lexicons(["en=csw24"])
-    {'en': 'csw24'}
-    """
-    return lang_names(lexicons, "en=csw24", key="lexicon")
 
 
 def check_packs_dir(folder: Path) -> bool:
@@ -621,14 +590,6 @@ class Catalog:
                     f"(changed since the pack was built); {rebuild}")
         return None
 
-    def packs(self, codes: Sequence[str], *, required: bool = False) -> dict[str, Pack]:
-        """The packs of ``codes`` that exist (every one when ``required``; a stale pack is always an error)."""
-        found: dict[str, Pack] = {}
-        for code in codes:
-            if required or self.pack_path(code).is_file():
-                found[code] = self.pack(code)
-        return found
-
     def pack_languages(self) -> list[str]:
         """Codes of the languages whose pack (:meth:`pack_path`, under the chosen schemes) is in the packs folder."""
         from lexc.lexicon.pack import SUFFIX
@@ -641,10 +602,71 @@ class Catalog:
         codes = {code for code in codes if CODE.fullmatch(code)}
         return sorted(code for code in codes if self.pack_path(code).name[: -len(SUFFIX)] in stems)
 
-    def lexicons(self, codes: Iterable[str] | None = None) -> Mapping[str, Lexicon]:
-        """The packs to look words up in: of ``codes`` (default every pack in the folder) that exist."""
-        found = self.packs(sorted(set(codes)) if codes is not None else self.pack_languages())
-        return cast("dict[str, Lexicon]", found)
+    def lexicons(self, codes: Iterable[str] | None = None) -> Lexicons:
+        """The packs to look words up in: of ``codes`` (default every pack in the folder) that exist,
+        opened now (:class:`Lexicons`)."""
+        return Lexicons(self, codes=self.pack_languages() if codes is None else codes)
+
+
+class Lexicons(Mapping[str, Lexicon]):
+    """The lexicons words are looked up in, by language: the one such object of lexc.
+
+    ``lexicons["fr"]`` is ``words["fr"]`` when given (an in-memory word list), else the catalog's
+    French pack. Without ``codes`` every language with a pack in the folder is there, each pack
+    opened when first asked for (a game's lexicons, ``lexc.game.Packs``); with ``codes`` only
+    those of them whose pack exists, opened at once, so a stale or unreadable pack is refused
+    where they are asked for (:meth:`Catalog.lexicons`, what replay and scoring look words up in).
+    A language without a pack is absent (its words are not judged); a pack that is there but
+    unreadable or stale raises :class:`~lexc.errors.PackError`. The catalog defaults to the
+    shipped one.
+
+    >>> from lexc.lexicon.words import WordList
+    >>> catalog = Catalog.shipped()
+    >>> words = {"fr": WordList.from_words(catalog.language("fr"), ["whisky"])}
+    >>> lexicons = Lexicons(catalog, words)
+    >>> "WHISKY" in lexicons["fr"], "xx" in lexicons, "../x" in lexicons
+    (True, False, False)
+    """
+
+    def __init__(self, catalog: Catalog | None = None, words: Mapping[str, Lexicon] | None = None, *,
+                 codes: Iterable[str] | None = None) -> None:
+        self.catalog = catalog if catalog is not None else Catalog.shipped()
+        self.words = dict(words or {})
+        self.codes = None if codes is None else tuple(sorted(set(codes)))
+        for code in self.codes or ():
+            if code not in self.words and self.catalog.pack_path(code).is_file():
+                self.catalog.pack(code)  # opened (and checked) now; the catalog keeps it
+
+    def with_catalog(self, catalog: Catalog) -> Lexicons:
+        """The same in-memory words and languages over another catalog (a game's, with its agreed schemes)."""
+        return self if catalog is self.catalog else Lexicons(catalog, self.words, codes=self.codes)
+
+    def path(self, lang: str) -> Path:
+        """Where the pack of ``lang`` would be."""
+        return self.catalog.pack_path(lang)
+
+    def __getitem__(self, lang: str) -> Lexicon:
+        if lang in self.words:
+            return self.words[lang]
+        if lang not in self:
+            raise KeyError(lang)
+        return cast("Lexicon", self.catalog.pack(lang))  # a pack answers every Lexicon call
+
+    def __contains__(self, lang: object) -> bool:
+        if not isinstance(lang, str):
+            return False
+        if lang in self.words:
+            return True
+        if (self.codes is not None and lang not in self.codes) or not CODE.fullmatch(lang):
+            return False
+        return self.path(lang).is_file()
+
+    def __iter__(self) -> Iterator[str]:
+        langs = self.codes if self.codes is not None else self.catalog.pack_languages()
+        return iter(sorted(set(self.words) | {lang for lang in langs if lang in self}))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def _as_spec_error(load: Callable[[Path], _T], path: Path) -> _T:

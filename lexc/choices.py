@@ -19,11 +19,11 @@ lexc.errors.LexcError: g.gcg:3: #note edition: 'is': write LANG=NAME, e.g. is=or
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from lexc.errors import LexcError, Problem
 
-__all__ = ["lang_names"]
+__all__ = ["lang_names", "parse_editions", "parse_lexicons", "parse_schemes"]
 
 
 def lang_names(items: str | Iterable[str] | None, example: str, *, file: str | None = None,
@@ -45,3 +45,34 @@ def lang_names(items: str | Iterable[str] | None, example: str, *, file: str | N
             raise error(Problem(file, line, key, f"{item!r}: write LANG=NAME, e.g. {example}"))
         found[code] = name
     return found
+
+
+def parse_schemes(schemes: Sequence[str] | None) -> dict[str, str]:
+    """``--scheme LANG=NAME`` options as a mapping; a clear error for one without ``=``.
+
+    >>> parse_schemes(["he=he-full", "ru=ru-yo"])
+    {'he': 'he-full', 'ru': 'ru-yo'}
+    """
+    return lang_names(schemes, "he=he-full", key="scheme")
+
+
+def parse_editions(editions: Sequence[str] | None) -> dict[str, str]:
+    """``--edition LANG=NAME`` options as a mapping; a clear error for one without ``=``.
+
+    >>> parse_editions(["is=original"])
+    {'is': 'original'}
+    >>> parse_editions(["original"])
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: <input>: edition: 'original': write LANG=NAME, e.g. is=original
+    """
+    return lang_names(editions, "is=original", key="edition")
+
+
+def parse_lexicons(lexicons: Sequence[str] | None) -> dict[str, str]:
+    """``LANG=NAME`` lexicon choices as a mapping.
+
+    >>> parse_lexicons(["en=csw24"])
+    {'en': 'csw24'}
+    """
+    return lang_names(lexicons, "en=csw24", key="lexicon")

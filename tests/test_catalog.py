@@ -118,3 +118,37 @@ def test_an_edited_spec_refuses_the_old_pack(tmp_path: Path) -> None:
     info = lexc("info", "fr", "--packs", str(packs), env={"LEXC_LANGUAGES": str(edited)})
     assert info.returncode == 0 and "current    no: stale pack" in info.stdout
     assert "current    yes" in lexc("info", "fr", "--packs", str(packs)).stdout
+
+
+def test_one_lexicons_object_for_replay_scoring_and_the_game(tmp_path: Path) -> None:
+    """``Catalog.lexicons`` (replay, scoring) and a game's ``Packs`` are one object, ``Lexicons``: the same
+    languages (a pack of a language with no spec included, Polyglot rule 1), the same packs; asked for
+    by language codes the packs are opened at once, so a stale one is refused there and then."""
+    from lexc.catalog import Lexicons
+    from lexc.errors import PackError
+    from lexc.game import Packs
+
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    compile_words(Catalog.shipped().language("fr"), ["whisky", "kiwi"], packs / "fr.lexc")
+    compile_words(Catalog.shipped().with_specs(ESPERANTO).language("eo"), ["manĝi", "kaj"], packs / "eo.lexc")
+    catalog = Catalog.shipped(packs=packs)
+    looked, game = catalog.lexicons(["fr", "eo", "de"]), Packs(catalog)
+    assert Packs is Lexicons and isinstance(looked, Lexicons)
+    assert list(looked) == list(game) == ["eo", "fr"] and len(looked) == 2
+    assert game["fr"] is looked["fr"] and "WHISKY" in looked["fr"] and "KIWIS" not in game["fr"]
+    assert "MANGI" in game["eo"] and not catalog.has_spec("eo")
+    assert "de" not in looked and "de" not in game and "../fr" not in game and 3 not in game
+    with pytest.raises(KeyError):
+        game["de"]
+    edited = tmp_path / "fr.toml"
+    text = (shipped_dir("languages") / "fr.toml").read_text(encoding="utf-8")
+    edited.write_text(text.replace("K = { count = 1, points = 10 }", "K = { count = 1, points = 5 }"),
+                      encoding="utf-8")
+    stale = Catalog.shipped(packs=packs).with_specs(edited)
+    with pytest.raises(PackError, match="stale pack: built from another version"):
+        stale.lexicons(["fr"])
+    lazy = Packs(stale)  # a game opens a pack when a word is first looked up in it
+    assert "fr" in lazy
+    with pytest.raises(PackError, match="stale pack"):
+        lazy["fr"]

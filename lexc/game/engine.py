@@ -4,7 +4,7 @@ Everything :mod:`lexc.game` needs from the rest of lexc -- rulesets, the board, 
 notation, scoring, tile values, packs, GCG reading and writing, replay's reading of a
 GCG play -- is imported here and nowhere else in the package. The languages, rulesets and
 packs come from a :class:`~lexc.catalog.Catalog`, which a game reaches through its
-:class:`Packs`.
+:class:`Packs` (the catalog's :class:`~lexc.catalog.Lexicons`).
 
 >>> from lexc.catalog import Catalog
 >>> catalog = Catalog.shipped()
@@ -18,12 +18,10 @@ packs come from a :class:`~lexc.catalog.Catalog`, which a game reaches through i
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
-from typing import cast
+from collections.abc import Sequence
 
 from lexc.atomic import write_atomic
-from lexc.catalog import Catalog, parse_schemes
+from lexc.catalog import Catalog, Lexicons, parse_schemes
 from lexc.choices import lang_names
 from lexc.engine.board import Board
 from lexc.engine.moves import Move, MoveFinder
@@ -125,45 +123,10 @@ def known_language(lang: str, catalog: Catalog) -> bool:
     return catalog.has_spec(lang)
 
 
-class Packs(Mapping[str, Lexicon]):
-    """The lexicons a game looks words up in, and the catalog it takes its languages from.
-
-    ``packs["fr"]`` is the catalog's French pack, opened when first asked for; ``words``
-    (language code to lexicon, e.g. in-memory word lists) come first. A language without a
-    pack is simply absent (its words are not looked up); a pack that is there but unreadable
-    or stale raises :class:`LexcError`. The catalog defaults to the shipped one
-    (:meth:`lexc.catalog.Catalog.shipped`, packs in its default folder).
-    """
-
-    def __init__(self, catalog: Catalog | None = None, words: Mapping[str, Lexicon] | None = None) -> None:
-        self.catalog = catalog if catalog is not None else Catalog.shipped()
-        self.words = dict(words or {})
-
-    def with_catalog(self, catalog: Catalog) -> Packs:
-        """The same in-memory words over another catalog (a game's, with its agreed schemes)."""
-        return self if catalog is self.catalog else Packs(catalog, self.words)
-
-    def path(self, lang: str) -> Path:
-        """Where the pack of ``lang`` would be."""
-        return self.catalog.pack_path(lang)
-
-    def __getitem__(self, lang: str) -> Lexicon:
-        if lang in self.words:
-            return self.words[lang]
-        if lang not in self:
-            raise KeyError(lang)
-        return cast(Lexicon, self.catalog.pack(lang))  # a pack answers every Lexicon call
-
-    def __contains__(self, lang: object) -> bool:
-        if not isinstance(lang, str):
-            return False
-        return lang in self.words or (known_language(lang, self.catalog) and self.path(lang).is_file())
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(sorted(set(self.words) | set(self.catalog.pack_languages())))
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
+#: The lexicons a game looks words up in, and the catalog it takes its languages from: the catalog's
+#: one lexicons object, :class:`lexc.catalog.Lexicons` (``Packs(catalog, words)``: in-memory word
+#: lists first, then the catalog's packs, each opened when first asked for).
+Packs = Lexicons
 
 
 def finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
