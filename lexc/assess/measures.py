@@ -1,5 +1,9 @@
 """Is a tile set good? Measures of a spec against its language's real words (docs/assess.md).
 
+The words measured come from :mod:`lexc.assess.words`, the tile frequencies from
+:mod:`lexc.assess.corpus`, the statistics and the suggested values from :mod:`lexc.assess.stats`;
+their names are importable from here too. This module holds the measures themselves.
+
 Every measure is a pure function of a :class:`~lexc.language.spec.Spec`, the words of a
 :class:`~lexc.lexicon.words.Lexicon` (their native tilings, read with ``keys()`` and
 ``spellings()``) and, optionally, a :class:`Corpus` of running-text frequencies.
@@ -25,440 +29,46 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import re
-import unicodedata
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from lexc.assess.corpus import DEFAULT_CORPUS_TOP, Corpus, Frequencies, corpus_frequencies, lexicon_frequencies
+from lexc.assess.stats import MAX_VALUE, shares, spearman, suggest_counts, suggest_values
+from lexc.assess.words import (
+    DEFAULT_SAMPLE,
+    DEFAULT_SOURCE_LIMIT,
+    EXAMPLES,
+    MAX_TILES,
+    SourceLexicon,
+    Word,
+    Words,
+    lexicon_words,
+)
 from lexc.errors import LexcError, Problem
-from lexc.inputs import read_input
-from lexc.language.normalize import Normaliser, Spelling, Unspellable
+from lexc.language.normalize import Normaliser
 from lexc.language.spec import Spec
 from lexc.language.tiles import Reader
-from lexc.lexicon.words import Lexicon, WordList
+from lexc.lexicon.words import Lexicon
+
+__all__ = [
+    "BLANK", "DEFAULT_CORPUS_TOP", "DEFAULT_RACKS", "DEFAULT_SAMPLE", "DEFAULT_SOURCE_LIMIT", "EXAMPLES", "MAX_RACKS",
+    "MAX_TILES", "MAX_VALUE", "TOP", "Assessment", "Corpus", "Coverage", "Frequencies", "Lost", "MultiLetter",
+    "MultiUse", "Playability", "SourceLexicon", "Supply", "SupplyRow", "ValueRow", "Values", "Word", "Words",
+    "assess", "corpus_frequencies", "coverage", "lexicon_frequencies", "lexicon_words", "maximal_tilings",
+    "multi_letter", "playability", "shares", "short_and_bingo_words", "spearman", "suggest_counts", "suggest_values",
+    "supply", "values",
+]
 
 #: The blank, in racks and in examples.
 BLANK = "?"
-#: Words longer than this many native tiles cannot be played on a 15×15 board and are not measured.
-MAX_TILES = 15
-#: Highest value the suggested-values rule gives (the top of the English and most official scales).
-MAX_VALUE = 10
-#: Default number of lexicon words measured (a seeded sample is drawn from larger lexicons).
-DEFAULT_SAMPLE = 200_000
 #: Default number of racks drawn for the bingo measure.
 DEFAULT_RACKS = 1000
 #: Most racks the bingo measure draws: a rack costs up to about a millisecond, a million some minutes;
 #: past it the share is known to three decimals anyway.
 MAX_RACKS = 1_000_000
-#: At most this many source words are spelled when a lexicon is built in memory (a seeded sample beyond).
-DEFAULT_SOURCE_LIMIT = 500_000
-#: How many of the wordfreq list's most frequent words make the running-text corpus.
-DEFAULT_CORPUS_TOP = 50_000
 #: How many of the most over- and under-supplied tiles, and value disagreements, are listed.
 TOP = 5
-#: How many example words are kept per finding.
-EXAMPLES = 5
-
-
-# --------------------------------------------------------------------------- statistics
-
-
-def _ranks(values: Sequence[float]) -> list[float]:
-    """Ranks from 1, ties sharing their average rank.
-
-    >>> _ranks([10, 20, 20, 5])
-    [2.0, 3.5, 3.5, 1.0]
-    """
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    ranks = [0.0] * len(values)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
-            end += 1
-        for k in range(start, end + 1):
-            ranks[order[k]] = (start + end) / 2 + 1
-        start = end + 1
-    return ranks
-
-
-def spearman(xs: Sequence[float], ys: Sequence[float]) -> float | None:
-    """Spearman's rank correlation (Pearson's r of average ranks); None if either side is constant.
-
-    >>> spearman([1, 2, 3, 4], [10, 20, 30, 40]), spearman([1, 2, 3], [3, 2, 1])
-    (1.0, -1.0)
-    >>> round(spearman([1, 1, 3, 10], [1, 2, 2, 8]), 3)
-    0.833
-    """
-    if len(xs) != len(ys):
-        raise ValueError("spearman needs two sequences of the same length")
-    rx, ry = _ranks(xs), _ranks(ys)
-    n = len(rx)
-    if n < 2:
-        return None
-    mx, my = sum(rx) / n, sum(ry) / n
-    sxx = sum((x - mx) ** 2 for x in rx)
-    syy = sum((y - my) ** 2 for y in ry)
-    if sxx == 0 or syy == 0:
-        return None
-    return sum((x - mx) * (y - my) for x, y in zip(rx, ry, strict=True)) / math.sqrt(sxx * syy)
-
-
-def _round(x: float) -> int:
-    """Round half up (not to even), so the rule is easy to follow by hand."""
-    return math.floor(x + 0.5)
-
-
-def shares(counts: Mapping[str, float]) -> dict[str, float]:
-    """Counts turned into shares of their total, most frequent first (ties by face).
-
-    >>> shares({"A": 1, "B": 3})
-    {'B': 0.75, 'A': 0.25}
-    """
-    total = sum(counts.values())
-    if total <= 0:
-        return {}
-    return {face: n / total for face, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])) if n > 0}
-
-
-def suggest_values(freqs: Mapping[str, float], faces: Iterable[str] | None = None,
-                   top: int = MAX_VALUE) -> dict[str, int]:
-    """Butts-style values: ``min(top, round(√(f_max / f)))``; a face never seen gets ``top``.
-
-    ``freqs`` are the tiles' shares of letter occurrences; ``faces`` (default: those of
-    ``freqs``) are the tiles to value. See docs/assess.md for why the square root.
-
-    >>> suggest_values({"E": 0.127, "H": 0.061, "K": 0.0077, "Z": 0.0007}, ["E", "H", "K", "Z", "Ñ"])
-    {'E': 1, 'H': 1, 'K': 4, 'Z': 10, 'Ñ': 10}
-    """
-    faces = list(freqs) if faces is None else list(faces)
-    seen = [freqs[f] for f in faces if freqs.get(f, 0) > 0]
-    if not seen:
-        return dict.fromkeys(faces, 1)
-    fmax = max(seen)
-    return {f: top if freqs.get(f, 0) <= 0 else max(1, min(top, _round(math.sqrt(fmax / freqs[f])))) for f in faces}
-
-
-def suggest_counts(freqs: Mapping[str, float], letters: int, faces: Iterable[str] | None = None) -> dict[str, int]:
-    """Tile counts proportional to frequency, at least one each, summing to ``letters``.
-
-    Largest remainders: every face gets one tile, the rest are shared by ``(letters - n) · f``
-    floored, and the tiles still left go to the largest fractional parts (ties by face).
-
-    >>> suggest_counts({"E": 0.5, "T": 0.3, "Q": 0.2}, 10)
-    {'E': 5, 'T': 3, 'Q': 2}
-    >>> suggest_counts({"E": 0.98, "Q": 0.02}, 5)
-    {'E': 4, 'Q': 1}
-    """
-    faces = list(freqs) if faces is None else list(faces)
-    if letters < len(faces):
-        raise LexcError(f"{letters} letter tiles cannot give each of {len(faces)} tiles one")
-    total = sum(freqs.get(f, 0) for f in faces)
-    spare = letters - len(faces)
-    exact = {f: spare * (freqs.get(f, 0) / total if total > 0 else 1 / len(faces)) for f in faces}
-    counts = {f: 1 + math.floor(exact[f]) for f in faces}
-    left = letters - sum(counts.values())
-    for f in sorted(faces, key=lambda f: (-(exact[f] - math.floor(exact[f])), f))[:left]:
-        counts[f] += 1
-    return counts
-
-
-# --------------------------------------------------------------------------- words
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    """One native word of the lexicon: its board spelling and the faces of its tiling."""
-
-    native: str
-    board: str
-    faces: tuple[str, ...]
-    widest: int = 1  # most board tiles any one of its native tiles takes
-
-    @classmethod
-    def of(cls, spelling: Spelling) -> Word:
-        faces = tuple(t.face for t in spelling.tiles)
-        return cls(spelling.native, spelling.board, faces, max((len(t.board) for t in spelling.tiles), default=1))
-
-
-@dataclass(frozen=True)
-class Words:
-    """The words measured: every native word of a lexicon, or a seeded sample of its board spellings."""
-
-    words: tuple[Word, ...]
-    keys: int  # board spellings in the lexicon
-    sampled: int | None = None  # board spellings sampled, when the lexicon was larger than the sample
-    seed: int = 0
-    unspellable: Mapping[str, int] = field(default_factory=dict)  # source words the spec cannot spell, by char
-    unspellable_examples: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    source_words: int | None = None  # lexicon spelled from a source: source words read
-    source_sample: int | None = None  # ... of which a seeded sample of this many was spelled
-
-    @property
-    def complete(self) -> bool:
-        return self.sampled is None
-
-    def to_json(self) -> dict[str, object]:
-        return {"words": len(self.words), "board_spellings": self.keys, "sampled": self.sampled, "seed": self.seed,
-                "source_words": self.source_words, "source_sample": self.source_sample}
-
-
-def lexicon_words(lexicon: Lexicon, sample: int | None = DEFAULT_SAMPLE, seed: int = 0) -> Words:
-    """The native words of ``lexicon`` (tilings from ``spellings()``), sampled if it has more than ``sample`` keys.
-
-    A sample is ``sample`` board spellings drawn with ``random.Random(seed)``, in key order.
-    """
-    keys = list(lexicon.keys())
-    chosen: Sequence[str] = keys
-    sampled = None
-    if sample is not None and len(keys) > sample:
-        picks = sorted(random.Random(seed).sample(range(len(keys)), sample))
-        chosen, sampled = [keys[i] for i in picks], sample
-    words = tuple(Word.of(s) for key in chosen for s in lexicon.spellings(key) if len(s.tiles) <= MAX_TILES)
-    extra: dict[str, object] = {}
-    for name in ("unspellable", "unspellable_examples", "source_words", "source_sample"):
-        if hasattr(lexicon, name):
-            extra[name] = getattr(lexicon, name)
-    return Words(words, len(keys), sampled, seed, **extra)  # type: ignore[arg-type]
-
-
-class SourceLexicon(WordList):
-    """A :class:`WordList` spelled from source words with a (possibly draft) spec.
-
-    Words the spec cannot spell are not raised but counted by the character that stops
-    them (``unspellable``), which is what coverage "with the set at all" reports.
-
-    >>> lex = SourceLexicon.build(catalog.spec("es"), ["kiwi", "ñandú", "wáter", "x"])
-    >>> len(lex), dict(lex.unspellable), lex.too_short
-    (1, {'K': 1, 'W': 1}, 1)
-    """
-
-    unspellable: Counter[str]
-    unspellable_examples: dict[str, tuple[str, ...]]
-    too_short: int
-    too_long: int
-    source_words: int  # source words read
-    source_sample: int | None  # source words spelled, when a seeded sample was drawn from more
-
-    @classmethod
-    def build(cls, spec: Spec, texts: Iterable[str], norm: Normaliser | None = None,
-              min_length: int = 2, max_length: int = MAX_TILES, limit: int | None = None,
-              seed: int = 0) -> SourceLexicon:
-        """Spell ``texts`` (native words, pins allowed); keep ``min_length``–``max_length`` board tiles.
-
-        With ``limit``, at most that many source words are spelled: a uniform sample drawn
-        with ``random.Random(seed)`` (reservoir sampling) when the source has more, plus
-        every word of at most three tiles, so that the two- and three-tile words stay whole.
-        """
-        norm = norm or Normaliser(spec)
-        few: list[str] = []
-        if limit is not None:
-            texts = _set_aside_short(texts, spec, norm, few)
-        read, chosen = _reservoir(texts, limit, seed)
-        read += len(few)
-        chosen += few
-        by_board: dict[str, list[Spelling]] = {}
-        missing: Counter[str] = Counter()
-        examples: dict[str, list[str]] = {}
-        short = long = 0
-        for text in chosen:
-            try:
-                spelling = norm.spell(text)
-            except Unspellable as err:
-                char = err.char or "?"
-                missing[char] += 1
-                kept = examples.setdefault(char, [])
-                if len(kept) < EXAMPLES:
-                    kept.append(err.word)
-                continue
-            if len(spelling.board) < min_length:
-                short += 1
-                continue
-            if len(spelling.board) > max_length:
-                long += 1
-                continue
-            entries = by_board.setdefault(spelling.board, [])
-            if spelling not in entries:
-                entries.append(spelling)
-        lexicon = cls(spec.code, by_board)
-        lexicon.unspellable = missing
-        lexicon.unspellable_examples = {c: tuple(e) for c, e in examples.items()}
-        lexicon.too_short, lexicon.too_long = short, long
-        lexicon.source_words = read
-        lexicon.source_sample = len(chosen) if read > len(chosen) else None
-        return lexicon
-
-
-def _set_aside_short(texts: Iterable[str], spec: Spec, norm: Normaliser, short: list[str]) -> Iterator[str]:
-    """Yield ``texts``, except words of at most three native tiles, which go to ``short``."""
-    widest = max((len(t.face) for t in spec.tiles), default=1)
-    for text in texts:
-        n = len(text.replace("|", ""))
-        if n <= 3 or (n <= 3 * widest and _tile_count(norm, text, n) <= 3):
-            short.append(text)
-        else:
-            yield text
-
-
-def _tile_count(norm: Normaliser, text: str, default: int) -> int:
-    try:
-        return len(norm.tiling(text))
-    except LexcError:
-        return default
-
-
-def _reservoir(items: Iterable[str], limit: int | None, seed: int) -> tuple[int, list[str]]:
-    """How many ``items`` there were, and all of them or a uniform sample of ``limit`` (Algorithm R).
-
-    >>> _reservoir(["a", "b", "c"], None, 0), _reservoir(iter("abcdefgh"), 3, 0)[0]
-    ((3, ['a', 'b', 'c']), 8)
-    """
-    if limit is None:
-        kept = list(items)
-        return len(kept), kept
-    rng = random.Random(seed)
-    sample: list[str] = []
-    count = 0
-    for count, item in enumerate(items, start=1):
-        if len(sample) < limit:
-            sample.append(item)
-        else:
-            j = rng.randrange(count)
-            if j < limit:
-                sample[j] = item
-    return count, sample
-
-
-# --------------------------------------------------------------------------- corpus
-
-
-def _utf8_text(path: Path, data: bytes) -> str:
-    """``data`` decoded as UTF-8 (a UTF-8 BOM dropped); a UTF-16 BOM, a NUL or a bad byte is named with its line.
-
-    >>> _utf8_text(Path("t.txt"), "héllo".encode("latin-1"))
-    Traceback (most recent call last):
-    ...
-    lexc.errors.LexcError: t.txt:1: corpus: byte 0xe9 at byte offset 1 is not valid UTF-8: a corpus is UTF-8 text
-    """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise LexcError(Problem(str(path), 1, "corpus", "the file starts with a UTF-16 byte-order mark: a corpus is "
-                                                        "UTF-8 text (convert it)"))
-    if b"\0" in data:
-        at = data.index(b"\0")
-        raise LexcError(Problem(str(path), data.count(b"\n", 0, at) + 1, "corpus",
-                                f"NUL byte at byte offset {at}: a binary file, not UTF-8 text"))
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as err:
-        raise LexcError(Problem(str(path), data.count(b"\n", 0, err.start) + 1, "corpus",
-                                f"byte 0x{data[err.start]:02x} at byte offset {err.start} is not valid UTF-8: a corpus "
-                                "is UTF-8 text")) from None
-
-
-@dataclass(frozen=True)
-class Corpus:
-    """Running-text frequencies: each word form with its weight (a frequency or a count)."""
-
-    name: str
-    weights: Mapping[str, float]
-
-    @classmethod
-    def from_wordfreq(cls, lang: str, top: int = DEFAULT_CORPUS_TOP) -> Corpus:
-        """The ``top`` most frequent words of wordfreq's 'best' list for ``lang``, with their frequencies.
-
-        A language wordfreq lists under a close code is accepted (Croatian ``hr`` is in
-        wordfreq's Serbo-Croatian ``sh``: langcodes distance at most 9); a distant one is not
-        (Afrikaans is not Dutch).
-
-        >>> Corpus.from_wordfreq("hr", 3).name
-        'wordfreq:sh for hr (top 3 words)'
-        """
-        import langcodes
-        import wordfreq
-
-        available = sorted(wordfreq.available_languages("best"))
-        found = lang if lang in available else langcodes.closest_supported_match(lang, available, max_distance=9)
-        if found is None:
-            raise LexcError(Problem(f"wordfreq:{lang}", None, "corpus", f"wordfreq has no list for {lang!r}"))
-        weights = {w: wordfreq.word_frequency(w, found) for w in wordfreq.top_n_list(found, top)}
-        name = f"wordfreq:{found}" + (f" for {lang}" if found != lang else "")
-        return cls(f"{name} (top {top:,} words)", weights)
-
-    @classmethod
-    def from_text(cls, path: Path | str) -> Corpus:
-        """Word counts of a UTF-8 text file (words: runs of letters, NFC-normalised)."""
-        path = Path(path)
-        text = _utf8_text(path, read_input(path, "corpus", key="corpus"))
-        counts = Counter(_WORD.findall(unicodedata.normalize("NFC", text)))
-        if not counts:
-            raise LexcError(Problem(str(path), None, "corpus", "the text has no words"))
-        return cls(f"{path.name} ({sum(counts.values()):,} running words)", dict(counts))
-
-    @classmethod
-    def open(cls, source: str, lang: str, top: int = DEFAULT_CORPUS_TOP) -> Corpus:
-        """``wordfreq``, ``wordfreq:LANG`` or the path of a text file."""
-        if source == "wordfreq" or source.startswith("wordfreq:"):
-            return cls.from_wordfreq(source.partition(":")[2] or lang, top)
-        return cls.from_text(source)
-
-
-#: A word of running text: letters and combining marks, with apostrophes and the middle dot
-#: only between letters ("don't", "col·lecció"; not the quotes around 'word').
-_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f]|[\u00b7'’](?=[^\W\d_]))*")
-_LETTERS = re.compile(r"[^\W\d_]")
-
-
-@dataclass(frozen=True)
-class Frequencies:
-    """Tile frequencies: each face's share of the tile occurrences counted."""
-
-    basis: str  # "lexicon" (each word once) or "corpus" (weighted by running-text frequency)
-    source: str
-    shares: Mapping[str, float]
-    measured: float  # words (lexicon) or total weight (corpus) counted
-    unspellable: float = 0.0  # corpus weight of words the spec cannot tile
-
-    def to_json(self) -> dict[str, object]:
-        return {"basis": self.basis, "source": self.source, "shares": {f: round(s, 6) for f, s in self.shares.items()},
-                "measured": self.measured, "unspellable_share": round(self.unspellable_share, 6)}
-
-    @property
-    def unspellable_share(self) -> float:
-        total = self.measured + self.unspellable
-        return self.unspellable / total if total else 0.0
-
-
-def lexicon_frequencies(words: Words, source: str = "lexicon") -> Frequencies:
-    """Tile shares over the lexicon's words, each word counted once (type frequency)."""
-    counts: Counter[str] = Counter()
-    for word in words.words:
-        counts.update(word.faces)
-    return Frequencies("lexicon", source, shares(counts), len(words.words))
-
-
-def corpus_frequencies(spec: Spec, corpus: Corpus, norm: Normaliser | None = None) -> Frequencies:
-    """Tile shares over running text: each word's tiles weighted by its frequency.
-
-    Tokens with no letter (numbers) are ignored; words the spec cannot tile (foreign
-    letters, apostrophes) are left out and their weight reported as ``unspellable``.
-    """
-    norm = norm or Normaliser(spec)
-    counts: dict[str, float] = defaultdict(float)
-    measured = lost = 0.0
-    for word, weight in corpus.weights.items():
-        if not _LETTERS.search(word):
-            continue
-        try:
-            faces = norm.tiling(word)
-        except LexcError:
-            lost += weight
-            continue
-        measured += weight
-        for face in faces:
-            counts[face] += weight
-    return Frequencies("corpus", corpus.name, shares(counts), measured, lost)
 
 
 # --------------------------------------------------------------------------- coverage

@@ -2,7 +2,7 @@
 
 The draft is a spec (docs/language-spec.md) with ``official = false``: counts follow
 running-text frequency (Butts counted letters in newspaper text), values follow the
-square-root rule of :func:`lexc.assess.measures.suggest_values` on word-type frequency, and the
+square-root rule of :func:`lexc.assess.stats.suggest_values` on word-type frequency, and the
 whole is checked like any spec before it is written (atomically, with tomli-w).
 
 >>> corpus = Corpus("toy", {"tok": 5.0, "pisin": 2.0, "mi": 3.0, "yu": 1.0})
@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 import tomli_w
 from unidecode import unidecode
 
-from lexc.assess.measures import Corpus, corpus_frequencies, suggest_counts, suggest_values
+from lexc.assess.corpus import Corpus, corpus_frequencies
+from lexc.assess.stats import suggest_counts, suggest_values
 from lexc.atomic import write_atomic
 from lexc.errors import LexcError, Problem
 from lexc.language import casemap
