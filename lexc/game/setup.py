@@ -87,38 +87,11 @@ class Setup:
         (``{"en": "csw24"}``: the pack ``en@csw24.lexc``, docs/lexicons.md).
         """
         catalog = catalog if catalog is not None else Catalog.shipped()
-        names = tuple(p.strip() for p in players)
-        if not 2 <= len(names) <= 4:
-            raise LexcError(Problem(None, None, "players", f"a game has 2 to 4 players, not {len(names)}"))
-        for name in names:
-            if not _NICK.fullmatch(name):
-                raise LexcError(Problem(None, None, "players", f"{name!r}: a player's name is letters, digits, "
-                                                               "'_', '.' or '-' (it names them in the GCG file)"))
-        if len(set(names)) != len(names):
-            raise LexcError(Problem(None, None, "players", "two players have the same name"))
+        names = _players(players)
         rules = _ruleset(ruleset, catalog)
         lang = _code(lang, catalog, "lang") if lang is not None else None
         agreed_langs = tuple(dict.fromkeys(_code(code, catalog, "langs") for code in langs or ()))
-        tiles: str | None = None
-        if rules.polyglot is None:
-            if agreed_langs:
-                raise LexcError(Problem(None, None, "langs", f"the {ruleset} ruleset is an ordinary game, every word "
-                                                             f"in the language of its tiles: languages are agreed "
-                                                             "for Polyglot games"))
-            if lang is not None and lang != rules.tiles:
-                if not catalog.has_spec(lang):
-                    raise LexcError(Problem(None, None, "lang", f"an ordinary game is played on a language's own "
-                                                                f"tiles, and {lang} has no tile set (no spec)"))
-                tiles = lang
-            lang = None
-        else:
-            default = lang or rules.polyglot.default_lang
-            if agreed_langs and default not in agreed_langs:
-                if lang is not None:
-                    raise LexcError(Problem(None, None, "lang", f"the default language {lang} is not among the "
-                                                                f"languages agreed ({', '.join(agreed_langs)})"))
-                default = agreed_langs[0]
-            lang = default
+        lang, tiles = _languages(rules, ruleset, lang, agreed_langs, catalog)
         rule = challenge or default_challenge(rules)
         if rule not in CHALLENGES:
             raise LexcError(Problem(None, None, "challenge", f"must be one of {', '.join(CHALLENGES)}, not {rule!r}"))
