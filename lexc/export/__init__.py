@@ -121,7 +121,6 @@ def export(catalog: Catalog, lang: str, fmt: str, path: Path | str, *, pack: Pat
     written; both files are written atomically.
     """
     from lexc.atomic import write_atomic
-    from lexc.export.kwg import alphagrams, build_kwg
 
     if fmt not in FORMATS:
         raise LexcError(Problem(None, None, "format", f"unknown format {fmt!r} (known: {', '.join(FORMATS)})"))
@@ -139,26 +138,7 @@ def export(catalog: Catalog, lang: str, fmt: str, path: Path | str, *, pack: Pat
     nodes: int | None = None
     if fmt in _LEXICON_FORMATS:
         opened = catalog.pack(lang, pack)
-        if fmt == "wordlist":
-            say("listing words")
-            if labels:  # each tile as the alphabet files write it: [CH]U[RR]O, in tile-number order
-                names = [letter.label for letter in alphabet.letters]
-                listed = ["".join(names[ord(t) - 1] for t in w) for w in sorted(set(tile_words(opened, alphabet)))]
-            else:
-                listed = list(opened.keys("")) if alphabet.spelling == "board" else _native_words(opened)
-            data = ("\n".join(listed) + "\n").encode("utf-8") if listed else b""
-            words = len(listed)
-        else:
-            alphabet.check("kwg")
-            say("numbering tiles")
-            tiles = sorted(set(tile_words(opened, alphabet)))
-            if fmt == "kad":
-                tiles = alphagrams(tiles)
-            if not tiles:
-                raise LexcError(Problem(str(opened.path), None, None, "the pack holds no word to export"))
-            say(f"building the {'KWG' if fmt == 'kwg' else 'DAWG'} of {len(tiles):,} words")
-            built = build_kwg(tiles, gaddag=fmt == "kwg")
-            data, words, nodes = built.data, built.words, built.nodes
+        data, words, nodes = _lexicon_data(opened, fmt, alphabet, labels, say)
     else:
         rules = catalog.ruleset(ruleset) if fmt == "xanado" else None
         data = write_alphabet(alphabet, fmt, rules).encode("utf-8")
@@ -175,6 +155,31 @@ def export(catalog: Catalog, lang: str, fmt: str, path: Path | str, *, pack: Pat
     write_atomic(path, data, inputs=inputs)
     write_atomic(side, json.dumps(sidecar, ensure_ascii=False, indent=1, sort_keys=True) + "\n", inputs=inputs)
     return Exported(path, side, fmt, alphabet, words, nodes, len(data))
+
+
+def _lexicon_data(pack: Pack, fmt: str, alphabet: Alphabet, labels: bool,
+                  say: Callable[[str], None]) -> tuple[bytes, int, int | None]:
+    """The bytes of a lexicon format written from ``pack``, how many words and (a graph's) how many nodes."""
+    from lexc.export.kwg import alphagrams, build_kwg
+
+    if fmt == "wordlist":
+        say("listing words")
+        if labels:  # each tile as the alphabet files write it: [CH]U[RR]O, in tile-number order
+            names = [letter.label for letter in alphabet.letters]
+            listed = ["".join(names[ord(t) - 1] for t in w) for w in sorted(set(tile_words(pack, alphabet)))]
+        else:
+            listed = list(pack.keys("")) if alphabet.spelling == "board" else _native_words(pack)
+        return ("\n".join(listed) + "\n").encode("utf-8") if listed else b"", len(listed), None
+    alphabet.check("kwg")
+    say("numbering tiles")
+    tiles = sorted(set(tile_words(pack, alphabet)))
+    if fmt == "kad":
+        tiles = alphagrams(tiles)
+    if not tiles:
+        raise LexcError(Problem(str(pack.path), None, None, "the pack holds no word to export"))
+    say(f"building the {'KWG' if fmt == 'kwg' else 'DAWG'} of {len(tiles):,} words")
+    built = build_kwg(tiles, gaddag=fmt == "kwg")
+    return built.data, built.words, built.nodes
 
 
 def _sidecar(catalog: Catalog, lang: str, fmt: str, alphabet: Alphabet, pack: Pack | None, words: int | None,

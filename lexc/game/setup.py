@@ -287,6 +287,44 @@ def default_challenge(ruleset: Ruleset) -> str:
     return ruleset.challenge
 
 
+def _players(players: Sequence[str]) -> tuple[str, ...]:
+    """The players' names, checked: 2 to 4, each a GCG nickname, no two the same."""
+    names = tuple(p.strip() for p in players)
+    if not 2 <= len(names) <= 4:
+        raise LexcError(Problem(None, None, "players", f"a game has 2 to 4 players, not {len(names)}"))
+    for name in names:
+        if not _NICK.fullmatch(name):
+            raise LexcError(Problem(None, None, "players", f"{name!r}: a player's name is letters, digits, "
+                                                           "'_', '.' or '-' (it names them in the GCG file)"))
+    if len(set(names)) != len(names):
+        raise LexcError(Problem(None, None, "players", "two players have the same name"))
+    return names
+
+
+def _languages(rules: Ruleset, ruleset: str, lang: str | None, agreed: tuple[str, ...],
+               catalog: Catalog) -> tuple[str | None, str | None]:
+    """The game's default language (Polyglot) and the language of its tiles when not the ruleset's
+    (an ordinary game in ``lang``), checked against the languages ``agreed``."""
+    if rules.polyglot is None:
+        if agreed:
+            raise LexcError(Problem(None, None, "langs", f"the {ruleset} ruleset is an ordinary game, every word "
+                                                         f"in the language of its tiles: languages are agreed "
+                                                         "for Polyglot games"))
+        if lang is None or lang == rules.tiles:
+            return None, None
+        if not catalog.has_spec(lang):
+            raise LexcError(Problem(None, None, "lang", f"an ordinary game is played on a language's own "
+                                                        f"tiles, and {lang} has no tile set (no spec)"))
+        return None, lang
+    default = lang or rules.polyglot.default_lang
+    if agreed and default not in agreed:
+        if lang is not None:
+            raise LexcError(Problem(None, None, "lang", f"the default language {lang} is not among the "
+                                                        f"languages agreed ({', '.join(agreed)})"))
+        default = agreed[0]
+    return default, None
+
+
 def _ruleset(name: str, catalog: Catalog) -> Ruleset:
     """A ruleset by name, or a ruleset file of one's own (docs/rulesets.md)."""
     try:
