@@ -12,6 +12,22 @@ and the few functions and values that make up the pipeline (docs/architecture.md
 >>> catalog.normaliser("ru").spell("щи").board
 'SHCHI'
 
+Bad input raises a :class:`LexcError` naming the file, line and problem; each kind of input has
+its own subclass, also a :class:`ValueError`: :class:`NotationError` (plays, racks, squares),
+:class:`SpecError` (specs, schemes, rulesets), :class:`PackError` (packs), :class:`RecordError`
+(game records):
+
+>>> try:
+...     lexc.parse_gcg(">ann: AB 8D AB +8 8", "club.gcg")
+... except lexc.RecordError as err:
+...     print(isinstance(err, lexc.LexcError), isinstance(err, ValueError), err)
+True True club.gcg:1: ann: event before any #player1/#player2 pragma
+>>> try:
+...     lexc.parse_play("8D QU1TE")
+... except lexc.NotationError as err:
+...     print(err.problems[0].message)
+unexpected character '1' in the word
+
 The package is laid out as the pipeline, one subpackage per stage:
 
 * :mod:`lexc.language` -- specs, schemes, case mapping, the normaliser (tiling and board
@@ -38,7 +54,8 @@ __version__ = "0.1.0"
 #: The public API: name -> module that defines it.
 _API = {
     "Catalog": "lexc.catalog", "Language": "lexc.catalog",
-    "LexcError": "lexc.errors", "Problem": "lexc.errors",
+    "LexcError": "lexc.errors", "Problem": "lexc.errors", "NotationError": "lexc.errors",
+    "SpecError": "lexc.errors", "PackError": "lexc.errors", "RecordError": "lexc.errors",
     "Spec": "lexc.language.spec", "load_spec": "lexc.language.spec",
     "Scheme": "lexc.language.scheme",
     "Normaliser": "lexc.language.normalize", "Spelling": "lexc.language.normalize",
@@ -66,14 +83,18 @@ __all__ = [
     "LexcError",
     "Lexicon",
     "Normaliser",
+    "NotationError",
     "Pack",
+    "PackError",
     "Play",
     "PlayResult",
     "Problem",
+    "RecordError",
     "ReplayResult",
     "Ruleset",
     "Scheme",
     "Spec",
+    "SpecError",
     "Spelling",
     "Unspellable",
     "WordList",
@@ -113,7 +134,7 @@ if TYPE_CHECKING:
     from lexc.engine.ruleset import Ruleset
     from lexc.engine.scoring import PlayResult, score_play
     from lexc.engine.svg import board_svg
-    from lexc.errors import LexcError, Problem
+    from lexc.errors import LexcError, NotationError, PackError, Problem, RecordError, SpecError
     from lexc.language.normalize import Normaliser, Spelling, Unspellable
     from lexc.language.scheme import Scheme
     from lexc.language.spec import Spec, load_spec

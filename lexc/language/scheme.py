@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, Problem, SpecError
 from lexc.tomlsrc import Checker, Lines, load, type_name
 
 if TYPE_CHECKING:
@@ -358,12 +358,17 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Scheme
 
 
 def load_scheme(path: Path | str) -> Scheme:
-    """Load and check the scheme at ``path``; raises :class:`LexcError` listing every problem."""
+    """Load and check the scheme at ``path``; raises :class:`~lexc.errors.SpecError` listing every problem."""
     path = Path(path)
-    data, lines, raw = load(path)
+    try:
+        data, lines, raw = load(path)
+    except SpecError:
+        raise
+    except LexcError as err:  # the file cannot be read
+        raise SpecError(err.problems) from None
     scheme, problems = check_data(data, lines, str(path))
     if scheme is None:
-        raise LexcError(problems)
+        raise SpecError(problems)
     object.__setattr__(scheme, "path", path)
     object.__setattr__(scheme, "sha256", hashlib.sha256(raw).hexdigest())
     return scheme
@@ -464,7 +469,7 @@ def _transliterator(transform: str) -> Any:
     try:
         return icu.Transliterator.createInstance(transform)
     except icu.ICUError as err:
-        raise LexcError(f"ICU has no transform {transform!r} ({err})") from None
+        raise SpecError(f"ICU has no transform {transform!r} ({err})") from None
 
 
 def compare_icu(native: str, board: str, transform: str, locale: str = "und") -> IcuComparison:

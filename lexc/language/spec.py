@@ -27,7 +27,7 @@ import hashlib
 import re
 from pathlib import Path
 
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, Problem, SpecError
 from lexc.inputs import read_input
 from lexc.language.speccheck import EDITION_NAME, check_data, latin_letter
 from lexc.language.specdata import (
@@ -73,7 +73,7 @@ def _key_on_line(text: list[str], line: int) -> str | None:
     return f"{table.strip()}.{key}" if table else key
 
 
-def _with_keys(err: LexcError, raw: bytes) -> LexcError:
+def _with_keys(err: LexcError, raw: bytes) -> SpecError:
     """Name the key written on the line of each malformed-TOML problem, when there is one."""
     text = raw.decode("utf-8", errors="replace").splitlines()
     problems = []
@@ -85,11 +85,23 @@ def _with_keys(err: LexcError, raw: bytes) -> LexcError:
         if "Cannot overwrite a value" in message:
             message += " (the key is written twice: a duplicate face?)"
         problems.append(Problem(p.file, p.line, key, message))
-    return LexcError(problems)
+    return SpecError(problems)
 
 
 def load_spec(path: Path | str) -> Spec:
-    """Load and check the spec at ``path``; raises :class:`LexcError` listing every problem."""
+    """Load and check the spec at ``path``; raises :class:`~lexc.errors.SpecError` listing every problem
+    (a file that cannot be read, malformed TOML, every check that fails), each with file, line and key.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     bad = Path(folder) / "xx.toml"
+    ...     _ = bad.write_text('code = "xx"\\nname = "Example"\\nblanks = "two"\\n', encoding="utf-8")
+    ...     try:
+    ...         load_spec(bad)
+    ...     except SpecError as err:
+    ...         print(type(err).__name__, isinstance(err, ValueError), err.problems[-1].line, err.problems[-1].key)
+    SpecError True 3 blanks
+    """
     path = Path(path)
     try:
         data, lines, raw = load(path)
@@ -97,11 +109,11 @@ def load_spec(path: Path | str) -> Spec:
         try:
             raw = read_input(path, "TOML file")
         except LexcError:
-            raise err from None
+            raise (err if isinstance(err, SpecError) else SpecError(err.problems)) from None
         raise _with_keys(err, raw) from None
     spec, problems = check_data(data, lines, str(path))
     if spec is None:
-        raise LexcError(problems)
+        raise SpecError(problems)
     object.__setattr__(spec, "path", path)
     object.__setattr__(spec, "sha256", hashlib.sha256(raw).hexdigest())
     return spec
