@@ -72,3 +72,31 @@ def test_record():
     text = "#player1 a A\n#player2 b B\n>a: QUITE 8M QUITE +30 30\n"
     with pytest.raises(RecordError, match=r"g.gcg:3: 8M QUITE: Q8 is off the 15×15 board"):
         replay(parse_gcg(text, "g.gcg"), catalog=Catalog.shipped())
+
+
+def test_spec_and_scheme_loaders_raise_spec_errors(tmp_path):
+    """``load_spec`` and ``load_scheme`` themselves (not only the catalog around them) raise SpecError."""
+    from lexc.language.scheme import load_scheme
+    from lexc.language.spec import load_spec
+
+    with pytest.raises(SpecError, match=r"count_zero.toml:13: tiles.Q.count: must be at least 1, not 0"):
+        load_spec(BAD_SPECS / "count_zero.toml")
+    with pytest.raises(SpecError, match="malformed TOML"):
+        load_spec(BAD_SPECS / "malformed_toml.toml")
+    with pytest.raises(SpecError, match=r"missing\.toml"):
+        load_spec(tmp_path / "missing.toml")
+    scheme = tmp_path / "xx-bad.toml"
+    scheme.write_text('name = "xx-bad"\n', encoding="utf-8")
+    with pytest.raises(SpecError, match=r"xx-bad.toml: missing required key 'language'"):
+        load_scheme(scheme)
+    with pytest.raises(SpecError, match=r"missing\.toml"):
+        load_scheme(tmp_path / "missing.toml")
+
+
+def test_the_front_door_names_every_kind():
+    import lexc
+
+    assert [getattr(lexc, kind.__name__) for kind in KINDS] == list(KINDS)
+    assert {kind.__name__ for kind in KINDS} <= set(lexc.__all__)
+    with pytest.raises(lexc.RecordError, match=r"club.gcg:1: ann: event before any #player1/#player2 pragma"):
+        lexc.parse_gcg(">ann: AB 8D AB +8 8", "club.gcg")
