@@ -12,14 +12,15 @@ path such as ``("tiles", "CH", "points")`` to its line.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from lexc.errors import Problem, SpecError
+from lexc.errors import LexcError, Problem, SpecError
 from lexc.inputs import read_input
 
 #: A key inside an inline table; the look-behind starts a match only at the start of a name (linear).
@@ -27,6 +28,8 @@ _INLINE_KEY = re.compile(r"""(?<![A-Za-z0-9_-])([A-Za-z0-9_-]+|"[^"]*")[ \t]*=""
 _LONG_NUMBER = re.compile(r"[0-9_]{4000}")
 _KEY = re.compile(r"""^\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_.-]+)\s*=""")
 
+
+_T = TypeVar("_T")
 
 def table_header(line: str) -> tuple[str, str] | None:
     """``("[", name)`` or ``("[[", name)`` when ``line`` is a table header; linear in its length.
@@ -135,6 +138,29 @@ def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
         raise SpecError(Problem(str(path), line, None, f"not UTF-8 ({err.reason} at byte {err.start})")) from None
     data, lines = loads(text.removeprefix("\ufeff"), str(path))
     return data, lines, raw
+
+
+def load_checked(path: Path | str, check_data: Callable[[dict[str, Any], Lines, str], tuple[_T | None, list[Problem]]],
+                 explain: Callable[[LexcError, Path], SpecError] | None = None) -> _T:
+    """The value ``check_data`` makes of the TOML file at ``path`` (a spec, a scheme), stamped with the
+    file's ``path`` and the ``sha256`` of its bytes; every problem a :class:`~lexc.errors.SpecError`.
+
+    A file that cannot be read or parsed is ``explain``'s error when given (a spec names the key on
+    the line), else its own; a file that does not pass ``check_data`` lists every problem it found.
+    """
+    path = Path(path)
+    try:
+        data, lines, raw = load(path)
+    except LexcError as err:
+        if explain is not None:
+            raise explain(err, path) from None
+        raise (err if isinstance(err, SpecError) else SpecError(err.problems)) from None
+    value, problems = check_data(data, lines, str(path))
+    if value is None:
+        raise SpecError(problems)
+    object.__setattr__(value, "path", path)
+    object.__setattr__(value, "sha256", hashlib.sha256(raw).hexdigest())
+    return value
 
 
 # --------------------------------------------------------------------------- checking

@@ -20,7 +20,6 @@ string per tile, so the alignment is never lost:
 from __future__ import annotations
 
 import difflib
-import hashlib
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexc.errors import LexcError, Problem, SpecError
-from lexc.tomlsrc import Checker, Lines, load, type_name
+from lexc.tomlsrc import Checker, Lines, load, load_checked, type_name
 
 if TYPE_CHECKING:
     from lexc.language.spec import Spec
@@ -359,19 +358,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str) -> tuple[Scheme
 
 def load_scheme(path: Path | str) -> Scheme:
     """Load and check the scheme at ``path``; raises :class:`~lexc.errors.SpecError` listing every problem."""
-    path = Path(path)
-    try:
-        data, lines, raw = load(path)
-    except SpecError:
-        raise
-    except LexcError as err:  # the file cannot be read
-        raise SpecError(err.problems) from None
-    scheme, problems = check_data(data, lines, str(path))
-    if scheme is None:
-        raise SpecError(problems)
-    object.__setattr__(scheme, "path", path)
-    object.__setattr__(scheme, "sha256", hashlib.sha256(raw).hexdigest())
-    return scheme
+    return load_checked(path, check_data)
 
 
 

@@ -23,7 +23,6 @@ importable from here. The loader, which names the key on the line of a TOML synt
 
 from __future__ import annotations
 
-import hashlib
 import re
 from pathlib import Path
 
@@ -41,7 +40,7 @@ from lexc.language.specdata import (
     Spec,
     Tile,
 )
-from lexc.tomlsrc import load, table_header
+from lexc.tomlsrc import load_checked, table_header
 
 __all__ = [
     "EDITION_NAME",
@@ -102,18 +101,13 @@ def load_spec(path: Path | str) -> Spec:
     ...         print(type(err).__name__, isinstance(err, ValueError), err.problems[-1].line, err.problems[-1].key)
     SpecError True 3 blanks
     """
-    path = Path(path)
+    return load_checked(path, check_data, _explained)
+
+
+def _explained(err: LexcError, path: Path) -> SpecError:
+    """A spec that cannot be read or parsed: a TOML problem names the key written on its line."""
     try:
-        data, lines, raw = load(path)
-    except LexcError as err:
-        try:
-            raw = read_input(path, "TOML file")
-        except LexcError:
-            raise (err if isinstance(err, SpecError) else SpecError(err.problems)) from None
-        raise _with_keys(err, raw) from None
-    spec, problems = check_data(data, lines, str(path))
-    if spec is None:
-        raise SpecError(problems)
-    object.__setattr__(spec, "path", path)
-    object.__setattr__(spec, "sha256", hashlib.sha256(raw).hexdigest())
-    return spec
+        raw = read_input(path, "TOML file")
+    except LexcError:
+        return err if isinstance(err, SpecError) else SpecError(err.problems)
+    return _with_keys(err, raw)
