@@ -182,18 +182,12 @@ def _check_tile(check: Checker, face: str, entry: object, official: bool,
         return None
     count, points = entry["count"], entry.get("points", 0)
     ok = True
-    if count < 1:
-        check.add((*path, "count"), f"must be at least 1, not {count} (leave out tiles that are not in the bag)")
-        ok = False
-    elif count > MAX_COUNT:
-        check.add((*path, "count"), f"must be at most {MAX_COUNT}, not {_number(count)}")
-        ok = False
-    if points < 0:
-        check.add((*path, "points"), f"must not be negative, not {_number(points)}")
-        ok = False
-    elif points > MAX_POINTS:
-        check.add((*path, "points"), f"must be at most {MAX_POINTS}, not {_number(points)}")
-        ok = False
+    for key, value, least, most, below in (
+        ("count", count, 1, MAX_COUNT, f"must be at least 1, not {count} (leave out tiles that are not in the bag)"),
+        ("points", points, 0, MAX_POINTS, f"must not be negative, not {_number(points)}")):
+        if not least <= value <= most:
+            check.add((*path, key), below if value < least else f"must be at most {most}, not {_number(value)}")
+            ok = False
     return Tile(face, count, points, "points" in entry) if ok else None
 
 

@@ -221,11 +221,17 @@ class GameRecord:
         >>> parse("#player1 a A\n#player2 b B\n#note scheme: he=he-full, ru=ru-yo\n>a: AB 8H AB +8 8\n").schemes
         {'he': 'he-full', 'ru': 'ru-yo'}
         """
+        return self.choices("scheme", "he=he-full")
+
+    def choices(self, name: str, example: str, strict: bool = True) -> dict[str, str]:
+        """The ``LANG=NAME`` choices of the header's ``#note NAME: ...`` lines (``scheme``, ``edition``,
+        ``lexicon``), by language code, the last of a code winning; an item that is no ``LANG=NAME``
+        is a :class:`~lexc.errors.RecordError` naming its line (left out unless ``strict``)."""
         found: dict[str, str] = {}
         for pragma in self.pragmas:
-            if pragma.name == "note" and pragma.value.lower().startswith("scheme:"):
-                found.update(lang_names(pragma.value[len("scheme:"):], "he=he-full", file=self.file, line=pragma.line,
-                                        key="#note scheme", error=RecordError))
+            if pragma.name == "note" and pragma.value.lower().startswith(f"{name}:"):
+                found.update(lang_names(pragma.value[len(name) + 1:], example, file=self.file, line=pragma.line,
+                                        key=f"#note {name}", error=RecordError, strict=strict))
         return found
 
     @property
@@ -257,12 +263,7 @@ class GameRecord:
         >>> parse("#player1 a A\n#player2 b B\n#note edition: is=original\n>a: AB 8H AB +8 8\n").editions
         {'is': 'original'}
         """
-        found: dict[str, str] = {}
-        for pragma in self.pragmas:
-            if pragma.name == "note" and pragma.value.lower().startswith("edition:"):
-                found.update(lang_names(pragma.value[len("edition:"):], "is=original", file=self.file, line=pragma.line,
-                                        key="#note edition", error=RecordError))
-        return found
+        return self.choices("edition", "is=original")
 
     @property
     def incomplete(self) -> bool:

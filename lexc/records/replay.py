@@ -34,7 +34,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from lexc.choices import lang_names
 from lexc.engine.board import Board
 from lexc.engine.notation import Play, parse_rack
 from lexc.engine.ruleset import Ruleset, rack_value
@@ -447,10 +446,8 @@ def record_lexicons(record: GameRecord, catalog: Catalog, ruleset: Ruleset) -> t
     if record.lexicon and record.lexicon.strip():
         lang = ruleset.tiles if ruleset.polyglot is None else (record.lang or ruleset.polyglot.default_lang)
         wanted[lang], said[lang] = record.lexicon.strip().lower(), record.lexicon.strip()
-    for pragma in record.pragmas:
-        if pragma.name == "note" and pragma.value.lower().startswith("lexicon:"):
-            for code, name in lang_names(pragma.value[len("lexicon:"):], "en=csw24", strict=False).items():
-                wanted[code], said[code] = name.lower(), name
+    for code, name in record.choices("lexicon", "en=csw24", strict=False).items():
+        wanted[code], said[code] = name.lower(), name
     named: dict[str, str] = {}
     warnings: list[str] = []
     for lang, name in wanted.items():
