@@ -40,9 +40,11 @@ from lexc.errors import LexcError, Problem, printable
 from lexc.language.normalize import PIN, REASONS, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.language.tiles import Codes
-from lexc.lexicon.pack import Coder, group_text, learn_table, write_keys
+from lexc.lexicon.codec import Coder, RecordWriter, learn_table
+from lexc.lexicon.pack import write_keys
 from lexc.lexicon.reading import sha256_file
 from lexc.lexicon.spill import LEVELS, Buckets, Spill, Store, merge, read, write_run
+from lexc.lexicon.tries import NativeWords
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
@@ -443,22 +445,32 @@ class _Collector:
             counts[key] = counts.get(key, 0) + n
         return learn_table(faces, counts, occurrences)
 
-    def keys(self, coder: Coder, display_natives: bool, store: Store) -> tuple[int, int, list[str]]:
-        """Every board spelling with its records (:func:`lexc.lexicon.pack.group_text`), sorted by board
-        spelling, appended to ``store``; how many board spellings need records, how many are collisions
-        (several native words) and the first :data:`EXAMPLES` of them (board: natives)."""
-        group = _Grouper(self.tiles, coder, display_natives)
-        exceptions = collisions = 0
+    def keys(self, writer: RecordWriter, store: Store) -> tuple[int, list[str]]:
+        """Every board spelling with its records (:meth:`lexc.lexicon.codec.RecordWriter.group`), sorted by
+        board spelling, appended to ``store``; how many are collisions (several native words) and the
+        first :data:`EXAMPLES` of them (board: natives). A board spelling whose one entry is None and
+        that the writer reads as itself (:meth:`lexc.lexicon.codec.Coder.plain`) has no record."""
+        plain, group = writer.coder.plain, writer.group
+        index = {face: i for i, face in enumerate(writer.coder.faces)}
+        tile = {char: (index[t.face], len(t.board)) for char, t in self.tiles.tile_of.items()}.__getitem__
+        collisions = 0
         examples: list[str] = []
         for board, found in self.stream():
-            text, natives = group(board, found)
-            exceptions += bool(text)
-            if len(natives) > 1:
-                collisions += 1
-                if len(examples) < EXAMPLES:
-                    examples.append(f"{board}: {', '.join(sorted(natives))}")
-            store.append((board, text))
-        return exceptions, collisions, examples
+            if found is None and plain(board):
+                store.append((board, ""))
+                continue
+            words = []
+            for entry in (found if isinstance(found, list) else (found,)):
+                code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
+                words.append((native or board, tuple(map(tile, code))))
+            store.append((board, group(board, words)))
+            if len(words) > 1:
+                natives = {native for native, _ in words}
+                if len(natives) > 1:
+                    collisions += 1
+                    if len(examples) < EXAMPLES:
+                        examples.append(f"{board}: {', '.join(sorted(natives))}")
+        return collisions, examples
 
 
 def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:
@@ -470,42 +482,6 @@ def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list
             occurrences[run] += joined.count(run)
     codes.clear()
     boards.clear()
-
-
-class _Grouper:
-    """The records of one board spelling from what the collector kept of it (:meth:`_Collector.keys`)."""
-
-    def __init__(self, tiles: Codes, coder: Coder, display_natives: bool):
-        self.coder, self.display_natives = coder, display_natives
-        self.index = index = {face: i for i, face in enumerate(coder.faces)}
-        self.tile_of = tile_of = tiles.tile_of
-        self.default = default = "".join(c for c, t in tile_of.items() if coder.table.get(t.board) == index[t.face])
-        # letters that are themselves (and no final form of the pack's rule): a word of them only is all default
-        self.plain = "".join(c for c in default if c == tile_of[c].face == tile_of[c].board and c not in coder.finals)
-        self.findall = coder.pattern.findall
-        self.single = all(len(run) == 1 for run in coder.table)  # then default tiles alone imply longest match's cuts
-
-    def __call__(self, board: str, found: Found) -> tuple[str, set[str] | tuple[str]]:
-        """``board``'s record group ('' when all is default) and its native words."""
-        if found is None and not board.strip(self.plain) and (self.single or len(self.findall(board)) == len(board)):
-            return "", (board,)  # the common case: everything follows from the board spelling
-        coder, tile_of, index = self.coder, self.tile_of, self.index
-        records = set()
-        natives = set()
-        for entry in (found if isinstance(found, list) else (found,)):
-            code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
-            native = native or board
-            natives.add(native)
-            tiles = [tile_of[c] for c in code]
-            joined = "".join(t.face for t in tiles)
-            if not self.display_natives:
-                native = coder.implied(joined)
-            if not code.strip(self.default) and (self.single or [t.board for t in tiles] == self.findall(board)):
-                records.add(coder.native_record(native, joined))
-            else:
-                tiling = tuple((index[t.face], len(t.board)) for t in tiles)
-                records.add(coder.tiling_record(board, tiling) + coder.native_record(native, joined))
-        return group_text(records), natives
 
 
 def header_base(language: Language) -> dict[str, Any]:
@@ -592,9 +568,13 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
         table = collector.table(faces)
         header = header_base(language)
         store = Store(spill, bound)
-        exceptions, collisions, examples = collector.keys(Coder(faces, table, header["finals"]), display_natives,
-                                                          store)
+        coder = Coder(faces, table, header["finals"])
+        gathered = NativeWords(coder) if structure in ("auto", "natives") else None
+        writer = RecordWriter(coder, display_natives, gathered)
+        collisions, examples = collector.keys(writer, store)
         store.close()
+        exceptions = writer.exceptions
+        natives = gathered.finish(store, exceptions, collector.boards) if gathered else None
         header["sources"] = identities
         header["lexicon"] = {"name": name, "game": bool(identities) and all(i.get("game") for i in identities)}
         header["options"] = {
@@ -612,7 +592,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
         if progress:
             progress("writing", 0, None)
         written = write_keys(out, header, table, store, boards=collector.boards, exceptions=exceptions,
-                             structure=structure)
+                             structure=structure, natives=natives)
     listed = write_tilings(tilings_path(written.path), spec, collector.choices)
     report = CompileReport(
         lang=spec.code, path=written.path, read=collector.read, kept=collector.kept,
