@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexc.atomic import write_atomic
+from lexc.errors import LexcError, Problem
 from lexc.language.tiles import Tiling
 from lexc.lexicon.codec import GROUP_SEP as GROUP_SEP
 from lexc.lexicon.codec import RECORD_SEP as RECORD_SEP
@@ -104,12 +105,12 @@ def atomic_write(path: Path, data: bytes) -> None:
 
     A failure (or a kill) at any point leaves whatever was at ``path`` untouched.
     """
-    if path.is_dir():
-        raise _bad(path, "is a directory: give the pack's file name (e.g. en.lexc)")
+    if path.is_dir():  # an output that cannot be written: not a bad pack, a LexcError
+        raise LexcError(Problem(str(path), None, None, "is a directory: give the pack's file name (e.g. en.lexc)"))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise _bad(path, f"cannot write: {err.strerror or err}") from None
+        raise LexcError(Problem(str(path), None, None, f"cannot write: {err.strerror or err}")) from None
     write_atomic(path, data)
 
 
@@ -187,7 +188,18 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
 
 def open_pack(path: Path | str) -> Pack:
     """Open and check the pack at ``path`` (magic, format version, length, checksum, header, sections,
-    trie structure)."""
+    trie structure); a :class:`lexc.errors.PackError` (also a ValueError) naming the file and what is
+    wrong if it cannot be used.
+
+    >>> import tempfile, pathlib
+    >>> bad = pathlib.Path(tempfile.mkdtemp()) / "xx.lexc"
+    >>> _ = bad.write_bytes(b"LEXC")
+    >>> try:
+    ...     open_pack(bad)
+    ... except ValueError as err:
+    ...     print(type(err).__name__, str(err).endswith("truncated: 4 bytes, shorter than a pack's fixed prefix"))
+    PackError True
+    """
     path = Path(path)
     header, data = read_pack_bytes(path)
     found = pack_sections(path, header, data)
