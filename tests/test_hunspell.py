@@ -209,7 +209,8 @@ REAL = [Path(f"/usr/share/hunspell/{name}.dic") for name in ("ru_RU", "uk_UA", "
 
 def _stems(dic: Path, aff: AffixFile, count: int) -> list[tuple[str, tuple[str, ...]]]:
     """Every 7th of the first ``7 * count`` entries of a .dic (word, flags), decoded as the source does."""
-    from lexc.lexicon.hunspell import _latin1_lines, phrase_of
+    from lexc.lexicon.affixes import _latin1_lines
+    from lexc.lexicon.hunspell import phrase_of
 
     found = []
     for number, line in enumerate(_latin1_lines(dic), start=1):

@@ -309,3 +309,50 @@ def test_a_natives_pack_with_a_bad_letter_map_is_refused(tmp_path: Path) -> None
     header["natives"]["letters"]["Ó"] = [999, "O"]
     (tmp_path / "bad.lexc").write_bytes(encode_pack(header, "natives", bytes(data)))
     assert "'natives.letters' must map a letter to [face index, board letter]" in refused(tmp_path / "bad.lexc")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", FRENCH), ("es", SPANISH), ("pl", POLISH)])
+@pytest.mark.parametrize("display_natives", [True, False])
+def test_the_compiler_and_write_pack_write_the_same_records(tmp_path: Path, lang, words, display_natives) -> None:
+    """One record writer: the compiler (from its tile codes) and write_pack (from spellings) give the same
+    default table, records, trie and natives candidate for the same words; without display natives the
+    French ÉLÈVE is recorded as ELEVE and a Polish natives pack keys only what scoring needs."""
+    from lexc.lexicon.codec import RecordWriter
+    from lexc.lexicon.compiler import header_base
+    from lexc.lexicon.pack import read_pack_bytes, write_pack
+    from lexc.lexicon.tries import NativeWords
+
+    compiled = compile_words(CATALOG.language(lang), words, tmp_path / "compiled.lexc", display_natives=display_natives)
+    spellings = spellable(lang, words)
+    if display_natives:
+        written = write_pack(tmp_path / "written.lexc", header_base(CATALOG.language(lang)), spellings)
+        assert (written.structure, written.boards, written.exceptions) == (compiled.structure, compiled.boards,
+                                                                          compiled.exceptions)
+        ours, _ = read_pack_bytes(tmp_path / "compiled.lexc")
+        theirs, _ = read_pack_bytes(tmp_path / "written.lexc")
+        for key in ("table", "records", "natives", "sections"):
+            assert ours.get(key) == theirs.get(key), key
+        assert ours["structure"]["candidates"] == theirs["structure"]["candidates"]
+    pack = open_pack(tmp_path / "compiled.lexc")
+    writer = RecordWriter(pack.coder, display_natives, NativeWords(pack.coder))
+    index = {face: i for i, face in enumerate(pack.coder.faces)}
+    for s in spellings:
+        tiling = tuple((index[t.face], len(t.board)) for t in s.tiles)
+        native = s.native if display_natives else pack.coder.implied(pack.coder.joined(tiling))
+        assert (native, tiling) in pack.records(s.board), s.native  # what the one reader reads back
+        writer.group(s.board, [(s.native, tiling)])
+    if lang == "pl":
+        assert "natives" in compiled.candidates and "ŻÓŁW" in writer.natives.words  # type: ignore[union-attr]
+    if lang == "fr":
+        assert [n for n, _ in pack.records("ELEVE")] == (["ÉLEVÉ", "ÉLÈVE"] if display_natives else ["ELEVE"])
+
+
+def test_a_bad_pack_is_a_pack_error_and_a_value_error(good, tmp_path: Path) -> None:
+    from lexc.errors import PackError
+
+    (tmp_path / "short.lexc").write_bytes(good.read_bytes()[:100])
+    for path, message in ((tmp_path / "short.lexc", "truncated"), (tmp_path / "missing.lexc", "no such pack"),
+                          (tmp_path, "is a directory")):
+        with pytest.raises(PackError, match=message) as err:
+            open_pack(path)
+        assert isinstance(err.value, ValueError) and str(path) in str(err.value)

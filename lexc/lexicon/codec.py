@@ -2,17 +2,31 @@
 
 A board spelling's *default reading* (:class:`lexc.language.tiles.Table`) is longest match over
 the pack's default table, the faces put together, the last letter in its final form. A word for
-which it is wrong gets a record that says only what differs (:class:`Coder`); the records of one
-board spelling are one *group* (:func:`group_text`), and the ``records`` section holds each
-distinct group once (:func:`group_table`). docs/pack-format.md "Records".
+which it is wrong gets a record that says only what differs; the records of one board spelling
+are one *group* (:func:`group_text`), and the ``records`` section holds each distinct group once
+(:func:`group_table`). docs/pack-format.md "Records".
+
+There is one record writer and one record reader, both on :class:`Coder`:
+
+- :meth:`Coder.encode` writes the record of one word; :class:`RecordWriter` writes the group of
+  each board spelling with it, for the compiler (:mod:`lexc.lexicon.compiler`) and for
+  :func:`lexc.lexicon.pack.write_pack` alike, and hands the words it recorded to the ``natives``
+  candidate (:class:`lexc.lexicon.tries.NativeWords`) as it goes;
+- :meth:`Coder.read` reads the words of a group of records (parsed once: :meth:`Coder.plan`);
+  :meth:`Coder.decode` is the same reader for one record.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lexc.errors import LexcError
 from lexc.language.tiles import Table, Tiling
+
+if TYPE_CHECKING:
+    from lexc.lexicon.tries import NativeWords
 
 # numbers inside records: little-endian base 18, terminal digits then continuation digits
 _TERMINAL = "0123456789abcdefgh"
@@ -50,6 +64,22 @@ def _read_num(text: str, i: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------- records
 
 
+#: A record parsed (:meth:`Coder.parse`): its tile overrides (position from the end, face, length), its
+#: whole native word (``@``) or None, and its letter changes (position from the end, letter; ``=``).
+Parsed = tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]
+#: A board spelling's default reading (:meth:`lexc.language.tiles.Table.default_reading`).
+Reading = tuple[str, Tiling]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The records of one group parsed once (:meth:`Coder.plan`), for :meth:`Coder.read`."""
+
+    records: tuple[str, ...]
+    parsed: tuple[Parsed, ...]
+    tiled: bool  # some record gives tiles (else each is the default tiling with other letters)
+
+
 class Coder(Table):
     """Encodes a word's native spelling and tiling as the difference from what its board spelling implies.
 
@@ -74,11 +104,42 @@ class Coder(Table):
 
     def __init__(self, faces: Sequence[str], table: Mapping[str, int], finals: Mapping[str, str] | None = None):
         super().__init__(faces, table, finals)
-        self._parsed: dict[str, tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]] = {}
+        self._parsed: dict[str, Parsed] = {}
+        # the board letters that are read as a tile of their own face (no final form): a board spelling of
+        # these only, cut letter by letter, is its own native word in its default reading (:meth:`plain`)
+        self._plain = "".join(run for run, face in self.table.items()
+                              if len(run) == 1 and self.faces[face] == run and run not in self.finals)
+        self._one_letter_runs = all(len(run) == 1 for run in self.table)
 
-    def encode(self, board: str, native: str, tiling: Tiling) -> str:
-        """The record of one spelling of ``board`` ('' when nothing differs from the default)."""
-        return self.tiling_record(board, tiling) + self.native_record(native, self.joined(tiling))
+    # ----------------------------------------------------------------- the record writer
+
+    def encode(self, board: str, native: str | None, tiling: Tiling, reading: Reading | None = None) -> str:
+        """The record of one spelling of ``board`` ('' when nothing differs from the default reading):
+        the one record writer (:class:`RecordWriter` writes a board spelling's group with it).
+
+        ``native`` None stands for the word the tiling implies (a pack without display natives);
+        ``reading`` is ``board``'s :meth:`default_reading` when the caller has it. A word on the
+        default tiling records only its letters; else the tiles longest match does not give come
+        first (:meth:`tiling_record`).
+        """
+        if reading is None:
+            reading = self.default_reading(board)
+        if reading is not None and tiling == reading[1]:
+            return "" if native is None else self._changes(native, reading[0])
+        tiles = self.tiling_record(board, tiling)
+        return tiles if native is None else tiles + self.native_record(native, self.joined(tiling))
+
+    def plain(self, board: str) -> bool:
+        """Whether the default reading of ``board`` is ``board`` itself, one tile of its own face per
+        letter: a word spelled so has no record (the common case, answered with one ``str.strip``).
+
+        >>> c = Coder(("C", "H", "CH", "O"), {"C": 0, "H": 1, "CH": 2, "O": 3})
+        >>> c.plain("COCO"), c.plain("OCHO")
+        (True, False)
+        """
+        if board.strip(self._plain):
+            return False
+        return self._one_letter_runs or len(self.pattern.findall(board)) == len(board)
 
     def tiling_record(self, board: str, tiling: Tiling) -> str:
         """The tiles longest match does not give: ``^`` and (position from the end, face, length) each."""
@@ -99,7 +160,11 @@ class Coder(Table):
         >>> c.native_record("שלום", "שלומ"), c.native_record("שלומ", "שלומ")
         ('', '=1מ')
         """
-        implied = self.implied(joined)
+        return self._changes(native, self.implied(joined))
+
+    @staticmethod
+    def _changes(native: str, implied: str) -> str:
+        """How ``native`` differs from the word ``implied``: '', ``=`` and the changes, or ``@`` and the word."""
         if native == implied:
             return ""
         if len(native) != len(implied):
@@ -107,7 +172,9 @@ class Coder(Table):
         m = len(implied)
         return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(implied, native, strict=True)) if g != c)
 
-    def parse(self, record: str) -> tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]:
+    # ----------------------------------------------------------------- the record reader
+
+    def parse(self, record: str) -> Parsed:
         """A record's tile overrides (position from the end, face, length), its whole native word
         (``@``) or None, and its letter changes (position from the end, letter; ``=``), parsed once
         per distinct record and kept. ValueError if it is not a record.
@@ -147,24 +214,48 @@ class Coder(Table):
             self._parsed[record] = found
         return found
 
-    def decode(self, board: str, record: str, default: tuple[str, Tiling] | None = None) -> tuple[str, Tiling]:
-        """The native spelling and tiling a record stands for (the inverse of :meth:`encode`);
-        ``default``, when given, is ``board``'s :meth:`default_reading`.
+    def plan(self, records: Iterable[str]) -> Plan:
+        """The records of one group parsed (:meth:`parse`), for :meth:`read`; ValueError if one is not a record."""
+        records = tuple(records)
+        parsed = tuple(map(self.parse, records))
+        return Plan(records, parsed, any(overrides for overrides, _, _ in parsed))
 
-        Between the tiles the record gives, longest match reads the board: an encoded tile
-        that longest match gives always ends where the next tile starts, so each stretch is
-        read in one pass of the table's pattern.
+    def read(self, board: str, plan: Plan, reading: Reading | None) -> list[tuple[str, Tiling]]:
+        """The native spelling and tiling each record of ``plan`` stands for on ``board``: the one record
+        reader (the inverse of :meth:`encode`); ``reading`` is ``board``'s :meth:`default_reading`.
+
+        Fast where most groups are: records that give no tiles are letter changes on the default
+        reading, one list of them. Between the tiles a record gives, longest match reads the board:
+        an encoded tile that longest match gives always ends where the next tile starts, so each
+        stretch is read in one pass of the table's pattern. ValueError if a record does not fit ``board``.
+
+        >>> c = Coder(("A", "N", "Ñ", "U", "D"), {"A": 0, "N": 1, "U": 3, "D": 4})
+        >>> c.read("NANDU", c.plan(["", "=1Ú"]), c.default_reading("NANDU"))[1]
+        ('NANDÚ', ((1, 1), (0, 1), (1, 1), (4, 1), (3, 1)))
         """
-        overrides, whole, changes = self.parse(record)
-        if overrides:
-            tiling = self._tiling(board, overrides, record)
-            native = self.implied(self.joined(tiling))
-        else:
-            reading = default or self.default_reading(board)
-            if reading is None:
-                raise ValueError(f"the table cannot read {board!r}")
+        if reading is not None and not plan.tiled:
             native, tiling = reading
-        return (whole if whole is not None else changed_letters(native, changes)), tiling
+            return [(whole if whole is not None else changed_letters(native, changes), tiling)
+                    for _, whole, changes in plan.parsed]
+        out = []
+        for record, (overrides, whole, changes) in zip(plan.records, plan.parsed, strict=True):
+            if overrides:
+                tiling = self._tiling(board, overrides, record)
+                native = self.implied(self.joined(tiling))
+            elif reading is None:
+                raise ValueError(f"the table cannot read {board!r}")
+            else:
+                native, tiling = reading
+            out.append(((whole if whole is not None else changed_letters(native, changes)), tiling))
+        return out
+
+    def decode(self, board: str, record: str, default: Reading | None = None) -> tuple[str, Tiling]:
+        """The native spelling and tiling one record stands for (:meth:`read` of that record alone);
+        ``default``, when given, is ``board``'s :meth:`default_reading`."""
+        plan = self.plan((record,))
+        if default is None and not plan.tiled:
+            default = self.default_reading(board)
+        return self.read(board, plan, default)[0]
 
     def _tiling(self, board: str, overrides: Sequence[tuple[int, int, int]], record: str) -> Tiling:
         """The tiling of ``board`` with the tiles ``overrides`` gives and longest match between them."""
@@ -185,6 +276,47 @@ class Coder(Table):
                     break
         tiles.extend(self.read_run(board, i, n))
         return tuple(tiles)
+
+
+class RecordWriter:
+    """Writes the record group of each board spelling from its words: the one writer of groups, for the
+    compiler and :func:`lexc.lexicon.pack.write_pack` alike.
+
+    ``display_natives=False`` records only what scoring needs (the native word the tiling implies).
+    ``exceptions`` counts the board spellings given records; the words of each are handed, as their
+    records say them, to ``natives`` (the ``natives`` candidate, :class:`lexc.lexicon.tries.NativeWords`),
+    which so never reads a record back.
+
+    >>> writer = RecordWriter(Coder(("A", "N", "Ñ", "U", "D"), {"A": 0, "N": 1, "U": 3, "D": 4}))
+    >>> tiles = ((1, 1), (0, 1), (1, 1), (4, 1), (3, 1))
+    >>> writer.group("NANDU", [("NANDU", tiles), ("NANDÚ", tiles)])
+    '\\x1f=1Ú'
+    >>> writer.group("DUNA", [("DUNA", tiles[3:] + tiles[:2])])
+    ''
+    >>> writer.exceptions
+    1
+    """
+
+    def __init__(self, coder: Coder, display_natives: bool = True, natives: NativeWords | None = None):
+        self.coder, self.display_natives, self.natives = coder, display_natives, natives
+        self.exceptions = 0
+
+    def group(self, board: str, words: Iterable[tuple[str, Tiling]]) -> str:
+        """The records of ``board``'s words (native word, tiling) as stored (:func:`group_text`)."""
+        coder = self.coder
+        reading = coder.default_reading(board)
+        if self.display_natives:
+            words = list(words)
+            text = group_text([coder.encode(board, native, tiling, reading) for native, tiling in words])
+        else:
+            tilings = [tiling for _, tiling in words]
+            text = group_text([coder.encode(board, None, tiling, reading) for tiling in tilings])
+            words = [(coder.implied(coder.joined(tiling)), tiling) for tiling in tilings] if text else []
+        if text:
+            self.exceptions += 1
+            if self.natives is not None:
+                self.natives.add(board, words)
+        return text
 
 
 def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
@@ -237,15 +369,9 @@ def group_text(records: Iterable[str]) -> str:
     return RECORD_SEP.join(found)
 
 
-def pack_keys(coder: Coder, by_board: Mapping[str, Iterable[tuple[str, Tiling]]]) -> tuple[Entries, int]:
-    """Every board spelling with its records (:func:`group_text`), sorted by board spelling.
-
-    Returns the entries and how many board spellings needed records.
-    """
-    entries: Entries = []
-    for board in sorted(by_board):
-        entries.append((board, group_text(coder.encode(board, native, tiling) for native, tiling in by_board[board])))
-    return entries, sum(1 for _, group in entries if group)
+def pack_keys(writer: RecordWriter, by_board: Mapping[str, Iterable[tuple[str, Tiling]]]) -> Entries:
+    """Every board spelling with its records (:meth:`RecordWriter.group`), sorted by board spelling."""
+    return [(board, writer.group(board, by_board[board])) for board in sorted(by_board)]
 
 
 def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:

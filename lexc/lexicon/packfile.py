@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lexc import __version__
-from lexc.errors import LexcError, Problem
+from lexc.errors import LexcError, PackError, Problem
 from lexc.inputs import read_input
 from lexc.lexicon.codec import GROUP_SEP
 from lexc.lexicon.tries import STRUCTURES
@@ -63,15 +63,26 @@ def _end(section: Mapping[str, Any]) -> int:
     return offset + length if isinstance(offset, int) and isinstance(length, int) else -1
 
 
-def _bad(path: Path, message: str) -> LexcError:
-    return LexcError(Problem(str(path), None, None, message))
+def _bad(path: Path, message: str) -> PackError:
+    """The error of a pack that cannot be used: a :class:`lexc.errors.PackError` (a ValueError) naming the file."""
+    return PackError(Problem(str(path), None, None, message))
 
 
 def read_pack_bytes(path: Path | str) -> tuple[dict[str, Any], memoryview]:
     """Check a pack file and return its header and the bytes of its sections (the trie first);
-    a clear :class:`LexcError` if it is not sound. :func:`pack_sections` cuts them."""
+    a clear :class:`lexc.errors.PackError` if it is not sound. :func:`pack_sections` cuts them.
+
+    >>> read_pack_bytes("no/such/pack.lexc")
+    Traceback (most recent call last):
+    ...
+    lexc.errors.PackError: no/such/pack.lexc: no such pack (build it with `lexc build LANG` or `lexc compile`)
+    """
     path = Path(path)
-    data = read_input(path, "lexicon pack", missing="no such pack (build it with `lexc build LANG` or `lexc compile`)")
+    try:
+        data = read_input(path, "lexicon pack",
+                          missing="no such pack (build it with `lexc build LANG` or `lexc compile`)")
+    except LexcError as err:  # missing, a folder, unreadable, too large: the same message, as a pack's error
+        raise PackError(err.problems) from None
     if not data:
         raise _bad(path, "empty file (0 bytes), not a lexicon pack")
     if data[: len(MAGIC)] != MAGIC:

@@ -5,12 +5,13 @@ docs/pack-format.md "Structures".
 
 from __future__ import annotations
 
+import operator
 import struct
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from lexc.errors import LexcError, Problem
-from lexc.lexicon.codec import RECORD_SEP, Coder, changed_letters
+from lexc.language.tiles import Table, Tiling
 
 #: Trie structures a pack may hold (the header's ``structure.kind``).
 STRUCTURES = ("marisa", "dawg", "natives")
@@ -77,75 +78,64 @@ class Natives:
 NATIVES_MIN_SHARE = 0.05
 
 
-def native_words(coder: Coder, entries: Iterable[tuple[str, str]], exceptions: int,
-                 boards: int) -> Natives | None:
-    """The native words of ``entries`` for a ``natives`` pack (:class:`Natives`), or None when the pack
-    cannot be one: a tile of several letters, a final-form rule, a native word whose length is not its
-    board spelling's, a letter that is not always the same tile; too few records to gain
-    (:data:`NATIVES_MIN_SHARE` of the ``boards`` board spellings); or more board spellings than
-    :data:`MARISA_MAX` (the native words are sorted in memory).
+class NativeWords:
+    """The ``natives`` candidate (:class:`Natives`) gathered while the records are written: the
+    :class:`lexc.lexicon.codec.RecordWriter` hands it the words of each board spelling it gives
+    records, as those records say them; :meth:`finish` adds the board spellings with none.
 
-    A board spelling with no record is its default native word (one ``str.translate``, none when
-    every default face is its board letter); a record changes a few letters, and only the (letter,
-    face, board letter) triples of those places are collected to check that a letter is always the
-    same tile.
+    A pack cannot be a ``natives`` pack with a tile of several letters or a final-form rule in its
+    default table (then nothing is gathered), a native word whose length is not its board
+    spelling's or a tile of no letter, a letter that is not always the same tile; with too few
+    records to gain (:data:`NATIVES_MIN_SHARE` of the board spellings); or with more board
+    spellings than :data:`MARISA_MAX` (the native words are sorted in memory).
 
-    >>> pl = Coder(("O", "Ó", "Z", "Ż", "W"), {"O": 0, "Z": 2, "W": 4})
-    >>> found = native_words(pl, [("OZ", ""), ("ZOW", "\x1f^211")], 1, 2)
+    >>> from lexc.language.tiles import Table
+    >>> gathered = NativeWords(Table(("O", "Ó", "Z", "Ż", "W"), {"O": 0, "Z": 2, "W": 4}))
+    >>> gathered.add("ZOW", [("ZOW", ((2, 1), (0, 1), (4, 1))), ("ZÓW", ((2, 1), (1, 1), (4, 1)))])
+    >>> found = gathered.finish([("OZ", ""), ("ZOW", "\\x1f^211")], 1, 2)
     >>> found.words, found.letters["Ó"]
     (['OZ', 'ZOW', 'ZÓW'], (1, 'O'))
     """
-    if coder.finals or any(len(run) != 1 for run in coder.table) or boards > MARISA_MAX \
-            or exceptions < NATIVES_MIN_SHARE * boards:
-        return None
-    default = {run: coder.faces[face] for run, face in coder.table.items()}
-    to_native = None if all(run == face for run, face in default.items()) else str.maketrans(default)
-    triples = {(coder.faces[face], face, run) for run, face in coder.table.items()}
-    natives: list[str] = []
-    plans: dict[str, list[tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]]] = {}
-    for board, group in entries:
-        native = board if to_native is None else board.translate(to_native)
-        if not group:
-            natives.append(native)
-            continue
-        plan = plans.get(group)
-        if plan is None:
-            plan = plans[group] = [coder.parse(record) for record in group.split(RECORD_SEP)]
-        for record in plan:
-            found = _native_reading(coder, board, native, record, triples)
-            if found is None:
-                return None
-            natives.append(found)
-    letters = {letter: (face, board) for letter, face, board in triples}
-    if len(letters) != len(triples):  # a letter that is two tiles, or one tile on two board letters
-        return None
-    natives.sort()
-    return Natives(natives, dict(sorted(letters.items())))
 
+    def __init__(self, table: Table):
+        self.table = table
+        self.possible = not table.finals and all(len(run) == 1 for run in table.table)
+        self.words: list[str] = []  # of the board spellings with records
+        # (letter, face index, board letter): a word's default letters are the table's
+        self.triples = {(table.faces[face], face, run) for run, face in table.table.items()}
 
-def _native_reading(coder: Coder, board: str, native: str,
-                    record: tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]],
-                    triples: set[tuple[str, int, str]]) -> str | None:
-    """The native word ``record`` (:meth:`Coder.parse`) makes of ``board`` whose default native word is
-    ``native``, adding to ``triples`` (letter, face index, board letter) where it differs from the
-    default; None when a tile is not one letter or the word is not as long as its board spelling."""
-    overrides, whole, changes = record
-    n = len(board)
-    faces = {n - pos: face for pos, face, length in overrides if length == 1 and 0 < pos <= n}
-    if len(faces) != len(overrides):
-        return None
-    for i, face in faces.items():
-        native = native[:i] + coder.faces[face] + native[i + 1:]
-    native = whole if whole is not None else changed_letters(native, changes)
-    if len(native) != n:
-        return None
-    places = range(n) if whole is not None else {*faces, *(n - pos for pos, _ in changes)}
-    for i in places:
-        tile = faces.get(i, coder.table.get(board[i]))
-        if tile is None:
+    def add(self, board: str, words: Iterable[tuple[str, Tiling]]) -> None:
+        """The words of ``board`` as its records give them (native word, tiling)."""
+        if not self.possible:
+            return
+        n = len(board)
+        for native, tiling in set(words):
+            if len(native) != n or len(tiling) != n or set(map(_LENGTH, tiling)) != {1}:
+                self.possible, self.words = False, []
+                return
+            self.triples.update(zip(native, map(_FACE, tiling), board, strict=True))
+            self.words.append(native)
+
+    def finish(self, entries: Iterable[tuple[str, str]], exceptions: int, boards: int) -> Natives | None:
+        """The candidate, with the default native word of each board spelling of ``entries`` that has no
+        record (one ``str.translate``, none when every default face is its board letter); None when the
+        pack cannot be a ``natives`` pack (above)."""
+        if not self.possible or boards > MARISA_MAX or exceptions < NATIVES_MIN_SHARE * boards:
             return None
-        triples.add((native[i], tile, board[i]))
-    return native
+        letters = {letter: (face, board) for letter, face, board in self.triples}
+        if len(letters) != len(self.triples):  # a letter that is two tiles, or one tile on two board letters
+            return None
+        table = self.table
+        default = {run: table.faces[face] for run, face in table.table.items()}
+        to_native = None if all(run == face for run, face in default.items()) else str.maketrans(default)
+        natives = [board if to_native is None else board.translate(to_native) for board, group in entries if not group]
+        natives += self.words
+        natives.sort()
+        return Natives(natives, dict(sorted(letters.items())))
+
+
+_FACE = operator.itemgetter(0)
+_LENGTH = operator.itemgetter(1)
 
 
 def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int, structure: str = "auto",
@@ -156,7 +146,7 @@ def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int
     A DAWG holds each board's group as its value and answers membership about 3x faster
     than marisa (at or above a Python set); a marisa trie with an ``ids`` section is
     smaller on some lexicons (Indonesian: 0.52x the DAWG), and a ``natives`` DAWG of the native
-    words (when ``natives`` is given: :func:`native_words`) on lexicons whose records say which
+    words (when ``natives`` is given: :class:`NativeWords`) on lexicons whose records say which
     letters are tiles of their own (Czech: 0.35x). Past :data:`MARISA_MAX` board spellings
     ``auto`` builds the DAWG only (marisa would need every key in memory). Returns the kind,
     trie bytes, ids bytes and every candidate's size (trie and ids).

@@ -1,0 +1,343 @@
+"""Grouping the kept words by board spelling, compactly: the compiler's :class:`Collector`.
+
+Every word of every source is spelled by the language's normaliser into a native word, a board
+spelling and its tiles, written as a short *tile code* (:class:`lexc.language.tiles.Codes`).
+The collector keeps, per board spelling, what it needs of each of its words (an entry: None for
+a word of plain letters, else its tile code and native word), counts what is left out, settles
+a native word met with two tilings (one tiling per word, DESIGN.md rule 4), learns the pack's
+default table from the kept tiles (:meth:`Collector.table`) and hands each board spelling's
+words to the record writer (:meth:`Collector.keys`). Past a bound, the work goes through
+bucket files (:mod:`lexc.lexicon.spill`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lexc.errors import LexcError, Problem
+from lexc.language.normalize import PIN, Choice, Encoder, Normaliser, Unspellable
+from lexc.language.spec import Spec
+from lexc.language.tiles import Codes
+from lexc.lexicon.codec import RecordWriter, learn_table
+from lexc.lexicon.compile_report import EXAMPLES, Rejections
+from lexc.lexicon.reading import sha256_file
+from lexc.lexicon.spill import LEVELS, Buckets, Spill, Store, merge, read, write_run
+
+if TYPE_CHECKING:
+    from lexc.lexicon.reading import Compounds
+    from lexc.lexicon.sources import SourceWord
+
+
+#: A longer "word" is not a word: the source is not a word list (no line breaks, a binary file...).
+MAX_WORD = 1000
+#: A compile groups at most this many board spellings in one dict (a few hundred bytes each); past
+#: it, words go to bucket files grouped one at a time, and keys wait on disk (:mod:`lexc.lexicon.spill`).
+#: Polish, the largest shipped list (3.1 million board spellings), passes it; its pack is the same.
+SPILL_BOARDS = 1_000_000
+#: Board spellings per chunk when the default table is learned from the stream.
+_TABLE_CHUNK = 100_000
+#: Where the words of an include list are counted (sources are numbered from 0).
+_INCLUDED = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Overlay:
+    """An include or exclude list: its words as written, and its identity for the header."""
+
+    path: Path
+    words: tuple[str, ...]
+    sha256: str
+
+    @classmethod
+    def read(cls, path: Path | str, encoding: str = "utf-8") -> Overlay:
+        from lexc.lexicon.sources import read_overlay
+
+        path = Path(path)
+        words = tuple(sorted(read_overlay(path, encoding=encoding)))
+        return cls(path, words, sha256_file(path))
+
+    def identity(self) -> dict[str, object]:
+        return {"path": str(self.path), "sha256": self.sha256, "words": len(self.words)}
+
+
+#: Between a tiling code and a native word in an entry (codes never use it).
+_NATIVE = "\x00"
+#: A board spelling not seen yet (its entry may be None).
+_ABSENT = "\x01absent"
+Entry = str | None
+Found = Entry | list[Entry]  # what the collector keeps per board spelling
+
+
+def _native(board: str, entry: Entry) -> str:
+    """The native word of an entry of ``board``."""
+    return board if entry is None else (entry.partition(_NATIVE)[2] or board)
+
+
+class Collector:
+    """Groups spellings by board spelling, compactly; what a word needs is worked out once all are read.
+
+    An entry is None (the native word is the board spelling and each tile is its plain
+    letter: most English words), or the tiling code, followed by ``\\x00`` and the native
+    word when that differs from the board spelling; a list of entries when a board spelling
+    has several.
+
+    Past ``bound`` board spellings (with a ``spill`` folder) the dict goes to bucket files and so
+    does every later word, its board spelling choosing the bucket (:class:`lexc.lexicon.spill.Buckets`);
+    :meth:`finish` groups each bucket by the same rules and writes it as a sorted run (a bucket
+    still past the bound is spread again, by other bits of the board spelling's hash). Counts are
+    kept per source (``kept_by``): a word's fate is known only when its bucket is grouped.
+    """
+
+    def __init__(self, spec: Spec, norm: Normaliser, limits: tuple[int, int], exclude: Overlay | None, *,
+                 bound: int = SPILL_BOARDS, spill: Spill | None = None):
+        self.spec, self.norm = spec, norm
+        self.low, self.high = limits
+        self.entries: dict[str, Found] = {}
+        self.bound, self.spill = bound, spill
+        self.buckets: Buckets | None = None
+        self.runs: list[Path] = []
+        self.spilled = False
+        self.level = 0  # of the buckets being grouped (0 while reading)
+        self.origin = 0  # the source being read (_INCLUDED for an include list)
+        self.kept_by: dict[int, int] = {}
+        self.boards = 0
+        self.tiles = Codes()
+        self.encode = Encoder(norm, self.tiles.char).encode
+        self.rejections = Rejections()
+        self.read = self.kept = self.duplicates = self.excluded = 0
+        self.ex_natives: set[str] = set()
+        self.ex_boards: set[str] = set()
+        self.compounds: Compounds | None = None
+        self.choices: dict[str, Choice] = {}  # native word -> how its tiling was chosen, when it was a choice
+        self.pinned: set[str] = set()  # native words whose kept tiling a source's boundary gave
+        if exclude is not None:
+            for word in exclude.words:
+                upper = spec.upper(word)
+                if upper.isascii() and upper.isalpha():
+                    self.ex_boards.add(upper)
+                with contextlib.suppress(Unspellable):
+                    self.ex_natives.add(norm.spell(word).native)
+        self.excluding = bool(self.ex_natives or self.ex_boards)
+
+    def add(self, word: SourceWord | str) -> bool:
+        """Spell one word and keep it; False if it was left out."""
+        self.read += 1
+        if isinstance(word, str):
+            text = word
+        else:
+            text = word.text
+            if word.rejected:
+                self.rejections.add(word.rejected, word)
+                return False
+        if len(text) > MAX_WORD:
+            file, line = (None, None) if isinstance(word, str) else (word.file, word.line)
+            raise LexcError(Problem(file, line, None, f"a word of {len(text):,} characters: not a word list (a word "
+                                                  f"has at most {MAX_WORD:,}; are the lines broken by CR only?)"))
+        if self.compounds is not None and PIN not in text:
+            text = self._compound(text)
+        encoded = self.encode(text)
+        if encoded is None:
+            try:
+                spelling = self.norm.spell(text)
+            except Unspellable as err:
+                self.rejections.add(err.reason, word)
+                return False
+            native, board, code, choice = spelling.native, spelling.board, self.tiles.code(spelling.tiles), True
+        else:
+            native, board, code, choice = encoded
+        if not self.low <= len(board) <= self.high:
+            low, high = self.low, self.high
+            reason = f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
+            self.rejections.add(reason, word)
+            return False
+        if self.excluding and (native in self.ex_natives or board in self.ex_boards):
+            self.excluded += 1
+            return False
+        entry = code + _NATIVE + native if native != board else (None if code == board else code)
+        if self.buckets is not None:
+            self.buckets.add((board, entry, text if choice or PIN in text else None, choice, self.origin))
+            return True
+        return self._insert(board, native, entry, text, choice, self.origin)
+
+    def _insert(self, board: str, native: str, entry: Entry, text: str | None, choice: bool, origin: int) -> bool:
+        """Keep one spelling of ``board`` (``text`` is needed only for a choice or a pin)."""
+        entries = self.entries
+        found = entries.get(board, _ABSENT)
+        if found is _ABSENT:
+            entries[board] = entry
+        else:
+            if found == entry or (found.__class__ is list and entry in found):  # type: ignore[operator,unused-ignore]
+                self.duplicates += 1
+                return True
+            if self._retiled(board, native, entry, text):
+                return True
+            if found.__class__ is list:
+                found.append(entry)  # type: ignore[union-attr,unused-ignore]
+            else:
+                entries[board] = [found, entry]  # type: ignore[list-item]
+        self.kept += 1
+        self.kept_by[origin] = self.kept_by.get(origin, 0) + 1
+        if choice:
+            assert text is not None
+            self._choose(text, native)
+        if len(entries) > self.bound and self.spill is not None and self.buckets is None and self.level < LEVELS:
+            self._to_buckets(self.spill)
+        return True
+
+    def _to_buckets(self, spill: Spill) -> None:
+        """From now on, words go to bucket files; what is grouped so far goes first, each to its bucket."""
+        self.spilled = True
+        self.buckets = Buckets(spill, self.level)
+        for board, found in self.entries.items():
+            self.buckets.add((board, found))
+        self.entries = {}
+
+    def finish(self) -> None:
+        """Group each bucket (a board spelling's words are all in one, in the order read) and write it
+        as a run sorted by board spelling; ``boards`` is then how many there are."""
+        if self.buckets is None:
+            self.boards = len(self.entries)
+            return
+        paths, self.buckets = self.buckets.close(), None
+        self._group(paths)
+
+    def _group(self, paths: list[Path]) -> None:
+        """Group the buckets at ``paths``; one past the bound goes on to buckets of its own."""
+        assert self.spill is not None
+        self.level += 1
+        for path in paths:
+            self.entries = {}
+            for event in read(path):
+                if self.buckets is not None:
+                    self.buckets.add(event)
+                elif len(event) == 2:
+                    self.entries[event[0]] = event[1]
+                else:
+                    board, entry, text, choice, origin = event
+                    self._insert(board, _native(board, entry), entry, text, choice, origin)
+            path.unlink()
+            if self.buckets is not None:
+                deeper, self.buckets = self.buckets.close(), None
+                self._group(deeper)
+            else:
+                self.boards += len(self.entries)
+                self.runs.append(write_run(self.spill, sorted(self.entries.items())))
+        self.entries = {}
+        self.level -= 1
+
+    def stream(self, ordered: bool = True) -> Iterator[tuple[str, Found]]:
+        """Every board spelling with what was kept of it, sorted by board spelling unless not ``ordered``."""
+        if self.runs:
+            return merge(self.runs) if ordered else itertools.chain.from_iterable(map(read, self.runs))
+        entries = self.entries
+        return ((board, entries[board]) for board in sorted(entries)) if ordered else iter(entries.items())
+
+    def _compound(self, text: str) -> str:
+        """``text`` pinned where the dictionary's compound parts meet inside a multi-letter tile."""
+        assert self.compounds is not None
+        upper = self.spec.upper(text)
+        for at in self.norm.cut_points(upper):
+            if self.compounds.splits(upper, at):
+                return upper[:at] + PIN + upper[at:]
+        return text
+
+    def _choose(self, text: str, native: str) -> None:
+        choice = self.norm.choice(text)
+        if choice is not None:
+            self.choices[native] = choice
+        if PIN in text:
+            self.pinned.add(native)
+
+    def _retiled(self, board: str, native: str, entry: Entry, text: str | None) -> bool:
+        """A native word already kept with another tiling: one tiling per word (DESIGN.md rule 4).
+
+        A source's boundary wins over longest match, else the first source read; True when the
+        word was handled here (counted as a duplicate).
+        """
+        found = self.entries[board]
+        items = found if isinstance(found, list) else [found]
+        same = [e for e in items if _native(board, e) == native]
+        if not same:
+            return False
+        self.duplicates += 1
+        if text is not None and PIN in text and native not in self.pinned:
+            kept = [e for e in items if e not in same] + [entry]
+            self.entries[board] = kept if len(kept) > 1 else kept[0]
+            self.choices.pop(native, None)
+            self._choose(text, native)
+        return True
+
+    def table(self, faces: Sequence[str]) -> dict[str, int]:
+        """The default table learned from every kept tile.
+
+        Tiles are counted over the codes of a chunk of board spellings joined into one string, and
+        each multi-letter run's occurrences in the chunk's board spellings joined by a line break (no
+        run holds one): C-speed passes over the stream, not a Python loop per board spelling.
+        """
+        multi = sorted({t.board for t in self.tiles.tile_of.values() if len(t.board) > 1})
+        counter: Counter[str] = Counter()
+        occurrences = dict.fromkeys(multi, 0)
+        codes: list[str] = []
+        boards: list[str] = []
+        for board, found in self.stream(ordered=False):  # counts do not depend on the order
+            boards.append(board)
+            if found is None:
+                codes.append(board)
+            elif isinstance(found, str):
+                codes.append(found.partition(_NATIVE)[0])
+            else:
+                codes.extend(board if entry is None else entry.partition(_NATIVE)[0] for entry in found)
+            if len(boards) >= _TABLE_CHUNK:
+                _count_tiles(counter, occurrences, codes, boards)
+        _count_tiles(counter, occurrences, codes, boards)
+        index = {face: i for i, face in enumerate(faces)}
+        counts: dict[tuple[str, int], int] = {}
+        for char, n in counter.items():
+            tile = self.tiles.tile_of[char]
+            key = (tile.board, index[tile.face])
+            counts[key] = counts.get(key, 0) + n
+        return learn_table(faces, counts, occurrences)
+
+    def keys(self, writer: RecordWriter, store: Store) -> tuple[int, list[str]]:
+        """Every board spelling with its records (:meth:`lexc.lexicon.codec.RecordWriter.group`), sorted by
+        board spelling, appended to ``store``; how many are collisions (several native words) and the
+        first :data:`EXAMPLES` of them (board: natives). A board spelling whose one entry is None and
+        that the writer reads as itself (:meth:`lexc.lexicon.codec.Coder.plain`) has no record."""
+        plain, group = writer.coder.plain, writer.group
+        index = {face: i for i, face in enumerate(writer.coder.faces)}
+        tile = {char: (index[t.face], len(t.board)) for char, t in self.tiles.tile_of.items()}.__getitem__
+        collisions = 0
+        examples: list[str] = []
+        for board, found in self.stream():
+            if found is None and plain(board):
+                store.append((board, ""))
+                continue
+            words = []
+            for entry in (found if isinstance(found, list) else (found,)):
+                code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
+                words.append((native or board, tuple(map(tile, code))))
+            store.append((board, group(board, words)))
+            if len(words) > 1:
+                natives = {native for native, _ in words}
+                if len(natives) > 1:
+                    collisions += 1
+                    if len(examples) < EXAMPLES:
+                        examples.append(f"{board}: {', '.join(sorted(natives))}")
+        return collisions, examples
+
+
+def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:
+    """Add a chunk's tile codes and multi-letter run occurrences to the counts; empty the chunk."""
+    counter.update("".join(codes))
+    if occurrences:
+        joined = "\n".join(boards)
+        for run in occurrences:
+            occurrences[run] += joined.count(run)
+    codes.clear()
+    boards.clear()
