@@ -91,13 +91,14 @@ def recorder(search: Search, line: Line, cross_scores: list[Any]) -> Callable[[i
 
 def polyglot_adder(search: Search, line: Line, cross_scores: list[Any]) -> Add:
     """A Polyglot ``add``: the main word valued over its native tilings in the language searched, each
-    cross word designated where it scored best; a play found in several languages keeps the best (ties:
-    the earlier language)."""
+    cross word designated the language it scored best in; a play found in several languages keeps the
+    best (ties: the earlier language)."""
     found, floor, bonuses, top = search.found, search.floor, search.ruleset.bonuses, search.top
     squares, across, cols, lmq, lexicon = line.squares, line.across, search.cols, line.lmq, line.lexicon
+    tiles, cur_code, cur_blank, main_lang = line.tiles, line.cur_code, line.cur_blank, lexicon.lang
     rank = {lang: i for i, lang in enumerate(search.finder.langs)}
-    my_rank = rank[lexicon.lang]
-    languages = _designator(search, line, cross_scores)
+    my_rank = rank[main_lang]
+    langs_cache = search.langs_cache.setdefault(main_lang, {})
 
     def add(start: int, end: int, cells: list[Cell], word_mult: int, cross_total: int, placed: int) -> None:
         word = "".join([c[0] for c in cells])
@@ -113,24 +114,7 @@ def polyglot_adder(search: Search, line: Line, cross_scores: list[Any]) -> Add:
             return  # found in another language scoring as much: ties go to the earlier language
         if top is not None and old is None:
             search.keep(score)  # a play found again in another language is counted once
-        langs = languages(start, end)
-        if old is None and len(found) >= MAX_PLAYS:
-            raise too_much(f"keep more than {MAX_PLAYS:,} plays")
-        row, col = divmod(squares[start], cols)
-        found[key] = _new(Move, (row, col, across, key[2], score, langs))
-
-    return add
-
-
-def _designator(search: Search, line: Line, cross_scores: list[Any]) -> Callable[[int, int], Languages]:
-    """``languages(start, end)``: the designations of a Polyglot play's words, the main word in the language
-    searched, each cross word in the language it scores best in (when another)."""
-    squares, tiles, cur_code, cur_blank = line.squares, line.tiles, line.cur_code, line.cur_blank
-    main_lang = line.lexicon.lang
-    langs_cache = search.langs_cache.setdefault(main_lang, {})
-
-    def languages(start: int, end: int) -> Languages:
-        words = []
+        words = []  # each cross word in the language it scores best in, when another
         for p in range(start, end):
             entry = cross_scores[squares[p]] if tiles[p] == EMPTY else None
             if entry is not None:
@@ -142,9 +126,12 @@ def _designator(search: Search, line: Line, cross_scores: list[Any]) -> Callable
         langs = langs_cache.get(designations)
         if langs is None:
             langs = langs_cache[designations] = Languages(main_lang, designations)
-        return langs
+        if old is None and len(found) >= MAX_PLAYS:
+            raise too_much(f"keep more than {MAX_PLAYS:,} plays")
+        row, col = divmod(squares[start], cols)
+        found[key] = _new(Move, (row, col, across, key[2], score, langs))
 
-    return languages
+    return add
 
 
 def _has_across_neighbour(tiles: list[int], start: int, end: int, squares: list[int], board_tiles: list[int],
