@@ -33,7 +33,9 @@ from typing import NamedTuple, NoReturn
 
 from lexc.errors import NotationError, Problem
 from lexc.inputs import typed
+from lexc.language.casemap import lower
 from lexc.language.spec import JOINERS, Spec
+from lexc.language.tiles import Written
 
 #: Column letters; a board has at most 26 columns (A–U on a 21×21 board).
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -425,13 +427,10 @@ def _read_tile(text: str, i: int, tileset: Spec | None, source: str | None, line
     if char == "?":
         _fail(source, line, offset + i + 1, "a blank names its letter: write it in lower case (e.g. 'a')")
     if tileset is not None:
-        for face in tileset.multi_letter_faces:
-            piece = text[i:i + len(face)]
-            if len(piece) == len(face):
-                found, blank = _face_of(piece, tileset)
-                if found == face:
-                    return face, blank, len(face)
-    face, blank = _face_of(char, tileset)
+        written = _written(tileset).read(text, i)
+        if written is not None:
+            return written
+    face, blank = _face_of(char, tileset)  # a letter whose case forms are not the language's own (ſ for S)
     if face is None:
         what = f"{char!r} is not a tile of the {tileset.name} set" if tileset is not None and char.isalpha() \
             else f"unexpected character {char!r} in the {what}"
@@ -440,6 +439,18 @@ def _read_tile(text: str, i: int, tileset: Spec | None, source: str | None, line
 
 
 _LATIN = frozenset(COLUMNS)
+
+#: Each tile set's :class:`~lexc.language.tiles.Written`, by the set's ``id`` (the set is kept with it).
+_WRITTEN: dict[int, tuple[Spec, Written]] = {}
+
+
+def _written(tileset: Spec) -> Written:
+    """How ``tileset``'s tiles are written (the one reader of tiles, :mod:`lexc.language.tiles`)."""
+    known = _WRITTEN.get(id(tileset))
+    if known is None or known[0] is not tileset:
+        known = _WRITTEN[id(tileset)] = (tileset, Written(tileset.by_face, lambda face: lower(face, tileset.locale)))
+    return known[1]
+
 
 
 def _simple_faces(tileset: Spec | None) -> frozenset[str]:

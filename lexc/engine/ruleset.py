@@ -360,14 +360,7 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
     premiums = _layout(check, check.get(data, (), "board", dict, {}))
     rows, cols = len(premiums), len(premiums[0]) if premiums else 0
     centre = _square(check, ("centre",), data["centre"], rows, cols)
-    bonuses: dict[int, int] = {}
-    for key, value in check.get(data, (), "bonuses", dict, {}).items():
-        played = whole_number(key, least=1, most=MAX_BONUS_TILES)
-        if played is None or not isinstance(value, int) or isinstance(value, bool):
-            check.add(("bonuses", key[:24]), "write TILES_PLAYED = POINTS in ASCII digits, e.g. 7 = 50 (tiles "
-                                              f"played: 1 to {MAX_BONUS_TILES})")
-        else:
-            bonuses[played] = value
+    bonuses = _bonuses(check, data)
     rack_size = check.get(data, (), "rack_size", int, 7)
     if rack_size < 1:
         check.add(("rack_size",), f"must be at least 1, not {rack_size}")
@@ -388,32 +381,10 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
         top, left = _square(check, ("inner", "from"), table.get("from"), rows, cols)
         bottom, right = _square(check, ("inner", "to"), table.get("to"), rows, cols)
         inner = (top, left, bottom, right)
-    polyglot = None
-    if "polyglot" in data:
-        table = check.get(data, (), "polyglot", dict, {})
-        schemes = check.get(table, ("polyglot",), "schemes", dict, {})
-        if not all(isinstance(k, str) and isinstance(v, str) for k, v in schemes.items()):
-            check.add(("polyglot", "schemes"), "a table of language = \"scheme\" (e.g. he = \"he-full\")")
-            schemes = {}
-        try:
-            catalog.with_schemes(schemes)
-        except LexcError as err:
-            check.add(("polyglot", "schemes"), str(err.problems[0].message))
-            schemes = {}
-        polyglot = Polyglot(check.get(table, ("polyglot",), "default_lang", str, "en"),
-                            check.get(table, ("polyglot",), "rack_values", str, "en"),
-                            check.get(table, ("polyglot",), "face_down", bool, False),
-                            tuple(sorted(schemes.items())))
-        rack_language = _language_of(check, ("polyglot", "rack_values"), polyglot.rack_values, catalog)
-    else:
-        rack_language = tile_language
-    distribution = None
-    if "distribution" in data:
-        table = check.get(data, (), "distribution", dict, {})
-        distribution = {(BLANK if k == "blanks" else k): v for k, v in table.items()}
-        for key, value in table.items():
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                check.add(("distribution", key), "must be a count (an integer, at least 0)")
+    polyglot = _polyglot(check, data, catalog) if "polyglot" in data else None
+    rack_language = tile_language if polyglot is None else \
+        _language_of(check, ("polyglot", "rack_values"), polyglot.rack_values, catalog)
+    distribution = _distribution(check, data) if "distribution" in data else None
     clock = _clock(check, data)
     if check.problems:
         return None, check.problems
@@ -430,6 +401,47 @@ def check_data(data: Mapping[str, Any], lines: Lines, file: str,
         show_validity=check.get(data, (), "show_validity", bool, False), clock=clock,
     )
     return (None, check.problems) if check.problems else (ruleset, [])
+
+
+def _bonuses(check: Checker, data: Mapping[str, Any]) -> dict[int, int]:
+    """``bonuses = { 7 = 50 }``: points for the number of tiles played."""
+    bonuses: dict[int, int] = {}
+    for key, value in check.get(data, (), "bonuses", dict, {}).items():
+        played = whole_number(key, least=1, most=MAX_BONUS_TILES)
+        if played is None or not isinstance(value, int) or isinstance(value, bool):
+            check.add(("bonuses", key[:24]), "write TILES_PLAYED = POINTS in ASCII digits, e.g. 7 = 50 (tiles "
+                                              f"played: 1 to {MAX_BONUS_TILES})")
+        else:
+            bonuses[played] = value
+    return bonuses
+
+
+def _polyglot(check: Checker, data: Mapping[str, Any], catalog: LanguageSource) -> Polyglot:
+    """``[polyglot]``: the default language, the rack values' language, the face-down tile, the schemes."""
+    table = check.get(data, (), "polyglot", dict, {})
+    schemes = check.get(table, ("polyglot",), "schemes", dict, {})
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in schemes.items()):
+        check.add(("polyglot", "schemes"), "a table of language = \"scheme\" (e.g. he = \"he-full\")")
+        schemes = {}
+    try:
+        catalog.with_schemes(schemes)
+    except LexcError as err:
+        check.add(("polyglot", "schemes"), str(err.problems[0].message))
+        schemes = {}
+    return Polyglot(check.get(table, ("polyglot",), "default_lang", str, "en"),
+                    check.get(table, ("polyglot",), "rack_values", str, "en"),
+                    check.get(table, ("polyglot",), "face_down", bool, False),
+                    tuple(sorted(schemes.items())))
+
+
+def _distribution(check: Checker, data: Mapping[str, Any]) -> dict[str, int]:
+    """``[distribution]``: the bag's tiles by face, ``blanks`` for the blanks."""
+    table = check.get(data, (), "distribution", dict, {})
+    distribution = {(BLANK if k == "blanks" else k): v for k, v in table.items()}
+    for key, value in table.items():
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            check.add(("distribution", key), "must be a count (an integer, at least 0)")
+    return distribution
 
 
 def _editions(check: Checker, data: Mapping[str, Any], catalog: LanguageSource) -> dict[str, str]:

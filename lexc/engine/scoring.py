@@ -23,7 +23,7 @@ In a Polyglot game each word is scored on its native tiling with its language's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
@@ -143,9 +143,8 @@ class WordScore(NamedTuple):
 class PlayResult:
     """A scored play: its words, bonus, total and legality problems (``problems``: empty when legal).
 
-    The score is computed at once; the words' details (tiles, premiums, lexicon look-ups) are
-    worked out the first time :attr:`words` is read, by the same rules (a property test checks
-    that ``score`` is the sum of the words' subtotals plus the bonus).
+    A value, complete when made: ``score`` is the sum of the words' subtotals plus the bonus, each
+    word (``words``: every word formed, the main word first) with its explanation.
     """
 
     play: Play
@@ -154,16 +153,7 @@ class PlayResult:
     tiles_played: int
     problems: tuple[str, ...]
     placements: tuple[Placement, ...]
-    details: Callable[[], tuple[WordScore, ...]] = field(repr=False, compare=False)
-    _words: tuple[WordScore, ...] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def words(self) -> tuple[WordScore, ...]:
-        """Every word formed, the main word first, each with its explanation."""
-        if self._words is None:
-            object.__setattr__(self, "_words", self.details())
-        assert self._words is not None
-        return self._words
+    words: tuple[WordScore, ...] = field(repr=False, compare=False)
 
     @property
     def legal(self) -> bool:
@@ -257,8 +247,7 @@ def units_value(units: Iterable[Unit], lms: Sequence[int], blanks: Sequence[bool
     board tiles, and 0 when any of them is a blank (DESIGN.md rules 3 and 4); a tile of no board tile
     scores 0. With ``tiles``, each native tile's ``(letter multiplier, blank, value)`` is appended.
 
-    Its fast paths: :func:`_quick_subtotal` (a word on the board's own tiles, details left for
-    later) and the move finder's search, which adds up the terms of one-tile units as it steps.
+    Its fast path: the move finder's search, which adds up the terms of one-tile units as it steps.
 
     QI on the standard board, the I on a double letter; Russian ЩИ (Щ 10 points, written SHCH), its
     C on a double letter and its I a blank:
@@ -286,27 +275,6 @@ def units_value(units: Iterable[Unit], lms: Sequence[int], blanks: Sequence[bool
             tiles.append((mult, blank, value))
         i += width
     return total
-
-
-def _quick_subtotal(board: Board, new: Mapping[int, BoardTile], run: Run, points: Mapping[str, int],
-                    ruleset: Ruleset) -> int:
-    """A word's subtotal when each board tile is one native tile of the board's set: :func:`units_value`
-    without building the word's squares (the details are left for later)."""
-    _, start, step, length = run
-    on_board, letter, word = board.squares, ruleset.letter_multipliers, ruleset.word_multipliers
-    units, lms, blanks = [], [], []  # one loop: a word is short, and each comprehension is a call
-    word_mult = 1
-    for i in range(start, start + step * length, step):
-        tile = new.get(i)
-        if tile is not None:
-            word_mult *= word[i]
-            lms.append(letter[i])
-        else:
-            tile = on_board[i]
-            lms.append(1)
-        units.append((points.get(tile.face, 0), 1))  # type: ignore[union-attr]  # a run's squares are covered
-        blanks.append(tile.blank)  # type: ignore[union-attr]
-    return units_value(units, lms, blanks) * word_mult
 
 
 # --------------------------------------------------------------------------- scoring one word
@@ -494,25 +462,11 @@ def score_play(board: Board, play: Play, ruleset: Ruleset | None = None, *, cata
     langs = _word_languages(board, play, ruleset, new, runs, lang, problems)
     designated = {lg for _, lg in play.langs.words} if ruleset.polyglot else set()
     languages = _languages(set(langs) | designated, ruleset, catalog)
-    # Words on the board's own tiles are scored now and explained later; the others need their tiling now.
-    points = ruleset.spec.values
-    eager: list[WordScore | None] = []
-    total = 0
-    for run, word_lang in zip(runs, langs, strict=True):
-        if ruleset.polyglot is None or word_lang == ruleset.tiles:
-            eager.append(None)
-            total += _quick_subtotal(board, new, run, points, ruleset)
-        else:
-            word = _word(board, new, play, run, languages[word_lang], ruleset, lexicons)
-            eager.append(word)
-            total += word.subtotal
+    words = tuple([_word(board, new, play, run, languages[word_lang], ruleset, lexicons)
+                   for run, word_lang in zip(runs, langs, strict=True)])
     bonus = ruleset.bonus(len(placements))
-
-    def details() -> tuple[WordScore, ...]:
-        return tuple(done if done is not None else _word(board, new, play, run, languages[word_lang], ruleset, lexicons)
-                     for run, word_lang, done in zip(runs, langs, eager, strict=True))
-
-    return PlayResult(play, total + bonus, bonus, len(placements), tuple(problems), placements, details)
+    total = sum([word.subtotal for word in words]) + bonus
+    return PlayResult(play, total, bonus, len(placements), tuple(problems), placements, words)
 
 
 def play_languages(play: Play, ruleset: Ruleset, lang: str | None = None) -> set[str]:

@@ -15,7 +15,7 @@ ruleset's inner board (Dover) is outlined by a ``<rect class="inner">``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -61,7 +61,6 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
     """
     rs = board.ruleset
     last = {(p.row, p.col) for p in board.last} if highlight is None else set(highlight)
-    spec = rs.spec
     width, height = MARGIN + rs.cols * CELL + 4, MARGIN + rs.rows * CELL + 4 + (20 if title else 0)
     height += 18 * len(scores)
     top = MARGIN + (20 if title else 0)
@@ -73,23 +72,42 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
         out.append(f'<text class="coord" x="{MARGIN + c * CELL + CELL / 2}" y="{top - 10}">{COLUMNS[c]}</text>')
     for r in range(rs.rows):
         out.append(f'<text class="coord" x="{MARGIN / 2}" y="{top + r * CELL + CELL / 2}">{r + 1}</text>')
-    for r in range(rs.rows):
-        for c in range(rs.cols):
-            kind = KINDS[rs.premiums[r][c]]
-            x, y = MARGIN + c * CELL, top + r * CELL
-            out.append(f'<g class="{kind}"><rect class="square {kind}" data-square="{square_name(r, c)}" '
-                       f'x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{COLOURS[kind]}" '
-                       f'stroke="#ffffff" stroke-width="1"/>')
-            if (r, c) == rs.centre and board[r, c] is None:
-                out.append(f'<text class="star" x="{x + CELL / 2}" y="{y + CELL / 2}">★</text>')
-            elif LABELS[kind] and board[r, c] is None:
-                out.append(f'<text class="label" x="{x + CELL / 2}" y="{y + CELL / 2}">{LABELS[kind]}</text>')
-            out.append("</g>")
+    out.extend(_squares(board, top))
     if rs.inner is not None:  # the board every play must touch (Dover): outlined
         top_, left, bottom, right = rs.inner
         out.append(f'<rect class="inner" x="{MARGIN + left * CELL}" y="{top + top_ * CELL}" '
                    f'width="{(right - left + 1) * CELL}" height="{(bottom - top_ + 1) * CELL}" '
                    f'fill="none" stroke="#444444" stroke-width="2.5"/>')
+    out.extend(_tiles(board, top, last, values))
+    for i, (player, score) in enumerate(scores):
+        out.append(f'<text class="score" x="{MARGIN}" y="{top + rs.rows * CELL + 18 * (i + 1)}" font-size="13">'
+                   f"{escape(player)}: {score}</text>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _squares(board: Board, top: int) -> Iterator[str]:
+    """The squares of the board, each coloured by its premium, labelled while empty."""
+    rs = board.ruleset
+    for r in range(rs.rows):
+        for c in range(rs.cols):
+            kind = KINDS[rs.premiums[r][c]]
+            x, y = MARGIN + c * CELL, top + r * CELL
+            yield (f'<g class="{kind}"><rect class="square {kind}" data-square="{square_name(r, c)}" '
+                   f'x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{COLOURS[kind]}" '
+                   f'stroke="#ffffff" stroke-width="1"/>')
+            if (r, c) == rs.centre and board[r, c] is None:
+                yield f'<text class="star" x="{x + CELL / 2}" y="{y + CELL / 2}">★</text>'
+            elif LABELS[kind] and board[r, c] is None:
+                yield f'<text class="label" x="{x + CELL / 2}" y="{y + CELL / 2}">{LABELS[kind]}</text>'
+            yield "</g>"
+
+
+def _tiles(board: Board, top: int, last: set[tuple[int, int]],
+           values: Mapping[tuple[int, int], tuple[str, str]] | None) -> Iterator[str]:
+    """The tiles on the board, each with its value (in ``values``' language when given), the last play's marked."""
+    rs = board.ruleset
+    spec = rs.spec
     for r, c, tile in board.tiles():
         x, y = MARGIN + c * CELL, top + r * CELL
         classes = "tile" + (" last" if (r, c) in last else "") + (" blank" if tile.blank else "")
@@ -98,18 +116,13 @@ def board_svg(board: Board, *, highlight: Iterable[tuple[int, int]] | None = Non
         text = tile.face.lower() if tile.blank else tile.face
         shown, lang = values.get((r, c), (str(points), "")) if values is not None else (str(points), "")
         size = 20 if len(text) == 1 else max(9, 26 - 6 * len(text))
-        out.append(f'<g class="{classes}" data-square="{square_name(r, c)}">'
-                   f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="3"/>'
-                   f'<text class="letter" x="{x + CELL / 2 - 2}" y="{y + CELL / 2}" font-size="{size}">'
-                   f"{escape(text)}</text>"
-                   f'<text class="value" x="{x + CELL - 4}" y="{y + CELL - 5}">{escape(shown)}</text>'
-                   + (f'<text class="lang" x="{x + 4}" y="{y + 10}">{escape(lang)}</text>'
-                      if lang and lang != rs.tiles else "") + "</g>")
-    for i, (player, score) in enumerate(scores):
-        out.append(f'<text class="score" x="{MARGIN}" y="{top + rs.rows * CELL + 18 * (i + 1)}" font-size="13">'
-                   f"{escape(player)}: {score}</text>")
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        yield (f'<g class="{classes}" data-square="{square_name(r, c)}">'
+               f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="3"/>'
+               f'<text class="letter" x="{x + CELL / 2 - 2}" y="{y + CELL / 2}" font-size="{size}">'
+               f"{escape(text)}</text>"
+               f'<text class="value" x="{x + CELL - 4}" y="{y + CELL - 5}">{escape(shown)}</text>'
+               + (f'<text class="lang" x="{x + 4}" y="{y + 10}">{escape(lang)}</text>'
+                  if lang and lang != rs.tiles else "") + "</g>")
 
 
 def scored_tiles(result: PlayResult) -> dict[tuple[int, int], tuple[ScoredTile, str, bool]]:

@@ -24,6 +24,10 @@ in its final form (Hebrew מ at the end is ם). It is the *default reading* of a
 (:class:`lexc.lexicon.pack.Coder` adds the records) and of a scheme
 (:meth:`lexc.language.normalize.Normaliser.read`). A tiling there is a :data:`Tiling`.
 
+:class:`Written` reads tiles as people write them in plays and racks (and boards written as
+text): a face in upper case is the tile, in lower case a blank standing for it, longest match
+over the faces, as wolges reads words, racks and plays with one alphabet reader.
+
 :class:`Codes` gives each tile a normaliser hands out one character, so that a word's tiles
 are a short string (the compiler's tile codes, :class:`lexc.language.normalize.Encoder`).
 """
@@ -269,6 +273,36 @@ class Table:
         if self.finals and joined and joined[-1] in self.finals:
             return joined[:-1] + self.finals[joined[-1]]
         return joined
+
+
+class Written:
+    """The tiles of a set as written in plays and racks: each face in upper case is that tile, in lower
+    case (``lower``: the language's own, Turkish İ is i) a blank standing for it; a face of letters
+    without case (Hebrew ש) is not written either way. :meth:`read` takes the longest face written at
+    a place, by the one :class:`Reader`.
+
+    >>> es = Written(["A", "C", "CH", "H", "O", "R", "RR", "U"], str.lower)
+    >>> es.read("CHURRO", 0), es.read("chURRO", 0), es.read("CHURRO", 3), es.read("ChURRO", 0), es.read("X", 0)
+    (('CH', False, 2), ('CH', True, 2), ('RR', False, 2), ('C', False, 1), None)
+    """
+
+    def __init__(self, faces: Iterable[str], lower: Callable[[str], str]):
+        forms: dict[str, tuple[str, bool]] = {}
+        for face in faces:
+            for form, blank, case in ((face, False, str.isupper), (lower(face), True, str.islower)):
+                letters = [c for c in form if c.isalpha()]
+                if letters and all(map(case, letters)):  # a caseless letter (Hebrew ש) is neither
+                    forms.setdefault(form, (face, blank))
+        self._forms = forms
+        self._reader = Reader(forms)
+
+    def read(self, text: str, at: int) -> tuple[str, bool, int] | None:
+        """``(face, blank, length)`` of the longest face written at ``text[at]``, or None if none is."""
+        form = self._reader.match(text, at)
+        if form is None:
+            return None
+        face, blank = self._forms[form]
+        return face, blank, len(form)
 
 
 class Codes:

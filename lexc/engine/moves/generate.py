@@ -1,0 +1,249 @@
+"""The search itself: every line of the board, every anchor of a line, one walk step per tile.
+
+:func:`run` makes one task per anchor of each line and lexicon (:func:`line_tasks`). A task
+searches the words whose left part is the tiles already before the anchor
+(:func:`through_search`) or is made from the rack on the free squares before it
+(:func:`free_search`, over the left parts of :meth:`~lexc.engine.moves.state.Search.left_parts`);
+both go on to the right with :func:`extender`'s ``extend``: through the board's tiles, then one
+tile of the rack per empty square, each a :meth:`lexc.lexicon.walk.Walk.branches` step over the
+arcs the rack and the square's cross-check allow. Each word it ends is handed to the recorder
+(:mod:`lexc.engine.moves.record`).
+
+Best first, the tasks run highest bound first and stop at the first whose bound is below the
+``top``-th best score found so far; within a task, a branch is left as soon as its bound is
+(:mod:`lexc.engine.moves.tables`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from lexc.engine.moves.move import Move
+from lexc.engine.moves.record import recorder
+from lexc.engine.moves.state import EMPTY, MAX_STEPS, LeftPart, Search, too_much
+from lexc.engine.moves.tables import Line
+from lexc.lexicon.walk import FINAL
+
+__all__ = ["run"]
+
+#: A task: the bound of its plays' scores, its number (ties: in the order made), the search.
+Task = tuple[int, int, Callable[[], None]]
+#: ``extend(node, pos, rack mask, blanks left, main word so far, word multiplier, cross words, tiles placed,
+#: rack value placed)``
+Extend = Callable[[int, int, int, int, int, int, int, int, int], None]
+
+
+def run(search: Search) -> list[Move]:
+    """The plays found: every legal play, or (``top``) at least the best ``top``.
+
+    Best first, each anchor of each line and lexicon is a task with an upper bound of what its plays
+    score; the tasks run highest bound first, so the ``top``-th best score found rises fast, and stop
+    at the first whose bound is below it.
+    """
+    anchors = search.anchors()
+    rack_size = sum(search.counts) + search.blanks
+    phases = [(0, rack_size)]  # (fewest tiles a play places, most)
+    if search.top is not None:
+        bonus = min((k for k, b in search.ruleset.bonuses.items() if b > 0 and k >= 1), default=rack_size + 1)
+        if bonus <= rack_size:  # the plays with a bonus first (they raise the floor), then the others
+            phases = [(bonus, rack_size), (0, bonus - 1)]
+    crossed = [search.cross(across) for across in (True, False)]
+    rows, cols = search.rows, search.cols
+    by_direction = {True: [list(range(r * cols, (r + 1) * cols)) for r in range(rows)],
+                    False: [list(range(c, rows * cols, cols)) for c in range(cols)]}
+    floor = search.floor
+    for need, cap in phases:
+        tasks: list[Task] = []
+        for across, (masks, scores) in zip((True, False), crossed, strict=True):
+            for lexicon in search.finder.lexicons:
+                for squares in by_direction[across]:
+                    if any(anchors[i] for i in squares):
+                        line = Line(search, lexicon, squares, across, masks, scores, need, cap)
+                        tasks.extend(line_tasks(search, line, anchors, scores, len(tasks)))
+        if search.top is not None:
+            tasks.sort(key=lambda task: (-task[0], task[1]))
+        for most, _, task in tasks:
+            if most < floor[0]:
+                break
+            task()
+    return search.moves + list(search.found.values())
+
+
+def line_tasks(search: Search, line: Line, anchors: list[bool], cross_scores: list[Any], number: int) -> list[Task]:
+    """The searches of every word along one line, one per anchor: ``(bound, number, search)`` (the bound
+    is 0 when not searching best first); best first, only plays placing from ``need`` to ``cap`` tiles."""
+    record = recorder(search, line, cross_scores)
+    extend = extender(search, line, record)
+    left_parts = search.left_parts(line.lexicon)
+    through = through_search(search, line, extend)
+    free = free_search(search, line, extend, left_parts)
+    tiles, squares = line.tiles, line.squares
+    tasks: list[Task] = []
+    for anchor in range(line.n):
+        if not anchors[squares[anchor]]:
+            continue
+        if anchor > 0 and tiles[anchor - 1] != EMPTY:
+            most = line.through_bound(anchor)
+            if most is not None:
+                tasks.append((most, number + len(tasks), functools.partial(through, anchor)))
+            continue
+        limit = 0  # the free squares before the anchor a left part may take
+        while (limit < anchor and limit < line.rack_size - 1 and tiles[anchor - limit - 1] == EMPTY
+               and not anchors[squares[anchor - limit - 1]]):
+            limit += 1
+        most = line.free_bound(anchor, limit, left_parts)
+        if most >= 0:
+            tasks.append((most, number + len(tasks), functools.partial(free, anchor, limit)))
+    return tasks
+
+
+def extender(search: Search, line: Line, record: Callable[[int], None]) -> Extend:
+    """The search to the right of an anchor: ``extend``, one walk step per tile, recording each word ended."""
+    walk = line.lexicon.walk
+    wmasks, branches, child_of, heights = walk.masks, walk.branches, walk.child, walk.heights
+    n, tiles, cross, old, value, lmq, wmq = line.n, line.tiles, line.cross, line.old, line.value, line.lmq, line.wmq
+    cross_exact, cur_code, cur_blank, state = line.cross_exact, line.cur_code, line.cur_blank, line.state
+    ahead, pre_empty, top_sum, need, cap = line.ahead, line.pre_empty, line.top_sum, line.need, line.cap
+    bonus_upto, bonus_at, bounded = line.bonus_upto, line.bonus_at, search.top is not None
+    counts, all_letters, floor, steps = search.counts, search.all_letters, search.floor, search.steps
+
+    def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
+               placed: int, raw: int) -> None:
+        steps[0] += 1
+        if steps[0] > MAX_STEPS:
+            raise too_much(f"take more than {MAX_STEPS:,} steps")
+        while pos < n and tiles[pos] != EMPTY:  # through the tiles already on the board
+            tile = tiles[pos]
+            if tile < 0:
+                return
+            node = child_of(node, tile)
+            if node < 0:
+                return
+            acc += old[pos]
+            pos += 1
+        mask = wmasks[node]
+        if bounded:  # best first: can this branch reach the best ``top`` so far, and place ``need`` tiles?
+            low_bar = floor[0]
+            base, letters, word_mult, crossing = ahead[pos]
+            k = pre_empty[pos + heights[node] if pos + heights[node] < n else n] - base
+            if k > cap - placed:
+                k = cap - placed
+            if placed + k < need or (low_bar > 0 and ((acc + top_sum[placed + k] - raw + letters[k]) * wmul
+                                                      * word_mult[k] + crossed + crossing[k]
+                                                      + bonus_upto[placed + k]) < low_bar):
+                return
+            if pos > state["anchor"] and mask & FINAL and placed >= need and (
+                    low_bar <= 0 or acc * wmul + crossed + bonus_at[placed] >= low_bar):
+                record(pos)
+        elif pos > state["anchor"] and mask & FINAL:
+            record(pos)
+        if pos >= n or placed >= cap:
+            return
+        lm, wm, exact = lmq[pos], wmul * wmq[pos], cross_exact[pos]
+        for code, child in branches(node, cross[pos] & (all_letters if nblanks else rmask)):
+            cur_code[pos] = code
+            if counts[code]:
+                counts[code] -= 1
+                cur_blank[pos] = False
+                extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks, acc + value[code] * lm,
+                       wm, crossed + exact[code][0] if exact else crossed, placed + 1, raw + value[code])
+                counts[code] += 1
+            if nblanks:
+                cur_blank[pos] = True
+                extend(child, pos + 1, rmask, nblanks - 1, acc, wm, crossed + exact[code][2] if exact else crossed,
+                       placed + 1, raw)
+
+    return extend
+
+
+def through_search(search: Search, line: Line, extend: Extend) -> Callable[[int], None]:
+    """The search of the words whose left part is the tiles already before an anchor."""
+    walk, tiles, old, state = line.lexicon.walk, line.tiles, line.old, line.state
+    rmask0 = sum(1 << c for c, k in enumerate(search.counts) if k)
+
+    def through(anchor: int) -> None:
+        state["anchor"] = anchor
+        start = anchor - 1
+        while start > 0 and tiles[start - 1] != EMPTY:
+            start -= 1
+        node = walk.root
+        for tile in tiles[start:anchor]:
+            node = walk.child(node, tile) if tile >= 0 else -1
+            if node < 0:
+                return
+        state["start"] = start
+        extend(node, anchor, rmask0, search.blanks, sum(old[start:anchor]), 1, 0, 0, 0)
+
+    return through
+
+
+def free_search(search: Search, line: Line, extend: Extend, left_parts: list[list[LeftPart]]) -> Callable[[int, int],
+                                                                                                         None]:
+    """The search of the words whose left part is made from the rack on the free squares before an anchor
+    (at most ``limit`` of them); best first, the left parts too low to reach the best ``top`` are skipped."""
+    wmasks, heights = line.lexicon.walk.masks, line.lexicon.walk.heights
+    n, cross, lmq, wmq, state, ahead = line.n, line.cross, line.lmq, line.wmq, line.state, line.ahead
+    pre_empty, top_sum, bonus_upto, need, cap = line.pre_empty, line.top_sum, line.bonus_upto, line.need, line.cap
+    all_letters, floor = search.all_letters, search.floor
+    place = placer(search, line, extend)
+
+    def free(anchor: int, limit: int) -> None:
+        state["anchor"] = anchor
+        here = cross[anchor]
+        base, letters, word_mult, crossing = ahead[anchor] if ahead else (0, (), (), ())
+        for length, parts in enumerate(left_parts[:min(limit, cap - 1) + 1]):
+            state["start"] = begin = anchor - length
+            left_lm, left_wm = max(lmq[begin:anchor], default=1), 1
+            for j in range(begin, anchor):
+                left_wm *= wmq[j]
+            k = min(pre_empty[n] - base, cap - length) if ahead else 0
+            if length + k < need:
+                continue
+            room = cap - length
+            for part in parts:
+                node, _, _, rmask, nblanks, raw = part
+                if not wmasks[node] & here & (all_letters if nblanks else rmask):
+                    continue  # nothing of the rack can go on the anchor after this left part
+                if ahead:
+                    low_bar = floor[0]
+                    if low_bar > 0 and (raw * left_lm + top_sum[length + k] - raw + letters[k]) * left_wm * \
+                            word_mult[k] + crossing[k] + bonus_upto[length + k] < low_bar:
+                        break  # parts come by letter value, highest first: none of the rest reaches the top
+                    reach = anchor + heights[node]
+                    j = pre_empty[reach if reach < n else n] - base
+                    if j > room:
+                        j = room
+                    if length + j < need or (low_bar > 0 and (raw * left_lm + top_sum[length + j] - raw
+                                                              + letters[j]) * left_wm * word_mult[j]
+                                             + crossing[j] + bonus_upto[length + j] < low_bar):
+                        continue
+                place(part, begin, anchor, length)
+
+    return free
+
+
+def placer(search: Search, line: Line, extend: Extend) -> Callable[[LeftPart, int, int, int], None]:
+    """``place(part, begin, anchor, length)``: a left part laid on the squares from ``begin`` to the anchor,
+    its tiles taken from the rack, the search extended from the anchor, then the tiles given back."""
+    counts, value, lmq, wmq = search.counts, line.value, line.lmq, line.wmq
+    cur_code, cur_blank = line.cur_code, line.cur_blank
+
+    def place(part: LeftPart, begin: int, anchor: int, length: int) -> None:
+        node, codes, blanks, rmask, nblanks, raw = part
+        acc, wmul = 0, 1
+        for j, code in enumerate(codes):
+            cur_code[begin + j] = code
+            cur_blank[begin + j] = blanks[j]
+            wmul *= wmq[begin + j]
+            if not blanks[j]:
+                counts[code] -= 1
+                acc += value[code] * lmq[begin + j]
+        extend(node, anchor, rmask, nblanks, acc, wmul, 0, length, raw)
+        for j, code in enumerate(codes):
+            if not blanks[j]:
+                counts[code] += 1
+
+    return place
+

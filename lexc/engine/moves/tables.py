@@ -1,0 +1,163 @@
+"""One line of the board as the search reads it, and the best-first bounds over it.
+
+A :class:`Line` is a row (across) or a column (down) in one lexicon: its squares as codes, the
+letter and word premiums of its empty squares, the cross-check mask and cross-word scores of
+each, the values of the tiles already there, and what the rack is worth at most.
+
+Best first (:meth:`lexc.engine.moves.MoveFinder.moves` with ``top``), a branch of the search is
+left as soon as an upper bound of what its plays score falls below the ``top``-th best score found
+so far. The bound of the plays that go on from an empty square with ``j`` more tiles of the rack
+is read from the tables :func:`ahead` makes for that square: what the main word gains beyond the
+tiles' own values (the rack's best letters on the best letter premiums, the board tiles met), the
+word premiums met, the best cross word a tile of the rack makes on each square. The tiles' own
+values are bounded apart, by ``top_sum[j]``: the rack's ``j`` best letters added up. A task (one
+anchor of one line) gets its bound from the same tables: :meth:`Line.through_bound`,
+:meth:`Line.free_bound`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lexc.engine.moves.state import EMPTY, LeftPart, Search
+from lexc.engine.moves.words import Lexicon
+
+__all__ = ["Line", "ahead"]
+
+
+class Line:
+    """The tables of one line in one lexicon's walk, for plays placing ``need`` to ``cap`` tiles."""
+
+    __slots__ = ("across", "ahead", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
+                 "cur_code", "lexicon", "lmq", "n", "need", "old", "pre_empty", "rack_size", "squares", "state",
+                 "tiles", "top_sum", "value", "wmq")
+
+    def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
+                 cross_scores: list[Any], need: int, cap: int):
+        self.lexicon, self.squares, self.across, self.need = lexicon, squares, across, need
+        self.n = n = len(squares)
+        self.tiles = tiles = [search.tiles[i] for i in squares]
+        self.cross = [cross_masks[i] for i in squares]
+        #: the main word being built: the code and blank flag placed on each square
+        self.cur_code, self.cur_blank = [0] * n, [False] * n
+        #: the anchor being searched and the first square of the word
+        self.state = {"anchor": 0, "start": 0}
+        counts = search.counts
+        self.rack_size = rack_size = sum(counts) + search.blanks
+        bound = lexicon.letter_bound
+        #: each code's value: exact (the board set's values) or, in another language, at least it
+        self.value = value = list(search.finder.code_points if bound is None else bound)
+        lm_all, wm_all, blank_on = search.lm, search.wm, search.blank_on
+        on_line = list(zip(tiles, squares, strict=True))
+        self.lmq = [lm_all[i] if t == EMPTY else 1 for t, i in on_line]
+        self.wmq = [wm_all[i] if t == EMPTY else 1 for t, i in on_line]
+        self.old = [0 if t < 0 or blank_on[i] else value[t] for t, i in on_line]
+        self.cross_exact = [None if t != EMPTY or cross_scores[i] is None else cross_scores[i][1] for t, i in on_line]
+        bonuses = search.ruleset.bonuses
+        self.bonus_upto = [0]
+        for k in range(1, rack_size + 1):
+            self.bonus_upto.append(max(self.bonus_upto[-1], bonuses.get(k, 0)))
+        self.bonus_at = [bonuses.get(k, 0) for k in range(rack_size + 1)]
+        self.cap = min(cap, rack_size)
+        #: the rack's best letter values added up: j tiles of it are worth at most top_sum[j]
+        self.top_sum = [0]
+        for v in _rack_values(search, value):
+            self.top_sum.append(self.top_sum[-1] + v)
+        #: empty squares before each square
+        self.pre_empty = [0]
+        for t in tiles:
+            self.pre_empty.append(self.pre_empty[-1] + (t == EMPTY))
+        self.ahead: list[Any] = []
+        if search.top is not None:
+            key = (lexicon.lang, across, squares[0])
+            self.ahead = search.ahead_cache.get(key) or []
+            if not self.ahead:
+                self.ahead = search.ahead_cache[key] = ahead(search, self)
+
+    def through_bound(self, anchor: int) -> int | None:
+        """The bound of the words through the tiles just before ``anchor`` (0 when not best first); None if
+        none of them can place ``need`` tiles."""
+        if not self.ahead:
+            return 0
+        tiles = self.tiles
+        base, letters, word_mult, crossing = self.ahead[anchor]
+        start = anchor - 1
+        while start > 0 and tiles[start - 1] != EMPTY:
+            start -= 1
+        k = min(self.pre_empty[self.n] - base, self.cap)
+        if k < self.need:
+            return None
+        most: int = (sum(self.old[start:anchor]) + self.top_sum[k] + letters[k]) * word_mult[k] + crossing[k] + \
+            self.bonus_upto[k]
+        return most
+
+    def free_bound(self, anchor: int, limit: int, left_parts: list[list[LeftPart]]) -> int:
+        """The bound of the words whose left part, of at most ``limit`` tiles, is made from the rack before
+        ``anchor`` (0 when not best first, -1 when none can place ``need`` tiles)."""
+        if not self.ahead:
+            return 0
+        lmq, wmq, top_sum = self.lmq, self.wmq, self.top_sum
+        base, letters, word_mult, crossing = self.ahead[anchor]
+        most = -1
+        for length, parts in enumerate(left_parts[:min(limit, self.cap - 1) + 1]):
+            k = min(self.pre_empty[self.n] - base, self.cap - length)
+            if parts and length + k >= self.need:
+                left_wm = 1
+                for j in range(anchor - length, anchor):
+                    left_wm *= wmq[j]
+                raw = parts[0][5]
+                most = max(most, (raw * max(lmq[anchor - length:anchor], default=1) + top_sum[length + k] - raw
+                                  + letters[k])
+                           * left_wm * word_mult[k] + crossing[k] + self.bonus_upto[length + k])
+        return most
+
+
+def _rack_values(search: Search, value: list[int]) -> list[int]:
+    """The values of the rack's tiles (blanks 0), highest first."""
+    return sorted([value[c] for c, k in enumerate(search.counts) for _ in range(k)] + [0] * search.blanks,
+                  reverse=True)
+
+
+def ahead(search: Search, line: Line) -> list[Any]:
+    """The bound's tables for each empty square ``pos`` of a line (where a word goes on with rack tiles):
+    ``(base, letters, word_mult, crossing)``; None for the other squares.
+
+    The next ``j`` tiles placed from ``pos`` fill the first ``j`` empty squares from ``pos`` on (a
+    word has no gaps). ``base``: empty squares before ``pos``; for ``j`` tiles, ``letters[j]`` is at
+    most what the main word gains beyond the tiles' own values (what the rack's best letters gain from
+    those squares' letter premiums, best on best, and the board tiles up to the next empty square;
+    the tiles' values are bounded apart: ``top_sum``, less those placed already), ``word_mult[j]`` their
+    word premiums multiplied, ``crossing[j]`` the best cross word a tile of the rack makes on each.
+    Each grows with ``j``.
+    """
+    tiles, lmq, wmq, cross_exact = line.tiles, line.lmq, line.wmq, line.cross_exact
+    n = len(tiles)
+    values = _rack_values(search, line.value)
+    gaps = [p for p in range(n) if tiles[p] == EMPTY]
+    held = {c for c, k in enumerate(search.counts) if k}
+    blanks = search.blanks
+    pre_old = [0]
+    for v in line.old:
+        pre_old.append(pre_old[-1] + v)
+    tables: list[Any] = [None] * (n + 1)
+    for g, pos in enumerate(gaps):
+        letters, word_mult, crossing = [0], [1], [0]
+        premiums: list[int] = []
+        extra = 0
+        for j, square in enumerate(gaps[g:g + line.rack_size], 1):
+            if lmq[square] > 1:
+                premiums.append(lmq[square])
+                premiums.sort(reverse=True)
+                extra = sum((m - 1) * values[i] for i, m in enumerate(premiums[:len(values)]))
+            following = gaps[g + j] if g + j < len(gaps) else n
+            letters.append(extra + pre_old[following] - pre_old[pos])
+            word_mult.append(word_mult[-1] * wmq[square])
+            entry = cross_exact[square]
+            best = 0  # the best cross word a tile of this rack makes on the square (a blank: any letter)
+            if entry:
+                best = max([v[0] for c, v in entry.items() if c in held]
+                           + ([v[2] for v in entry.values()] if blanks else []), default=0)
+            crossing.append(crossing[-1] + best)
+        tables[pos] = (g, letters, word_mult, crossing)
+    tables[n] = (len(gaps), [0], [1], [0])
+    return tables
