@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -123,13 +124,23 @@ def best(
                     "moves": [{**m.to_json(), "words": [w.to_json() for w in r.words], "bonus": r.bonus}
                               for m, r in zip(shown, results, strict=True)]})
         return
-    chosen_by = "" if langs or not ruleset.polyglot else " (--langs to search others)"
-    where = f"{ruleset.name}" + (f", languages {', '.join(finder.langs)}{chosen_by}" if ruleset.polyglot else
-                                 f", {ruleset.tiles} tiles")
-    if full:
-        typer.echo(f"{len(moves):,} legal play{'' if len(moves) == 1 else 's'} of {rack} ({where})")
+    _echo_moves(rack, top, moves if full else None, shown, results, _searched(ruleset, finder.langs, langs), explain)
+
+
+def _searched(ruleset: Any, langs: Sequence[str], given: str | None) -> str:
+    """What a search was over, for the heading: the ruleset and its languages or tiles."""
+    chosen_by = "" if given or not ruleset.polyglot else " (--langs to search others)"
+    return f"{ruleset.name}" + (f", languages {', '.join(langs)}{chosen_by}" if ruleset.polyglot else
+                                f", {ruleset.tiles} tiles")
+
+
+def _echo_moves(rack: str, top: int, counted: Sequence[Any] | None, shown: Sequence[Any], results: Sequence[Any],
+                where: str, explain: bool) -> None:
+    """The plays found, ranked, under a heading: every legal play counted (``counted``), or the best."""
+    if counted is not None:
+        typer.echo(f"{len(counted):,} legal play{'' if len(counted) == 1 else 's'} of {rack} ({where})")
     else:
-        typer.echo(f"{'best play' if top == 1 else f'{top} best plays'} of {rack} ({where})" if moves
+        typer.echo(f"{'best play' if top == 1 else f'{top} best plays'} of {rack} ({where})" if shown
                    else f"no legal play of {rack} ({where})")
     width = max((len(str(m)) for m in shown), default=0)
     for rank, (move, result) in enumerate(zip(shown, results, strict=True), 1):

@@ -138,6 +138,19 @@ def _alphabet(alphabet: str | None) -> str | list[str] | None:
     return alphabet
 
 
+def _build_codes(catalog: Catalog, langs: list[str] | None, spec: list[Path] | None, name: str | None,
+                 source: str | None, alphabet: str | None) -> list[str]:
+    """The languages ``lexc build`` compiles, in order, once each; the options checked together."""
+    if not langs and spec:
+        langs = [catalog.spec_for_file(path).code for path in spec]
+    codes = list(dict.fromkeys(langs)) if langs else [s.code for s in catalog.specs() if s.lexicon]
+    if source is not None and (name is None or len(codes) != 1):
+        raise LexcError(Problem(None, None, "--source", "builds one named lexicon: give one language and --name"))
+    if alphabet is not None and source is None:
+        raise LexcError(Problem(None, None, "--alphabet", "is the alphabet of a --source KWG: give --source"))
+    return codes
+
+
 @app.command()
 @reports_errors
 def build(
@@ -170,13 +183,7 @@ def build(
     from lexc.lexicon.build import build_packs
 
     catalog = catalog_of(spec, packs, scheme)
-    if not langs and spec:
-        langs = [catalog.spec_for_file(path).code for path in spec]
-    codes = list(dict.fromkeys(langs)) if langs else [s.code for s in catalog.specs() if s.lexicon]
-    if source is not None and (name is None or len(codes) != 1):
-        raise LexcError(Problem(None, None, "--source", "builds one named lexicon: give one language and --name"))
-    if alphabet is not None and source is None:
-        raise LexcError(Problem(None, None, "--alphabet", "is the alphabet of a --source KWG: give --source"))
+    codes = _build_codes(catalog, langs, spec, name, source, alphabet)
     outcomes = {}
     with _Progress(len(codes), quiet or json) as progress:
         def stages(code: str) -> Any:

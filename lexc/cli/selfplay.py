@@ -16,7 +16,7 @@ from lexc.cli.output import raw
 from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
-    from lexc.robot.selfplay import Plan
+    from lexc.robot.selfplay import GameResult, Plan
 
 
 def _jobs(jobs: int | None) -> int:
@@ -53,7 +53,7 @@ def selfplay(
     Mean score and spread, bingos, moves and exchanges per game, first-player wins, and for each
     tile how often it is played and how often it is stuck on a rack at the end (docs/robot.md).
     """
-    from lexc.robot.selfplay import Plan, Report, game_paths, run, run_dask, save_games
+    from lexc.robot.selfplay import Plan, Report, game_paths, save_games
 
     catalog = catalog_of([spec] if spec is not None else None, packs)
     if spec is not None:
@@ -72,17 +72,7 @@ def selfplay(
         raise LexcError(Problem(None, None, "--games", f"at least one game, not {games}"))
     if save is not None:
         game_paths(save, games)  # refused before playing when a file is in the way
-    status = Console(file=raw(sys.stderr), quiet=not sys.stderr.isatty())
-    with status.status(f"playing {games} games") as shown:
-        def progress(result: object) -> None:
-            done = getattr(result, "index", 0) + 1
-            shown.update(f"played {done} of {games} games")
-
-        if dask is not None:
-            address = None if dask == "local" else dask
-            results = run_dask(plan, games, address=address, workers=_jobs(jobs), progress=progress)
-        else:
-            results = run(plan, games, jobs=_jobs(jobs), progress=progress)
+    results = _play(plan, games, jobs, dask)
     saved = save_games(results, save) if save is not None else []
     report = Report.of(plan, results)
     if json:
@@ -92,6 +82,22 @@ def selfplay(
     typer.echo(report.text())
     if saved:
         typer.echo(f"saved {len(saved)} games in {save}")
+
+
+def _play(plan: Plan, games: int, jobs: int | None, dask: str | None) -> list[GameResult]:
+    """The games of ``plan``, played on worker processes or a Dask cluster, progress shown on a terminal."""
+    from lexc.robot.selfplay import run, run_dask
+
+    status = Console(file=raw(sys.stderr), quiet=not sys.stderr.isatty())
+    with status.status(f"playing {games} games") as shown:
+        def progress(result: object) -> None:
+            done = getattr(result, "index", 0) + 1
+            shown.update(f"played {done} of {games} games")
+
+        if dask is not None:
+            address = None if dask == "local" else dask
+            return run_dask(plan, games, address=address, workers=_jobs(jobs), progress=progress)
+        return run(plan, games, jobs=_jobs(jobs), progress=progress)
 
 
 def _checked(plan: Plan) -> Plan:
