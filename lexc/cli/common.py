@@ -43,6 +43,12 @@ SCHEME_HELP = ("LANG=NAME: spell LANG through scheme NAME for this game (repeata
 EDITION_HELP = ("LANG=NAME: play LANG with its tile set NAME (repeatable; e.g. is=original; default: the "
                 "spec's default edition; `lexc languages` lists them).")
 
+#: The options every command that reads the catalog shares (:func:`catalog_of` takes their values).
+PACKS = typer.Option(None, "--packs", help=PACKS_HELP)
+SPECS = typer.Option(None, "--spec", help=SPEC_HELP)
+SCHEMES = typer.Option(None, "--scheme", help=SCHEME_HELP)
+EDITIONS = typer.Option(None, "--edition", help=EDITION_HELP)
+
 
 def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None,
                schemes: Sequence[str] | None = None, editions: Sequence[str] | None = None) -> Catalog:

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import parse_editions, parse_lexicons, parse_schemes
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, flags, print_json, reports_errors
+from lexc.cli.common import PACKS, SPEC_HELP, app, catalog_of, flags, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.game import CHALLENGES, Game, Setup
 from lexc.game.engine import Packs
@@ -26,7 +26,6 @@ game_app = typer.Typer(
 app.add_typer(game_app, name="game")
 
 FILE = typer.Argument(..., metavar="FILE.gcg", help="The game file.")
-PACKS = typer.Option(None, "--packs", help=PACKS_HELP)
 SPECS = typer.Option(None, "--spec", help=SPEC_HELP + " A game records the specs of its own it was started with "
                      "(#note spec:) and refuses another.")
 #: The options of ``lexc game`` by the name the library gives the setting (lexc.game.Setup.new, Game).

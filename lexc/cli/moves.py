@@ -9,11 +9,9 @@ from typing import Any
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input
-
-_PACKS_HELP = PACKS_HELP
 
 
 def _languages(record: Any, ruleset: Any, catalog: Catalog) -> list[str]:
@@ -88,8 +86,8 @@ def best(
                             "for: what cannot reach them is skipped."),
     every: bool = typer.Option(False, "--all", help="Search every legal play and count them (the full "
                                "enumeration), then show the first --top."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     explain: bool = typer.Option(False, "--explain", help="Explain each play's score word by word."),
     json: bool = typer.Option(False, "--json", help="Print the plays as JSON, each with its scored words."),
 ) -> None:
@@ -165,8 +163,8 @@ def anagram(
     letters: str = typer.Argument(..., help="Letters, '?' for a blank; A–Z or native (щиа)."),
     all_lengths: bool = typer.Option(False, "--all", help="Sub-anagrams too: every word of 2 or more of the letters."),
     limit: int = typer.Option(0, "--limit", help="Show at most this many (0: all)."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     json: bool = typer.Option(False, "--json", help="Print the words as JSON."),
 ) -> None:
     """Words made of the letters (board spellings), with their native spellings and values.
@@ -203,8 +201,8 @@ def pattern(
     lang: str = typer.Argument(..., help="Language code (a pack must be built)."),
     text: str = typer.Argument(..., metavar="PATTERN", help="Letters, ? (any letter), * (any run), [ABC] (a class)."),
     limit: int = typer.Option(200, "--limit", help="Show at most this many (0: all)."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     json: bool = typer.Option(False, "--json", help="Print the words as JSON."),
 ) -> None:
     """Words matching a pattern of board letters, with their native spellings and values."""

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from lexc.catalog import parse_editions
-from lexc.cli.common import EDITION_HELP, PACKS_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import EDITIONS, PACKS, app, catalog_of, print_json, reports_errors
 from lexc.cli.output import raw
 from lexc.errors import LexcError, Problem
 
@@ -34,7 +34,7 @@ def selfplay(
                               "first (default: --lang)."),
     spec: Path = typer.Option(None, "--spec", help="A spec file of one's own: games on its tiles, with its pack "
                               "(`lexc build --spec FILE`)."),
-    edition: list[str] = typer.Option(None, "--edition", help=EDITION_HELP),
+    edition: list[str] = EDITIONS,
     games: int = typer.Option(..., "--games", "-n", help="How many games."),
     levels: str = typer.Option("5,5", "--levels", help="The two robots' strengths, 1 to 5 or greedy: "
                                "'5,1' puts level 5 in seat A, level 1 in seat B; they take turns to start."),
@@ -45,7 +45,7 @@ def selfplay(
                              "address, or 'local' for a local cluster of --jobs workers (the distributed extra)."),
     save: Path = typer.Option(None, "--save", metavar="DIR", help="Write each game to DIR/game-NNNN.gcg "
                               "(never over an existing file)."),
-    packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
+    packs: Path = PACKS,
     json: bool = typer.Option(False, "--json", help="Print the report (and every game's figures) as JSON."),
 ) -> None:
     """Play N seeded robot games and report how the set plays, with 95 % intervals.

@@ -23,7 +23,7 @@ from lexc.game.view import languages_json
 from lexc.game.web.answers import answer
 from lexc.game.web.fields import body, seed, shown, text
 from lexc.game.web.robots import robot_seats
-from lexc.game.web.served import served
+from lexc.game.web.served import Asked, on_game, served
 
 __all__ = ["STATIC", "download", "index", "languages", "links", "list_all", "new_game", "qr_svg", "show"]
 
@@ -97,59 +97,48 @@ def _seat_robots(game: Game, given: str) -> Game:
 
 async def show(request: Request) -> Response:
     """The game as the view asking sees it."""
-    board = served(request)
+    return await on_game(request, _show)
 
-    def work(data: dict[str, Any]) -> Response:
-        path, game, view = board.opened(request)
-        board.robot_pending(path, game)  # a robot left to move (a server stopped, a move by lexc game)
-        return JSONResponse(board.snapshot(path, game, view))
 
-    return await answer(work, {})
+def _show(asked: Asked, data: dict[str, Any]) -> Response:
+    asked.board.robot_pending(asked.path, asked.game)  # a robot left to move (a server stopped, a move by lexc game)
+    return JSONResponse(asked.snapshot())
 
 
 async def download(request: Request) -> Response:
     """The GCG file: the director's, and everyone's once the game is over."""
-    board = served(request)
+    return await on_game(request, _download)
 
-    def work(data: dict[str, Any]) -> Response:
-        path, game, view = board.opened(request)
-        if not (view.director or game.state.ended):
-            raise Forbidden(Problem(None, None, "file", "the game file holds every rack: it is the director's "
-                                                        "until the game is over"))
-        return Response(game.text, media_type="text/plain; charset=utf-8", headers={
-            "Content-Disposition": f'attachment; filename="{path.name}"', "Cache-Control": "no-store"})
 
-    return await answer(work, {})
+def _download(asked: Asked, data: dict[str, Any]) -> Response:
+    if not (asked.view.director or asked.game.state.ended):
+        raise Forbidden(Problem(None, None, "file", "the game file holds every rack: it is the director's "
+                                                    "until the game is over"))
+    return Response(asked.game.text, media_type="text/plain; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="{asked.path.name}"', "Cache-Control": "no-store"})
 
 
 async def languages(request: Request) -> Response:
-    """Every language of the catalog, for the play pickers (any view of the game)."""
-    board = served(request)
-
-    def work(data: dict[str, Any]) -> Response:
-        board.opened(request)  # any view of the game: its seats' and board's pickers list the languages
-        return JSONResponse({"languages": languages_json(board.lexicons)})
-
-    return await answer(work, {})
+    """Every language of the catalog, for the play pickers (any view of the game: its seats' and board's
+    pickers list the languages)."""
+    return await on_game(request, lambda asked, data: JSONResponse({"languages": languages_json(asked.board.lexicons)}))
 
 
 async def links(request: Request) -> Response:
     """Every view's link, with a QR code (the director); a robot's seat has none."""
-    board = served(request)
+    return await on_game(request, _links)
 
-    def work(data: dict[str, Any]) -> Response:
-        path, game, view = board.opened(request)
-        if not view.director:
-            raise Forbidden(Problem(None, None, "links", "only the director hands out links"))
-        seats = seats_of(path, game.setup.players)
-        assert seats is not None
-        base = f"{request.url.scheme}://{request.headers.get('host', '')}"
-        seated = robot_seats(game)  # a robot's seat has no link: it moves by itself
-        return JSONResponse({"links": [{"view": label, "url": None, "qr": None, "robot": seated[label]}
-                                       if label in seated else {"view": label, "url": url, "qr": qr_svg(url)}
-                                       for label, url in seats.links(base, path.stem)]})
 
-    return await answer(work, {})
+def _links(asked: Asked, data: dict[str, Any]) -> Response:
+    if not asked.view.director:
+        raise Forbidden(Problem(None, None, "links", "only the director hands out links"))
+    seats = seats_of(asked.path, asked.game.setup.players)
+    assert seats is not None
+    base = f"{asked.request.url.scheme}://{asked.request.headers.get('host', '')}"
+    seated = robot_seats(asked.game)  # a robot's seat has no link: it moves by itself
+    return JSONResponse({"links": [{"view": label, "url": None, "qr": None, "robot": seated[label]}
+                                   if label in seated else {"view": label, "url": url, "qr": qr_svg(url)}
+                                   for label, url in seats.links(base, asked.path.stem)]})
 
 
 def qr_svg(given: str) -> str:

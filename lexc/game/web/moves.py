@@ -14,7 +14,6 @@ import hmac
 import re
 import time
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -26,10 +25,10 @@ from lexc.game.game import Game
 from lexc.game.seats import Forbidden, View
 from lexc.game.store import StaleGame, load, locked
 from lexc.game.view import hide_validity, shows_validity
-from lexc.game.web.answers import RETRY_AFTER, Busy, Stale, answer
-from lexc.game.web.fields import body, checked, mapping, shown, text
+from lexc.game.web.answers import RETRY_AFTER, Busy, Stale
+from lexc.game.web.fields import checked, mapping, shown, text
 from lexc.game.web.robots import robot_seats
-from lexc.game.web.served import Served, served
+from lexc.game.web.served import Asked, on_game
 from lexc.inputs import whole_number
 
 __all__ = ["clock", "hint", "move", "parse_move", "preview", "robot"]
@@ -37,47 +36,45 @@ __all__ = ["clock", "hint", "move", "parse_move", "preview", "robot"]
 
 async def preview(request: Request) -> Response:
     """A play scored on the board, not made (a seat or the director)."""
-    board = served(request)
+    return await on_game(request, _preview, posted=True)
 
-    def work(data: dict[str, Any]) -> Response:
-        _, game, view = board.opened(request)
-        if view.kind == "board":
-            raise Forbidden(Problem(None, None, "preview", "the board view only shows the game"))
-        result = game.preview(text(data, "play") or "", text(data, "rack"), view.player)
-        words, explanation = [w.to_json() for w in result.words], result.explain()
-        if not shows_validity(game, view):
-            words, explanation = hide_validity(words, explanation)
-        return JSONResponse({"score": result.score, "legal": result.legal, "problems": list(result.problems),
-                             "words": words, "explanation": explanation,
-                             "play": str(result.play), "position": result.play.position,
-                             "tiles": [{"row": t.row, "col": t.col, "face": t.tile.face, "blank": t.tile.blank}
-                                       for t in result.placements]})
 
-    return await answer(work, await body(request))
+def _preview(asked: Asked, data: dict[str, Any]) -> Response:
+    game, view = asked.game, asked.view
+    if view.kind == "board":
+        raise Forbidden(Problem(None, None, "preview", "the board view only shows the game"))
+    result = game.preview(text(data, "play") or "", text(data, "rack"), view.player)
+    words, explanation = [w.to_json() for w in result.words], result.explain()
+    if not shows_validity(game, view):
+        words, explanation = hide_validity(words, explanation)
+    return JSONResponse({"score": result.score, "legal": result.legal, "problems": list(result.problems),
+                         "words": words, "explanation": explanation,
+                         "play": str(result.play), "position": result.play.position,
+                         "tiles": [{"row": t.row, "col": t.col, "face": t.tile.face, "blank": t.tile.blank}
+                                   for t in result.placements]})
 
 
 async def hint(request: Request) -> Response:
     """The best plays of a rack: a move search, one at a time on the server."""
-    board = served(request)
+    return await on_game(request, _hint, posted=True)
 
-    def work(data: dict[str, Any]) -> Response:
-        _, game, view = board.opened(request)
-        view.check("hint", to_move=game.to_move, last_player=None)
-        if not shows_validity(game, view):
-            raise Forbidden(Problem(None, None, "hint", "a hint shows which words are good: under this "
-                                                        "ruleset that is the challenge's business"))
-        top, langs = _search(data)
-        rack = text(data, "rack")
-        if not board.searching.acquire(blocking=False):
-            raise Busy(f"another move search is running on this server: ask again in a moment "
-                       f"(one runs at a time; retry after {RETRY_AFTER} s)")
-        try:
-            found = game.hints(rack, top, langs)
-        finally:
-            board.searching.release()
-        return JSONResponse({"player": game.to_move, "moves": [m.to_json() for m in found]})
 
-    return await answer(work, await body(request))
+def _hint(asked: Asked, data: dict[str, Any]) -> Response:
+    game, view = asked.game, asked.view
+    view.check("hint", to_move=game.to_move, last_player=None)
+    if not shows_validity(game, view):
+        raise Forbidden(Problem(None, None, "hint", "a hint shows which words are good: under this "
+                                                    "ruleset that is the challenge's business"))
+    top, langs = _search(data)
+    rack = text(data, "rack")
+    if not asked.board.searching.acquire(blocking=False):
+        raise Busy(f"another move search is running on this server: ask again in a moment "
+                   f"(one runs at a time; retry after {RETRY_AFTER} s)")
+    try:
+        found = game.hints(rack, top, langs)
+    finally:
+        asked.board.searching.release()
+    return JSONResponse({"player": game.to_move, "moves": [m.to_json() for m in found]})
 
 
 def _search(data: Mapping[str, Any]) -> tuple[int, list[str] | None]:
@@ -96,78 +93,68 @@ def _search(data: Mapping[str, Any]) -> tuple[int, list[str] | None]:
 
 async def move(request: Request) -> Response:
     """A move: play, pass, exchange, challenge, undo, end, penalty; on the version the page saw."""
-    board = served(request)
+    return await on_game(request, _move, posted=True)
 
-    def work(data: dict[str, Any]) -> Response:
-        path, game, view = board.opened(request)
-        action, made = parse_move(data, view)
-        version = text(data, "version")
-        if version is None:
-            raise LexcError("version: a move names the version of the game it was made on")
-        if not hmac.compare_digest(version.encode(), board.public(game).encode()):
-            raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
-                        board.snapshot(path, game, view))
-        pending = game.state.pending
-        view.check(action, to_move=game.to_move,
-                   last_player=game.setup.players[pending.player] if pending is not None else None)
-        if action == "undo":  # a robot's turn it comes back to waits for the director
-            made = _held(made, lambda undone: board.table.hold(path, undone))
-        try:
-            after = board.commit(path, game, action, made)
-        except StaleGame:
-            raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
-                        board.snapshot(path, load(path, board.lexicons), view)) from None
-        if action != "undo":
-            board.robot_pending(path, after)
-        return JSONResponse(board.snapshot(path, after, view))
 
-    return await answer(work, await body(request))
+def _move(asked: Asked, data: dict[str, Any]) -> Response:
+    board, path, game, view = asked.board, asked.path, asked.game, asked.view
+    action, made = parse_move(data, view)
+    version = text(data, "version")
+    if version is None:
+        raise LexcError("version: a move names the version of the game it was made on")
+    if not hmac.compare_digest(version.encode(), board.public(game).encode()):
+        raise Stale(Problem(None, None, None, "the game changed before this move arrived"), asked.snapshot())
+    pending = game.state.pending
+    view.check(action, to_move=game.to_move,
+               last_player=game.setup.players[pending.player] if pending is not None else None)
+    if action == "undo":  # a robot's turn it comes back to waits for the director
+        made = _held(made, lambda undone: board.table.hold(path, undone))
+    try:
+        after = board.commit(path, game, action, made)
+    except StaleGame:
+        raise Stale(Problem(None, None, None, "the game changed before this move arrived"),
+                    asked.snapshot(load(path, board.lexicons))) from None
+    if action != "undo":
+        board.robot_pending(path, after)
+    return JSONResponse(asked.snapshot(after))
 
 
 async def robot(request: Request) -> Response:
     """The director lets the robot to move make its move: after an undo, or again after an error."""
-    board = served(request)
+    return await on_game(request, _robot, posted=True)
 
-    def work(data: dict[str, Any]) -> Response:
-        path, game, view = board.opened(request)
-        if not view.director:
-            raise Forbidden(Problem(None, None, "robot", "only the director tells a robot to move"))
-        if game.state.ended:
-            raise LexcError("robot: the game is over")
-        if game.to_move not in robot_seats(game):
-            raise LexcError(f"robot: it is {game.to_move}'s turn, and {game.to_move} is not a robot")
-        board.table.release(path)
-        return JSONResponse(board.snapshot(path, game, view))
 
-    return await answer(work, await body(request))
+def _robot(asked: Asked, data: dict[str, Any]) -> Response:
+    game = asked.game
+    if not asked.view.director:
+        raise Forbidden(Problem(None, None, "robot", "only the director tells a robot to move"))
+    if game.state.ended:
+        raise LexcError("robot: the game is over")
+    if game.to_move not in robot_seats(game):
+        raise LexcError(f"robot: it is {game.to_move}'s turn, and {game.to_move} is not a robot")
+    asked.board.table.release(asked.path)
+    return JSONResponse(asked.snapshot())
 
 
 async def clock(request: Request) -> Response:
     """The director's clock: pause, resume, adjust."""
-    board = served(request)
-
-    def work(data: dict[str, Any]) -> Response:
-        path, game, view = board.opened(request)
-        view.check("clock", to_move=game.to_move, last_player=None)
-        game = _clocked(board, path, data)
-        return JSONResponse(board.snapshot(path, game, view))
-
-    return await answer(work, await body(request))
+    return await on_game(request, _clock, posted=True)
 
 
-def _clocked(board: Served, path: Path, data: Mapping[str, Any]) -> Game:
-    """The clock of the game at ``path`` changed as ``data`` asks, under the game's lock; the game read."""
+def _clock(asked: Asked, data: dict[str, Any]) -> Response:
+    """The clock of the game changed as ``data`` asks, under the game's lock; the game as read then."""
+    asked.view.check("clock", to_move=asked.game.to_move, last_player=None)
     action = text(data, "action") or ""
     seconds = text(data, "seconds") or "0"
     if not re.fullmatch(r"-?[0-9]{1,6}", seconds):
         raise LexcError(f"seconds: a whole number of seconds, not {shown(seconds)}")
-    with locked(path):
-        game = load(path, board.lexicons)
-        turn_file = turn_path(path)
+    with locked(asked.path):
+        game = load(asked.path, asked.board.lexicons)
+        turn_file = turn_path(asked.path)
         now = time.time()
         turn = adjusted(read_turn(turn_file, game, now), game, action, text(data, "player"), int(seconds), now)
         write_turn(turn_file, turn)
-    return game
+    return JSONResponse(asked.snapshot(game))
 
 
 def _held(made: Callable[[Game], Game], hold: Callable[[Game], Game]) -> Callable[[Game], Game]:

@@ -15,9 +15,12 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from starlette.requests import Request
+from starlette.responses import Response
 
 from lexc.game.clock import Turn, clock_json, read_turn, timed, turn_path, write_turn
 from lexc.game.engine import LexcError, Packs, Problem
@@ -25,10 +28,11 @@ from lexc.game.game import Game
 from lexc.game.seats import Forbidden, View, seats_of
 from lexc.game.store import game_path, load, update
 from lexc.game.view import game_json
-from lexc.game.web.answers import NoGame
+from lexc.game.web.answers import NoGame, answer
+from lexc.game.web.fields import body
 from lexc.game.web.robots import RobotTable, robot_seats
 
-__all__ = ["KEY_HEADER", "Served", "games_folder", "public_version", "served", "written"]
+__all__ = ["KEY_HEADER", "Asked", "Served", "games_folder", "on_game", "public_version", "served", "written"]
 
 #: The header carrying a view's key.
 KEY_HEADER = "x-lexc-key"
@@ -135,6 +139,35 @@ def served(request: Request) -> Served:
     """The server's state, for a handler."""
     state: Served = request.app.state.served
     return state
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A request on one game: the server, the request, the game's file, the game read, the view asking."""
+
+    board: Served
+    request: Request
+    path: Path
+    game: Game
+    view: View
+
+    def snapshot(self, game: Game | None = None) -> dict[str, object]:
+        """``game`` (default: the game read) as the view asking may see it."""
+        return self.board.snapshot(self.path, self.game if game is None else game, self.view)
+
+
+async def on_game(request: Request, work: Callable[[Asked, dict[str, Any]], Response], *,
+                  posted: bool = False) -> Response:
+    """Answer ``request`` on the game it names: ``work`` on the game opened by the key asking
+    (:meth:`Served.opened`), with the request's JSON body when ``posted``, in a worker thread, every
+    error as JSON (:func:`lexc.game.web.answers.answer`)."""
+    board = served(request)
+
+    def run(data: dict[str, Any]) -> Response:
+        path, game, view = board.opened(request)
+        return work(Asked(board, request, path, game, view), data)
+
+    return await answer(run, await body(request) if posted else {})
 
 
 def _key(request: Request) -> str:
