@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, Any, cast
 
 from lexc.atomic import write_atomic
 from lexc.catalog import Catalog, parse_schemes
 from lexc.choices import lang_names
 from lexc.engine.board import Board
-from lexc.engine.moves import Move, MoveFinder
 from lexc.engine.notation import (
     BLANK,
     BoardTile,
@@ -53,6 +52,10 @@ from lexc.records.gcg import checked as gcg_checked
 from lexc.records.gcg import dumps as gcg_dumps
 from lexc.records.gcg import parse as gcg_parse
 from lexc.records.replay import play_of, tile_language
+
+if TYPE_CHECKING:
+    from lexc.engine.moves import Move, MoveFinder
+
 
 __all__ = [
     "BLANK",
@@ -104,6 +107,16 @@ __all__ = [
     "write_atomic",
     "write_svg",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``Move`` and ``MoveFinder``, imported on first use: a command that looks for no move never loads the
+    move finder."""
+    if name in ("Move", "MoveFinder"):
+        from lexc.engine import moves
+
+        return getattr(moves, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def board_tiles(ruleset: Ruleset) -> Spec:
@@ -165,6 +178,7 @@ class Packs(Mapping[str, Lexicon]):
 def finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
     """The move finder of a game: in Polyglot over ``langs`` (each from its in-memory word list or
     its pack), otherwise over the board language's pack."""
+    from lexc.engine.moves import MoveFinder
     from lexc.lexicon.walk import Walk, walk_of
 
     if ruleset.polyglot is None:
