@@ -154,6 +154,7 @@ def _clock(asked: Asked, data: dict[str, Any]) -> Response:
         now = time.time()
         turn = adjusted(read_turn(turn_file, game, now), game, action, text(data, "player"), int(seconds), now)
         write_turn(turn_file, turn)
+    asked.board.robot_pending(asked.path, game)  # a robot to move waits while the clock is paused: now it may not
     return JSONResponse(asked.snapshot(game))
 
 

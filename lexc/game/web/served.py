@@ -22,7 +22,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from lexc.game.clock import Turn, clock_json, read_turn, timed, turn_path, write_turn
+from lexc.game.clock import Turn, clock_json, paused, read_turn, timed, turn_path, write_turn
 from lexc.game.engine import LexcError, Packs, Problem
 from lexc.game.game import Game
 from lexc.game.seats import Forbidden, View, seats_of
@@ -30,7 +30,7 @@ from lexc.game.store import game_path, load, update
 from lexc.game.view import game_json
 from lexc.game.web.answers import NoGame, answer
 from lexc.game.web.fields import body
-from lexc.game.web.robots import RobotTable, robot_seats
+from lexc.game.web.robots import Paused, RobotTable, robot_seats
 
 __all__ = ["KEY_HEADER", "Asked", "Served", "games_folder", "on_game", "public_version", "served", "written"]
 
@@ -54,18 +54,22 @@ class Served:
         self.token = token
         self.offered = [*SHIPPED_RULESETS, *(str(p.resolve()) for p in rulesets)]
         self.searching = threading.Lock()  # held while a hint's move search runs: one at a time
-        self.table = RobotTable(lexicons, lambda path, game, made: self.commit(path, game, "robot", made))
+        self.table = RobotTable(lexicons, lambda path, game, made: self.commit(path, game, "robot", made),
+                                lambda path, game: paused(game, read_turn(turn_path(path), game)))
 
     def commit(self, path: Path, game: Game, action: str, made: Callable[[Game], Game]) -> Game:
         """Make ``made`` on the game at ``path`` when the file still holds ``game`` (else
         :class:`~lexc.game.store.StaleGame`), with the time of the turn noted; the one path of every
-        move, a person's or a robot's."""
+        move, a person's or a robot's (a robot's is refused with :class:`~lexc.game.web.robots.Paused` while
+        the director has the clock paused)."""
         now = time.time()
         turn_file = turn_path(path)
         turns: list[Turn] = []
 
         def checked(current: Game) -> Game:
             turn = read_turn(turn_file, current, now)
+            if action == "robot" and paused(current, turn):
+                raise Paused
             turns.append(turn)
             after = made(current)
             return after if action == "undo" else timed(current, after, turn, now)  # an undo starts the turn again
