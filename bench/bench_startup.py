@@ -75,7 +75,7 @@ def _imports(args: list[str], env: dict[str, str]) -> dict[str, Any]:
     """Modules the command imports and the five slowest (cumulative µs) by ``-X importtime``."""
     code = f"import sys; sys.argv = {args!r}; from lexc.cli.launch import main; main()"
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,
-                          check=False, env=env)
+                          check=False, env=env, cwd=tempfile.gettempdir())  # not a checkout: PYTHONPATH decides
     rows = [m for line in done.stderr.splitlines() if (m := re.match(r"import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)",
                                                                           line))]
     top = sorted(((int(m.group(1)), m.group(3)) for m in rows if not m.group(2).strip()), reverse=True)[:5]

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -24,7 +25,7 @@ FAST = "from lexc.cli.launch import main; main()"
 
 def _command(words: tuple[str, ...]):
     """The click command typer makes of ``lexc WORDS...`` (typer carries its own click)."""
-    command = typer.main.get_command(app)
+    command: Any = typer.main.get_command(app)
     for word in words:
         command = command.commands[word]
     return command

@@ -19,7 +19,6 @@ and messages. Both paths run the same function of the command (``run_check``, ``
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -104,6 +103,8 @@ def catalog_of(specs: Sequence[str | Path] | None = None, packs: str | Path | No
 
 def print_json(data: object) -> None:
     """Print ``data`` as pretty, stable JSON (UTF-8, not escaped)."""
+    import json  # here: only --json loads it
+
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
