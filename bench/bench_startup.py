@@ -15,8 +15,9 @@ sensitive to a loaded machine than wall time), and each command's imported modul
 **Bytecode.** As installed (``pip install`` writes the ``.pyc`` files of every module), lexc's
 modules load from bytecode: the run compiles the package's bytecode first (``compileall``, into the
 ``__pycache__`` folders git ignores) and runs the commands without ``PYTHONDONTWRITEBYTECODE``. With
-``--source`` every run compiles lexc's modules from source instead (an empty ``PYTHONPYCACHEPREFIX``
-and ``PYTHONDONTWRITEBYTECODE=1``), as an editable install does where bytecode is never written.
+``--source`` every run compiles lexc's own modules from source instead (its ``__pycache__`` folders
+removed, ``PYTHONDONTWRITEBYTECODE=1``; the standard library and the dependencies keep theirs), as an
+editable install does where bytecode is never written.
 
 **Before and after.** ``--before DIR`` runs each command a third time in the same alternation from
 the ``lexc`` package of another checkout (``DIR/lexc``, first on ``PYTHONPATH``; its bytecode compiled
@@ -49,14 +50,19 @@ LEXC = str(BIN / "lexc")
 PACKAGE = Path(__file__).resolve().parent.parent / "lexc"
 
 
-def _environment(source: bool, folder: Path) -> dict[str, str]:
-    """The commands' environment: bytecode as installed, or (``source``) every module compiled each run."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+def _bytecode(package: Path, source: bool) -> None:
+    """``package``'s modules compiled to bytecode, as ``pip install`` does; with ``source``, none."""
     if source:
-        empty = folder / "no-bytecode"
-        empty.mkdir(exist_ok=True)
-        env |= {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(empty)}
-    return env
+        for cache in list(package.rglob("__pycache__")):
+            shutil.rmtree(cache)
+    else:
+        compileall.compile_dir(package, quiet=1)
+
+
+def _environment(source: bool) -> dict[str, str]:
+    """The commands' environment: bytecode as installed, or (``source``) lexc's modules compiled each run."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    return env | {"PYTHONDONTWRITEBYTECODE": "1"} if source else env
 
 
 def _run(args: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -117,13 +123,11 @@ def main() -> int:
     parser.add_argument("--before", type=Path, metavar="DIR", help="also run each command from DIR/lexc")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    if not args.source:
-        compileall.compile_dir(PACKAGE, quiet=1)
-        if args.before is not None:
-            compileall.compile_dir(args.before / "lexc", quiet=1)
+    for package in (PACKAGE, *([] if args.before is None else [args.before / "lexc"])):
+        _bytecode(package, args.source)
     folder = Path(tempfile.mkdtemp(prefix="lexc-startup-"))
     try:
-        env = _environment(args.source, folder)
+        env = _environment(args.source)
         before = None if args.before is None else env | {"PYTHONPATH": str(args.before.resolve())}
         game = folder / "game.gcg"
         subprocess.run([LEXC, "game", "new", str(game), "--players", "ann,bob", "--ruleset", "polyglot"],
