@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -134,6 +133,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | 
     check_output(path, inputs=inputs, key=key, replaces_input=replaces_input)
     target = Path(os.path.realpath(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    import tempfile  # here: a command that writes nothing does not load it (and shutil, random)
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:

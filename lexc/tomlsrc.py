@@ -11,7 +11,6 @@ path such as ``("tiles", "CH", "points")`` to its line.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 import tomllib
@@ -242,6 +241,8 @@ class Checker:
 
 def unknown_key(key: str, schema: Mapping[str, object]) -> str:
     """The message for a key the schema does not have, with the closest known key as a hint."""
+    import difflib  # here: only a misspelt key needs a suggestion
+
     close = difflib.get_close_matches(key, list(schema), n=1)
     hint = f"did you mean '{close[0]}'? " if close else ""
     return f"unknown key ({hint}expected one of: {', '.join(schema)})"

@@ -261,3 +261,34 @@ def test_a_persons_move_meanwhile_is_never_lost(tmp_path, pack_folder):
     assert len(tries) == 2 and tries[0] != tries[1]  # the first robot move was dropped, unwritten
     assert [e.player for e in game.record.events] == ["ann", "cy"] and "#note bag reshuffled: undo 1" in game.text
     replays(path, pack_folder)
+
+
+def test_a_paused_clock_keeps_the_robot_from_moving_until_the_director_resumes_it(tmp_path, pack_folder):
+    """The director paused the clock on the robot's turn (and the server restarted): the robot waits, when
+    the server starts, when the game is opened and when the director lets it move; resuming moves it."""
+    from lexc.game.clock import Turn, read_turn, turn_path, used_of, write_turn
+
+    games = tmp_path / "games"
+    games.mkdir()
+    path = games / "club.gcg"
+    made = runner.invoke(app, ["game", "new", str(path), "--players", "ann,cy", "--ruleset", "polyglot",
+                               "--deal", "3", "--robot", "cy=5", "--packs", str(pack_folder)])
+    assert made.exit_code == 0, made.output
+    done = runner.invoke(app, ["game", "pass", str(path), "--packs", str(pack_folder)])  # the CLI moves no robot
+    assert done.exit_code == 0, done.output
+    game = game_of(games, pack_folder)
+    write_turn(turn_path(path), Turn(game.version, 12.0, None))  # paused 12 seconds into cy's turn
+    web = create_app(games, Packs(Catalog.shipped(packs=pack_folder)), TOKEN)
+    with TestClient(web, base_url="http://127.0.0.1", headers=KEY) as http:  # the server starts
+        assert web.state.robots.wait() and len(game_of(games, pack_folder).record.events) == 1
+        shown = http.get("/api/games/club").json()  # opening the game wakes the robot: still paused
+        assert shown["clock"]["paused"] and shown["thinking"] == "cy" and shown["robot_error"] is None
+        assert http.post("/api/games/club/robot", json={}).status_code == 200  # the director's go: paused still
+        assert web.state.robots.wait() and len(game_of(games, pack_folder).record.events) == 1
+        assert read_turn(turn_path(path), game_of(games, pack_folder)).since is None
+        resumed = http.post("/api/games/club/clock", json={"action": "resume"})
+        assert resumed.status_code == 200 and not resumed.json()["clock"]["paused"]
+        events = settled(games, pack_folder, 2).record.events
+        assert [e.player for e in events] == ["ann", "cy"]
+        used = used_of(events[1].notes)["cy"]  # the 12 paused seconds carried, counted on from the resume
+        assert 12 <= used < 12 + 120 and events[1].notes[0].startswith("time: cy used ")

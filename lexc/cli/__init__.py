@@ -1,8 +1,9 @@
 """The ``lexc`` command: a thin layer over the library.
 
 :mod:`lexc.cli.commands` assembles the typer app from one module per group of commands;
-:mod:`lexc.cli.launch` is the console script, which answers ``lexc check`` without loading
-typer (:mod:`lexc.cli.check`). ``lexc.cli.app`` and ``lexc.cli.main`` are loaded on first
+:mod:`lexc.cli.launch` is the console script, which answers ``lexc check``, ``lexc score`` and
+``lexc game play``/``pass``/``exchange`` with plain arguments without loading typer
+(:mod:`lexc.cli.plain`: the edge both paths share). ``lexc.cli.app`` and ``lexc.cli.main`` are loaded on first
 use, so importing this package costs nothing.
 """
 

@@ -1,18 +1,22 @@
-"""``lexc check`` without typer: the plain arguments read by hand, the results printed.
+"""``lexc check``'s work, without typer: :mod:`lexc.cli.packs` declares the command, and
+:mod:`lexc.cli.launch` answers plain invocations (:data:`CHECK`) here directly; both run
+:func:`run_check`, so both print the same. The check itself is :func:`lexc.lexicon.lookup.check_word`.
 
-:mod:`lexc.cli.launch` answers ``lexc check LANG WORD ...`` with these when the arguments
-are the plain ones; the typer command (:mod:`lexc.cli.packs`) calls :func:`run_check` too,
-so both print the same. The check itself is :func:`lexc.lexicon.lookup.check_word`.
-
->>> parse_check(["ru", "щи", "--json", "--packs", "/tmp/p", "--spec", "eo.toml"])
-('ru', ['щи'], True, None, '/tmp/p', ['eo.toml'])
->>> parse_check(["ru", "--help"]) is None
+>>> CHECK.parse(["ru", "щи", "--json", "--packs", "/tmp/p", "--spec", "eo.toml"])["specs"]
+['eo.toml']
+>>> CHECK.parse(["ru", "--help"]) is None
 True
 """
 
 from __future__ import annotations
 
-import json
+from lexc.cli.plain import Plain, catalog_of, print_json
+
+#: The plain arguments of ``lexc check`` (anything else goes to typer).
+CHECK = Plain(("lang", "words..."),
+              {"--pack": "pack_file", "--packs": "packs", "--spec": "specs", "--scheme": "schemes"},
+              {"--json": "as_json"}, many=frozenset({"specs", "schemes"}),
+              verbatim=frozenset({"pack_file", "packs", "specs"}))
 
 
 def check_line(result: dict[str, object]) -> str:
@@ -31,49 +35,15 @@ def check_line(result: dict[str, object]) -> str:
 def run_check(lang: str, words: list[str], as_json: bool, pack_file: str | None, packs: str | None,
               specs: list[str] | None = None, schemes: list[str] | None = None) -> int:
     """``lexc check``: print the results; 0 if every word is valid, else 1 (``schemes``: ``LANG=NAME``)."""
-    from lexc.catalog import Catalog
-    from lexc.inputs import typed
     from lexc.lexicon.lookup import check_word
 
-    words = [typed(word) for word in words]  # the fast start (lexc.cli.launch) skips typer's edge: NFC here too
-    catalog = Catalog.from_environment(specs=specs or (), packs=packs)
-    if schemes:
-        from lexc.catalog import parse_schemes
-
-        catalog = catalog.with_schemes(parse_schemes(schemes))
+    catalog = catalog_of(specs, packs, schemes)
     language = catalog.language(lang)  # an unknown language is named as such, not as a missing pack
     pack = catalog.pack(lang, pack_file)
     results = [check_word(pack, word, language, spellings=as_json) for word in words]
     if as_json:
-        print(json.dumps(results, ensure_ascii=False, indent=2))
+        print_json(results)
     else:
         for result in results:
             print(check_line(result))
     return 0 if all(r["valid"] for r in results) else 1
-
-
-def parse_check(args: list[str]) -> tuple[str, list[str], bool, str | None, str | None, list[str]] | None:
-    """The arguments of ``lexc check`` when they are plain; None when typer should read them."""
-    positional: list[str] = []
-    as_json, pack_file, packs, specs = False, None, None, []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--json":
-            as_json = True
-        elif arg in ("--pack", "--packs", "--spec") and i + 1 < len(args):
-            if arg == "--pack":
-                pack_file = args[i + 1]
-            elif arg == "--spec":
-                specs.append(args[i + 1])
-            else:
-                packs = args[i + 1]
-            i += 1
-        elif arg.startswith("-"):
-            return None  # --help, --pack=FILE, a typo: typer's job
-        else:
-            positional.append(arg)
-        i += 1
-    if len(positional) < 2:
-        return None
-    return positional[0], positional[1:], as_json, pack_file, packs, specs

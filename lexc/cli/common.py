@@ -1,25 +1,18 @@
-"""Shared pieces of the CLI: the typer app, JSON output and error reporting."""
+"""Shared pieces of the typer commands: the app, the catalog options, JSON output and error reporting
+(the edge every command shares, typer or not, is :mod:`lexc.cli.plain`)."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import json
-import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import typer
 
-from lexc.atomic import command
-from lexc.cli.output import escaping_output
-from lexc.cli.signals import Terminated, terminating_like_interrupt
-from lexc.errors import LexcError, Problem, printable
-from lexc.inputs import typed
+from lexc.cli.plain import Failed, catalog_of, failed, flags, print_json, run_command, typed_arguments
 
-if TYPE_CHECKING:
-    from lexc.catalog import Catalog
+__all__ = ["EDITIONS", "EDITION_HELP", "PACKS", "PACKS_HELP", "SCHEMES", "SCHEME_HELP", "SPECS", "SPEC_HELP", "app",
+           "catalog_of", "fail", "flags", "print_json", "reports_errors"]
 
 app = typer.Typer(
     name="lexc",
@@ -43,98 +36,28 @@ SCHEME_HELP = ("LANG=NAME: spell LANG through scheme NAME for this game (repeata
 EDITION_HELP = ("LANG=NAME: play LANG with its tile set NAME (repeatable; e.g. is=original; default: the "
                 "spec's default edition; `lexc languages` lists them).")
 
-
-def catalog_of(specs: Sequence[Path] | None = None, packs: Path | None = None,
-               schemes: Sequence[str] | None = None, editions: Sequence[str] | None = None) -> Catalog:
-    """The catalog a command works with (:meth:`lexc.catalog.Catalog.from_environment`), with the
-    schemes chosen by ``--scheme LANG=NAME`` (:meth:`lexc.catalog.Catalog.with_schemes`) and the
-    tile sets chosen by ``--edition LANG=NAME`` (:meth:`lexc.catalog.Catalog.with_editions`)."""
-    from lexc.catalog import Catalog, parse_editions, parse_schemes
-
-    catalog = Catalog.from_environment(specs=specs or (), packs=packs)
-    chosen = parse_schemes(schemes)
-    catalog = catalog.with_schemes(chosen) if chosen else catalog
-    picked = parse_editions(editions)
-    return catalog.with_editions(picked) if picked else catalog
-
-
-@contextlib.contextmanager
-def flags(names: Mapping[str, str]) -> Iterator[None]:
-    """Errors of the library raised in the block name their options: the problem's key, the
-    thing the library names (``players``), becomes the command's flag (``--players``).
-
-    The library never names a flag; only the CLI knows which of its options sets what.
-    """
-    try:
-        yield
-    except LexcError as err:
-        raise type(err)([Problem(p.file, p.line, names.get(p.key or "", p.key), p.message)
-                         for p in err.problems]) from None
-
-
-#: Settings the library names as a problem's key, and the flag that gives each on the command line.
-OPTION_FLAGS = {"encoding": "--encoding", "max-forms": "--max-forms", "jobs": "--jobs", "upto": "--upto",
-                "force": "--force", "langs": "--langs"}
-#: The same for problems of no file and line only (a spec's own ``scheme`` key is not the option).
-LOOSE_FLAGS = {"scheme": "--scheme", "edition": "--edition"}
-
-
-def flagged(err: LexcError) -> LexcError:
-    """``err`` with each problem keyed by a setting keyed by its flag instead (:data:`OPTION_FLAGS`)."""
-    def flag(p: Problem) -> str | None:
-        key = p.key or ""
-        loose = LOOSE_FLAGS.get(key) if p.file is None and p.line is None else None
-        return OPTION_FLAGS.get(key) or loose or p.key
-
-    return type(err)([Problem(p.file, p.line, flag(p), p.message) for p in err.problems])
-
-
-def print_json(data: object) -> None:
-    """Print ``data`` as pretty, stable JSON (UTF-8, not escaped)."""
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+#: The options every command that reads the catalog shares (:func:`catalog_of` takes their values).
+PACKS = typer.Option(None, "--packs", help=PACKS_HELP)
+SPECS = typer.Option(None, "--spec", help=SPEC_HELP)
+SCHEMES = typer.Option(None, "--scheme", help=SCHEME_HELP)
+EDITIONS = typer.Option(None, "--edition", help=EDITION_HELP)
 
 
 def fail(message: str, code: int = 1) -> None:
     """Print ``error: message`` on stderr and exit with ``code``."""
-    for line in message.splitlines():
-        print(f"error: {printable(line)}", file=sys.stderr)
-    raise typer.Exit(code)
-
-
-#: Text parameters that may name a file (a word list, a corpus, a pack) or are a credential: passed as typed
-#: (a file name is bytes on disk; NFC could name another file). Every other text parameter is NFC.
-VERBATIM = frozenset({"sources", "source", "corpus", "pack", "token", "host"})
-
-
-def _typed_arguments(kwargs: dict[str, Any]) -> dict[str, Any]:
-    """The command's text parameters in NFC (:func:`lexc.inputs.typed`), but :data:`VERBATIM`: once, at the edge."""
-    def nfc(value: Any) -> Any:
-        if isinstance(value, str):
-            return typed(value)
-        if isinstance(value, list | tuple) and any(isinstance(item, str) for item in value):
-            return type(value)(typed(item) if isinstance(item, str) else item for item in value)
-        return value
-
-    return {name: value if name in VERBATIM else nfc(value) for name, value in kwargs.items()}
+    raise typer.Exit(failed(message, code).code)
 
 
 def reports_errors(func: F) -> F:
-    """Turn :class:`LexcError` (bad input) into a clear message and exit status 1; text parameters in NFC."""
+    """A typer command run as every command runs (:func:`lexc.cli.plain.run_command`): text parameters in
+    NFC, bad input a clear message and exit status 1."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        kwargs = _typed_arguments(kwargs)
+        kwargs = typed_arguments(kwargs)
         try:
-            with command(), terminating_like_interrupt(), escaping_output():  # see lexc.atomic, cli.signals
-                return func(*args, **kwargs)
-        except LexcError as err:
-            fail(str(flagged(err)), 1)
-        except Terminated:
-            fail("terminated", 143)
-        except KeyboardInterrupt:
-            fail("interrupted", 130)
-        except BrokenPipeError:
-            sys.stderr.close()
-            raise typer.Exit(0) from None
+            return run_command(lambda: func(*args, **kwargs))
+        except Failed as failed:
+            raise typer.Exit(failed.code) from None
 
     return wrapper  # type: ignore[return-value]

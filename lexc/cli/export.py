@@ -6,16 +6,7 @@ from pathlib import Path
 
 import typer
 
-from lexc.cli.common import (
-    EDITION_HELP,
-    PACKS_HELP,
-    SCHEME_HELP,
-    SPEC_HELP,
-    app,
-    catalog_of,
-    print_json,
-    reports_errors,
-)
+from lexc.cli.common import EDITIONS, PACKS, SCHEMES, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.export import FORMATS
 
 _FORMATS_HELP = "\n\n".join(f"{name}: {what}" for name, what in FORMATS.items())
@@ -42,10 +33,10 @@ def export_command(
     fmt: str = typer.Option(..., "--format", "-f", help=f"One of: {', '.join(FORMATS)}."),
     output: Path = typer.Option(..., "--output", "-o", help="The file to write (atomically), and PATH.lexc.json."),
     pack: Path = typer.Option(None, "--pack", help="Export this pack file instead of the language's pack."),
-    packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
-    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
-    edition: list[str] = typer.Option(None, "--edition", help=EDITION_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
+    scheme: list[str] = SCHEMES,
+    edition: list[str] = EDITIONS,
     order: Path = typer.Option(None, "--order", help="Number tiles in the row order of this engine alphabet file "
                                                      "(wolges .txt, Macondo/MAGPIE .csv, Quackle, Xanado JSON)."),
     spelling: str = typer.Option(None, "--spelling", help="native (the language's own tiles; default for A-Z "

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import typer
 
 from lexc.catalog import parse_editions, parse_lexicons, parse_schemes
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, flags, print_json, reports_errors
+from lexc.cli import gameplay
+from lexc.cli.common import PACKS, SPEC_HELP, app, flags, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.game import CHALLENGES, Game, Setup
-from lexc.game.engine import Packs
 from lexc.game.store import create, load, update
-from lexc.game.view import game_json, move_json, show_text
+from lexc.game.view import game_json, show_text
 
 game_app = typer.Typer(
     name="game", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -26,53 +25,10 @@ game_app = typer.Typer(
 app.add_typer(game_app, name="game")
 
 FILE = typer.Argument(..., metavar="FILE.gcg", help="The game file.")
-PACKS = typer.Option(None, "--packs", help=PACKS_HELP)
 SPECS = typer.Option(None, "--spec", help=SPEC_HELP + " A game records the specs of its own it was started with "
                      "(#note spec:) and refuses another.")
-#: The options of ``lexc game`` by the name the library gives the setting (lexc.game.Setup.new, Game).
-FLAGS = {"players": "--players", "ruleset": "--ruleset", "lang": "--lang", "langs": "--langs",
-         "challenge": "--challenge", "deal": "--deal", "scheme": "--scheme", "edition": "--edition",
-         "lexicon": "--lexicon", "spec": "--spec",
-         "rack": "--rack", "racks": "--rack", "rulings": "--rule", "force": "--force"}
 JSON = typer.Option(False, "--json", help="Print the game (and the move) as JSON.")
 RACK = typer.Option(None, "--rack", help="At a table: the rack the player holds, when known ('?' for a blank).")
-
-
-def _packs(packs: Path | None, specs: list[Path] | None = None) -> Packs:
-    """The packs and catalog a game command works with."""
-    return Packs(catalog_of(specs, packs))
-
-
-def _report(game: Game, as_json: bool, first: int) -> None:
-    """Print the events from ``first`` on (the ones the move added or changed) and the scores."""
-    events = game.record.events
-    if as_json:
-        data = game_json(game)
-        data["made"] = [move_json(game, i) for i in range(first, len(events))]
-        print_json(data)
-        return
-    for i in range(first, len(events)):
-        event = events[i]
-        typer.echo(event.to_gcg())
-        result = game.state.results[i]
-        if result is not None:
-            typer.echo("\n".join("  " + line for line in result.explain().splitlines()))
-        for note in event.notes:
-            typer.echo(f"  {note}")
-    scores = ", ".join(f"{n} {s}" for n, s in zip(game.setup.players, game.state.scores, strict=True))
-    after = "game over" if game.state.ended else f"{game.to_move} to move"
-    typer.echo(f"scores: {scores}; {after}")
-
-
-def _move(path: Path, packs: Path | None, as_json: bool, move: Callable[[Game], Game],
-          specs: list[Path] | None = None) -> None:
-    with flags(FLAGS):
-        lexicons = _packs(packs, specs)
-        before = load(path, lexicons).record.events
-        game = update(path, lexicons, move)
-    after = game.record.events
-    first = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), len(before))
-    _report(game, as_json, min(first, len(after)))
 
 
 @game_app.command("new")
@@ -110,8 +66,8 @@ def new(
     """Start a game in FILE (never overwrites a file)."""
     names = [n for n in players.split(",") if n.strip()]
     agreed = [code.strip() for code in langs.split(",") if code.strip()] if langs is not None else None
-    with flags(FLAGS):
-        lexicons = _packs(packs, spec)
+    with flags(gameplay.FLAGS):
+        lexicons = gameplay.packs_of(packs, spec)
         setup = Setup.new(names, catalog=lexicons.catalog, ruleset=ruleset, lang=lang, challenge=challenge,
                           seed=deal, schemes=parse_schemes(scheme), editions=parse_editions(edition), langs=agreed,
                           lexicons=parse_lexicons(lexicon))
@@ -157,12 +113,12 @@ def robot_command(
     end of the game), recorded like anyone's; then the next robot, until a person is to move."""
     from lexc.robot.seat import robot_move, robot_to_move
 
-    lexicons = _packs(packs)
+    lexicons = gameplay.packs_of(packs)
     first = len(load(path, lexicons).record.events)
     game = update(path, lexicons, robot_move)
     while not once and robot_to_move(game) is not None:
         game = update(path, lexicons, robot_move)
-    _report(game, as_json, min(first, len(game.record.events)))
+    gameplay.report(game, as_json, min(first, len(game.record.events)))
 
 
 @game_app.command("play")
@@ -176,7 +132,7 @@ def play(
     as_json: bool = JSON,
 ) -> None:
     """The player to move places tiles; the play is scored, explained and recorded (phonies may be challenged)."""
-    _move(path, packs, as_json, lambda g: g.play(text, rack), spec)
+    gameplay.play(path, text, rack, packs, spec, as_json)
 
 
 @game_app.command("pass")
@@ -184,7 +140,7 @@ def play(
 def pass_(path: Path = FILE, rack: str = RACK, packs: Path = PACKS, spec: list[Path] = SPECS,
           as_json: bool = JSON) -> None:
     """The player to move passes."""
-    _move(path, packs, as_json, lambda g: g.pass_turn(rack), spec)
+    gameplay.pass_turn(path, rack, packs, spec, as_json)
 
 
 @game_app.command("exchange")
@@ -198,7 +154,7 @@ def exchange(
     as_json: bool = JSON,
 ) -> None:
     """The player to move exchanges tiles (the bag must hold at least a rack's worth)."""
-    _move(path, packs, as_json, lambda g: g.exchange(tiles, rack), spec)
+    gameplay.exchange(path, tiles, rack, packs, spec, as_json)
 
 
 def _rulings(rules: list[str]) -> dict[str, bool]:
@@ -228,15 +184,15 @@ def challenge(
     rule applies (double: the challenger loses a turn; five-point: the player gains 5).
     """
     rulings = _rulings(rule)
-    _move(path, packs, as_json, lambda g: g.challenge(by, rulings), spec)
+    gameplay.move(path, packs, as_json, lambda g: g.challenge(by, rulings), spec)
 
 
 @game_app.command("undo")
 @reports_errors
 def undo(path: Path = FILE, packs: Path = PACKS, spec: list[Path] = SPECS, as_json: bool = JSON) -> None:
     """Take back the last move (a challenge with what it brought, or the end of the game, counts as one)."""
-    with flags(FLAGS):
-        game = update(path, _packs(packs, spec), lambda g: g.undo())
+    with flags(gameplay.FLAGS):
+        game = update(path, gameplay.packs_of(packs, spec), lambda g: g.undo())
     if as_json:
         print_json(game_json(game))
     else:
@@ -261,7 +217,7 @@ def end(
         if not eq:
             raise LexcError(Problem(None, None, "--rack", f"write NAME=TILES, not {item!r}"))
         racks[name] = tiles
-    _move(path, packs, as_json, lambda g: g.end(racks, force), spec)
+    gameplay.move(path, packs, as_json, lambda g: g.end(racks, force), spec)
 
 
 @game_app.command("penalty")
@@ -275,7 +231,7 @@ def penalty(
     as_json: bool = JSON,
 ) -> None:
     """A time penalty, recorded after the end of the game."""
-    _move(path, packs, as_json, lambda g: g.time_penalty(player, points), spec)
+    gameplay.move(path, packs, as_json, lambda g: g.time_penalty(player, points), spec)
 
 
 @game_app.command("show")
@@ -290,8 +246,8 @@ def show(
     as_json: bool = JSON,
 ) -> None:
     """The board with premium squares, scores, racks, bag and unseen tiles, and the last play explained."""
-    with flags(FLAGS):
-        game = load(path, _packs(packs, spec))
+    with flags(gameplay.FLAGS):
+        game = load(path, gameplay.packs_of(packs, spec))
     if sheet:
         from lexc.game.view import sheet as sheets
         from lexc.game.view import sheet_text
@@ -330,8 +286,8 @@ def hint(
     With lexc's own bag the rack is known; at a table give it with --rack. Nothing is written.
     """
     allowed = [lg.strip() for lg in langs.split(",") if lg.strip()] if langs else None
-    with flags(FLAGS):
-        game = load(path, _packs(packs, spec))
+    with flags(gameplay.FLAGS):
+        game = load(path, gameplay.packs_of(packs, spec))
         found = game.hints(rack, top, allowed)
     if as_json:
         print_json({"player": game.to_move, "moves": [m.to_json() for m in found]})
@@ -362,7 +318,7 @@ def seats(
         raise LexcError(Problem(None, None, "--base", f"an address such as http://192.168.1.20:8000, not {base!r}"))
     from lexc.robot.seat import robots
 
-    game = load(path, _packs(packs))
+    game = load(path, gameplay.packs_of(packs))
     found = seats_of(path, game.setup.players)
     assert found is not None
     seated = robots(game)  # a robot's seat has no link: lexc serve moves it by itself

@@ -1,22 +1,33 @@
-"""The ``lexc`` console script, with a fast start for ``lexc check`` and ``lexc score``.
+"""The ``lexc`` console script: commands with plain arguments answered without typer.
 
-The command line is a typer app (:mod:`lexc.cli`); typer alone (it loads pydantic to
-convert arguments) takes about a quarter of a second to import. ``lexc check LANG WORD
-...`` is the command people run in a loop, so :func:`main` answers it without typer
-when its arguments are the plain ones (words, ``--json``, ``--pack FILE``,
-``--packs DIR``); anything else (``--help``, a typo) goes to typer, which gives the
-same output and the usual help and messages (:mod:`lexc.cli.check`). ``lexc score`` likewise
-(:mod:`lexc.cli.scoring`), and every other command loads only its own module
-(:data:`lexc.cli.commands.FAST_COMMANDS`).
+The command line is a typer app (:mod:`lexc.cli`); typer alone (with click, and pydantic to
+convert arguments) takes a tenth of a second or more to import, more than ``lexc check`` or
+``lexc score`` take to do their work. So :func:`main` answers each command of :data:`PLAIN` itself
+when its arguments are the plain ones (:class:`lexc.cli.plain.Plain`: words, options with a value,
+flags), importing only that command's module; anything else (``--help``, a typo) goes to typer, which
+gives the same output and the usual help and messages. Both run the same function of the command
+through the same edge (:func:`lexc.cli.plain.run_command`). Every other command loads only its own
+module (:data:`lexc.cli.commands.FAST_COMMANDS`).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import sys
 from collections.abc import Callable
 
-from lexc.cli.output import escaping_output
-from lexc.errors import LexcError, printable
+from lexc.cli.plain import Failed, run_command
+
+#: The commands answered without typer: the words naming each, its module, the :class:`~lexc.cli.plain.Plain`
+#: reading its arguments and the function doing its work (the one the typer command calls too).
+PLAIN = {
+    ("check",): ("lexc.cli.check", "CHECK", "run_check"),
+    ("score",): ("lexc.cli.scoring", "SCORE", "run_score"),
+    ("game", "play"): ("lexc.cli.gameplay", "PLAY", "play"),
+    ("game", "pass"): ("lexc.cli.gameplay", "PASS", "pass_turn"),
+    ("game", "exchange"): ("lexc.cli.gameplay", "EXCHANGE", "exchange"),
+}
 
 
 def main() -> None:
@@ -28,50 +39,24 @@ def main() -> None:
         sys.exit(130)
 
 
-def _answer(run: Callable[[], object]) -> None:
-    """Run a command answered without typer as typer's would be: output escaped, files written whole
-    (:func:`lexc.atomic.command`), bad input an ``error:`` line and status 1, SIGTERM status 143."""
-    from lexc.atomic import command
-    from lexc.cli.signals import Terminated, terminating_like_interrupt
-
-    try:
-        with command(), terminating_like_interrupt(), escaping_output():
-            run()
-    except LexcError as err:
-        for line in str(err).splitlines():
-            print(f"error: {printable(line)}", file=sys.stderr)
-        sys.exit(1)
-    except Terminated:
-        print("error: terminated", file=sys.stderr)
-        sys.exit(143)
-    except BrokenPipeError:
-        sys.stderr.close()
-    sys.exit(0)
-
-
 def _main() -> None:
-    from lexc.cli.check import parse_check, run_check
-
     argv = sys.argv[1:]
-    if argv[:1] == ["check"]:
-        parsed = parse_check(argv[1:])
-        if parsed is not None:
-            try:
-                with escaping_output():  # natives from a stranger's pack reach the terminal inert
-                    code = run_check(*parsed)
-                sys.exit(code)
-            except LexcError as err:
-                for line in str(err).splitlines():
-                    print(f"error: {printable(line)}", file=sys.stderr)
-                sys.exit(1)
-            except BrokenPipeError:
-                sys.exit(0)
-    if argv[:1] == ["score"]:
-        from lexc.cli.scoring import parse_score, run_score
-
-        plain = parse_score(argv[1:])
-        if plain is not None:
-            _answer(lambda: run_score(**plain))  # type: ignore[arg-type]
+    for words, (module, plain, run) in PLAIN.items():
+        if tuple(argv[:len(words)]) == words:
+            found = importlib.import_module(module)
+            parsed = getattr(found, plain).parse(argv[len(words):])
+            if parsed is not None:
+                _answer(functools.partial(getattr(found, run), **parsed))
+            break
     from lexc.cli.commands import main as typer_main
 
     typer_main()
+
+
+def _answer(run: Callable[[], object]) -> None:
+    """Run a command's work and exit: its status (``lexc check``: 1 when a word is not valid), else 0."""
+    try:
+        code = run_command(run)
+    except Failed as failed:
+        sys.exit(failed.code)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input
-
-_PACKS_HELP = PACKS_HELP
 
 
 def _languages(record: Any, ruleset: Any, catalog: Catalog) -> list[str]:
@@ -87,8 +86,8 @@ def best(
                             "for: what cannot reach them is skipped."),
     every: bool = typer.Option(False, "--all", help="Search every legal play and count them (the full "
                                "enumeration), then show the first --top."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     explain: bool = typer.Option(False, "--explain", help="Explain each play's score word by word."),
     json: bool = typer.Option(False, "--json", help="Print the plays as JSON, each with its scored words."),
 ) -> None:
@@ -123,13 +122,23 @@ def best(
                     "moves": [{**m.to_json(), "words": [w.to_json() for w in r.words], "bonus": r.bonus}
                               for m, r in zip(shown, results, strict=True)]})
         return
-    chosen_by = "" if langs or not ruleset.polyglot else " (--langs to search others)"
-    where = f"{ruleset.name}" + (f", languages {', '.join(finder.langs)}{chosen_by}" if ruleset.polyglot else
-                                 f", {ruleset.tiles} tiles")
-    if full:
-        typer.echo(f"{len(moves):,} legal play{'' if len(moves) == 1 else 's'} of {rack} ({where})")
+    _echo_moves(rack, top, moves if full else None, shown, results, _searched(ruleset, finder.langs, langs), explain)
+
+
+def _searched(ruleset: Any, langs: Sequence[str], given: str | None) -> str:
+    """What a search was over, for the heading: the ruleset and its languages or tiles."""
+    chosen_by = "" if given or not ruleset.polyglot else " (--langs to search others)"
+    return f"{ruleset.name}" + (f", languages {', '.join(langs)}{chosen_by}" if ruleset.polyglot else
+                                f", {ruleset.tiles} tiles")
+
+
+def _echo_moves(rack: str, top: int, counted: Sequence[Any] | None, shown: Sequence[Any], results: Sequence[Any],
+                where: str, explain: bool) -> None:
+    """The plays found, ranked, under a heading: every legal play counted (``counted``), or the best."""
+    if counted is not None:
+        typer.echo(f"{len(counted):,} legal play{'' if len(counted) == 1 else 's'} of {rack} ({where})")
     else:
-        typer.echo(f"{'best play' if top == 1 else f'{top} best plays'} of {rack} ({where})" if moves
+        typer.echo(f"{'best play' if top == 1 else f'{top} best plays'} of {rack} ({where})" if shown
                    else f"no legal play of {rack} ({where})")
     width = max((len(str(m)) for m in shown), default=0)
     for rank, (move, result) in enumerate(zip(shown, results, strict=True), 1):
@@ -154,8 +163,8 @@ def anagram(
     letters: str = typer.Argument(..., help="Letters, '?' for a blank; A–Z or native (щиа)."),
     all_lengths: bool = typer.Option(False, "--all", help="Sub-anagrams too: every word of 2 or more of the letters."),
     limit: int = typer.Option(0, "--limit", help="Show at most this many (0: all)."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     json: bool = typer.Option(False, "--json", help="Print the words as JSON."),
 ) -> None:
     """Words made of the letters (board spellings), with their native spellings and values.
@@ -192,8 +201,8 @@ def pattern(
     lang: str = typer.Argument(..., help="Language code (a pack must be built)."),
     text: str = typer.Argument(..., metavar="PATTERN", help="Letters, ? (any letter), * (any run), [ABC] (a class)."),
     limit: int = typer.Option(200, "--limit", help="Show at most this many (0: all)."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     json: bool = typer.Option(False, "--json", help="Print the words as JSON."),
 ) -> None:
     """Words matching a pattern of board letters, with their native spellings and values."""

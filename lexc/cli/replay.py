@@ -9,16 +9,7 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import (
-    EDITION_HELP,
-    PACKS_HELP,
-    SCHEME_HELP,
-    SPEC_HELP,
-    app,
-    catalog_of,
-    print_json,
-    reports_errors,
-)
+from lexc.cli.common import EDITIONS, PACKS, SCHEMES, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.records import gcg
@@ -75,10 +66,10 @@ def replay(
                               "#tile-distribution, #lexicon or the letters used)."),
     svg: Path = typer.Option(None, "--svg", help="Draw the final board (last play highlighted) to this SVG file; "
                              "one record only."),
-    packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
-    scheme: list[str] = typer.Option(None, "--scheme", help=SCHEME_HELP),
-    edition: list[str] = typer.Option(None, "--edition", help=EDITION_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
+    scheme: list[str] = SCHEMES,
+    edition: list[str] = EDITIONS,
     no_lexicon: bool = typer.Option(False, "--no-lexicon", help="Do not look words up in packs (no phonies listed)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Do not explain the mismatching scores."),
     json: bool = typer.Option(False, "--json", help="Print a JSON list, one object per file."),

@@ -11,12 +11,12 @@ import typer
 from rich.console import Console
 
 from lexc.catalog import parse_editions
-from lexc.cli.common import EDITION_HELP, PACKS_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import EDITIONS, PACKS, app, catalog_of, print_json, reports_errors
 from lexc.cli.output import raw
 from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
-    from lexc.robot.selfplay import Plan
+    from lexc.robot.selfplay import GameResult, Plan
 
 
 def _jobs(jobs: int | None) -> int:
@@ -34,7 +34,7 @@ def selfplay(
                               "first (default: --lang)."),
     spec: Path = typer.Option(None, "--spec", help="A spec file of one's own: games on its tiles, with its pack "
                               "(`lexc build --spec FILE`)."),
-    edition: list[str] = typer.Option(None, "--edition", help=EDITION_HELP),
+    edition: list[str] = EDITIONS,
     games: int = typer.Option(..., "--games", "-n", help="How many games."),
     levels: str = typer.Option("5,5", "--levels", help="The two robots' strengths, 1 to 5 or greedy: "
                                "'5,1' puts level 5 in seat A, level 1 in seat B; they take turns to start."),
@@ -45,7 +45,7 @@ def selfplay(
                              "address, or 'local' for a local cluster of --jobs workers (the distributed extra)."),
     save: Path = typer.Option(None, "--save", metavar="DIR", help="Write each game to DIR/game-NNNN.gcg "
                               "(never over an existing file)."),
-    packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
+    packs: Path = PACKS,
     json: bool = typer.Option(False, "--json", help="Print the report (and every game's figures) as JSON."),
 ) -> None:
     """Play N seeded robot games and report how the set plays, with 95 % intervals.
@@ -53,7 +53,7 @@ def selfplay(
     Mean score and spread, bingos, moves and exchanges per game, first-player wins, and for each
     tile how often it is played and how often it is stuck on a rack at the end (docs/robot.md).
     """
-    from lexc.robot.selfplay import Plan, Report, game_paths, run, run_dask, save_games
+    from lexc.robot.selfplay import Plan, Report, game_paths, save_games
 
     catalog = catalog_of([spec] if spec is not None else None, packs)
     if spec is not None:
@@ -72,17 +72,7 @@ def selfplay(
         raise LexcError(Problem(None, None, "--games", f"at least one game, not {games}"))
     if save is not None:
         game_paths(save, games)  # refused before playing when a file is in the way
-    status = Console(file=raw(sys.stderr), quiet=not sys.stderr.isatty())
-    with status.status(f"playing {games} games") as shown:
-        def progress(result: object) -> None:
-            done = getattr(result, "index", 0) + 1
-            shown.update(f"played {done} of {games} games")
-
-        if dask is not None:
-            address = None if dask == "local" else dask
-            results = run_dask(plan, games, address=address, workers=_jobs(jobs), progress=progress)
-        else:
-            results = run(plan, games, jobs=_jobs(jobs), progress=progress)
+    results = _play(plan, games, jobs, dask)
     saved = save_games(results, save) if save is not None else []
     report = Report.of(plan, results)
     if json:
@@ -92,6 +82,22 @@ def selfplay(
     typer.echo(report.text())
     if saved:
         typer.echo(f"saved {len(saved)} games in {save}")
+
+
+def _play(plan: Plan, games: int, jobs: int | None, dask: str | None) -> list[GameResult]:
+    """The games of ``plan``, played on worker processes or a Dask cluster, progress shown on a terminal."""
+    from lexc.robot.selfplay import run, run_dask
+
+    status = Console(file=raw(sys.stderr), quiet=not sys.stderr.isatty())
+    with status.status(f"playing {games} games") as shown:
+        def progress(result: object) -> None:
+            done = getattr(result, "index", 0) + 1
+            shown.update(f"played {done} of {games} games")
+
+        if dask is not None:
+            address = None if dask == "local" else dask
+            return run_dask(plan, games, address=address, workers=_jobs(jobs), progress=progress)
+        return run(plan, games, jobs=_jobs(jobs), progress=progress)
 
 
 def _checked(plan: Plan) -> Plan:

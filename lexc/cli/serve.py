@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from lexc.cli.common import PACKS_HELP, SPEC_HELP, app, catalog_of, reports_errors
+from lexc.cli.common import PACKS, SPECS, app, catalog_of, reports_errors
 from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
@@ -29,8 +29,8 @@ def serve(
     allow_host: list[str] = typer.Option([], "--allow-host", help="Another name the board is reached by "
                                          "(e.g. club.local; repeatable). Requests for any other name are "
                                          "refused."),
-    packs: Path = typer.Option(None, "--packs", help=PACKS_HELP),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    packs: Path = PACKS,
+    spec: list[Path] = SPECS,
     ruleset: list[Path] = typer.Option([], "--ruleset", help="A ruleset file of your own to offer beside the "
                                        "shipped ones (repeatable)."),
 ) -> None:

@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from lexc.cli.common import SPEC_HELP, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import SPECS, app, catalog_of, print_json, reports_errors
 from lexc.language.spec import Spec
 from lexc.language.validate import validate as run_validate
 
@@ -16,7 +16,7 @@ from lexc.language.validate import validate as run_validate
 @app.command()
 @reports_errors
 def languages(
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    spec: list[Path] = SPECS,
     json: bool = typer.Option(False, "--json", help="Print a JSON list with every tile."),
 ) -> None:
     """List every language: code, name, script, tiles, blanks, official values, editions, and whether its
@@ -58,7 +58,7 @@ def _editions(spec: Spec) -> str:
 def validate(
     paths: list[Path] = typer.Argument(None, help="Spec or scheme files or directories "
                                        "(default: every shipped spec and scheme)."),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    spec: list[Path] = SPECS,
     json: bool = typer.Option(False, "--json", help="Print a JSON report."),
 ) -> None:
     """Check specs and schemes; every problem is named with file, line and key.

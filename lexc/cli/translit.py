@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from lexc.cli.common import SPEC_HELP, app, catalog_of, fail, print_json, reports_errors
+from lexc.cli.common import SPECS, app, catalog_of, fail, print_json, reports_errors
 from lexc.errors import LexcError
 from lexc.language.normalize import Spelling, Unspellable
 from lexc.language.scheme import LATIN_TRANSFORM, IcuComparison, compare_icu
@@ -54,7 +54,7 @@ def translit(
     compare: str = typer.Option("", "--compare", help="Also run another romaniser and list differences: icu."),
     facedown: bool = typer.Option(False, "--facedown", help="Polyglot rule 4: an apostrophe letter (Ъ Ь א ع …) "
                                   "is one face-down tile, written ', instead of nothing."),
-    spec: list[Path] = typer.Option(None, "--spec", help=SPEC_HELP),
+    spec: list[Path] = SPECS,
     all_tilings: bool = typer.Option(False, "--all", help="List every other tiling, not only those in which no "
                                      "neighbouring tiles could be one (S·Z·S as well as SZ·S and S·ZS)."),
 ) -> None:

@@ -109,6 +109,12 @@ def write_turn(path: Path, turn: Turn) -> None:
     write_private(path, json.dumps(turn.to_json()) + "\n")
 
 
+def paused(game: Game, turn: Turn) -> bool:
+    """Whether the director paused the clock of ``game``'s turn in progress ``turn`` (a ruleset with a
+    clock, the game not over): nobody's time runs, and a robot to move waits."""
+    return game.state.ruleset.clock is not None and not game.state.ended and turn.since is None
+
+
 def clock_json(game: Game, turn: Turn, now: float | None = None) -> dict[str, object] | None:
     """The clocks as the pages show them (None when the game's ruleset has no clock)."""
     clock = game.state.ruleset.clock
@@ -124,7 +130,7 @@ def clock_json(game: Game, turn: Turn, now: float | None = None) -> dict[str, ob
                         "penalty": clock.penalty(seconds)})
     return {"minutes": clock.minutes, "overtime_penalty": clock.overtime_penalty,
             "overtime_minutes": clock.overtime_minutes, "running": running,
-            "paused": running is not None and turn.since is None, "players": players}
+            "paused": paused(game, turn), "players": players}
 
 
 def timed(before: Game, after: Game, turn: Turn, now: float | None = None) -> Game:
@@ -175,5 +181,5 @@ def adjusted(turn: Turn, game: Game, action: str, player: str | None, seconds: i
     raise LexcError(Problem(None, None, "clock", f"unknown clock action {action!r} (pause, resume, adjust)"))
 
 
-__all__ = ["Turn", "adjusted", "clock_json", "read_turn", "recorded", "time_note", "timed", "turn_path",
+__all__ = ["Turn", "adjusted", "clock_json", "paused", "read_turn", "recorded", "time_note", "timed", "turn_path",
            "used_of", "write_turn"]

@@ -19,12 +19,12 @@ packs come from a :class:`~lexc.catalog.Catalog`, which a game reaches through i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from lexc.atomic import write_atomic
 from lexc.catalog import Catalog, Lexicons, parse_schemes
 from lexc.choices import lang_names
 from lexc.engine.board import Board
-from lexc.engine.moves import Move, MoveFinder
 from lexc.engine.notation import (
     BLANK,
     BoardTile,
@@ -53,6 +53,10 @@ from lexc.records.gcg import checked as gcg_checked
 from lexc.records.gcg import dumps as gcg_dumps
 from lexc.records.gcg import parse as gcg_parse
 from lexc.records.replay import tile_language
+
+if TYPE_CHECKING:
+    from lexc.engine.moves import Move, MoveFinder
+
 
 __all__ = [
     "BLANK",
@@ -108,6 +112,16 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    """``Move`` and ``MoveFinder``, imported on first use: a command that looks for no move never loads the
+    move finder."""
+    if name in ("Move", "MoveFinder"):
+        from lexc.engine import moves
+
+        return getattr(moves, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def board_tiles(ruleset: Ruleset) -> Spec:
     """The tile set on the board of ``ruleset`` (English in a Polyglot game)."""
     return ruleset.spec
@@ -132,6 +146,7 @@ Packs = Lexicons
 def finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
     """The move finder of a game: in Polyglot over ``langs`` (each from its in-memory word list or
     its pack), otherwise over the board language's pack."""
+    from lexc.engine.moves import MoveFinder
     from lexc.lexicon.walk import Walk, walk_of
 
     if ruleset.polyglot is None:

@@ -27,6 +27,7 @@ import hashlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from lexc.game.engine import (
     BLANK,
@@ -34,7 +35,6 @@ from lexc.game.engine import (
     GameRecord,
     Kind,
     LexcError,
-    Move,
     Packs,
     Play,
     PlayResult,
@@ -55,6 +55,9 @@ from lexc.game.state import CHALLENGED, LOST_TURN, RESHUFFLED, Pending, State, d
 from lexc.game.typing_help import blank_help, board_spelling_help, has_blanks
 from lexc.inputs import read_number, typed
 from lexc.records.gcg import MAX_NUMBER
+
+if TYPE_CHECKING:
+    from lexc.engine.moves import Move
 
 __all__ = ["Game", "Verdict"]
 

@@ -19,7 +19,7 @@ string per tile, so the alignment is never lost:
 
 from __future__ import annotations
 
-import difflib
+import hashlib
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -474,6 +474,8 @@ def compare_icu(native: str, board: str, transform: str, locale: str = "und") ->
     output = str(_transliterator(transform).transliterate(casemap.lower(native, locale)))
     stripped = "".join(c for c in unicodedata.normalize("NFD", output) if not unicodedata.combining(c))
     reduced = "".join(c for c in stripped.upper() if "A" <= c <= "Z")
+    import difflib  # here: only a review of a scheme compares spellings
+
     matcher = difflib.SequenceMatcher(None, board, reduced, autojunk=False)
     differences = tuple((board[i1:i2], reduced[j1:j2]) for op, i1, i2, j1, j2 in matcher.get_opcodes()
                         if op != "equal")

@@ -33,7 +33,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -101,6 +100,8 @@ def _is_trusted(trie: bytes | memoryview) -> bool:
 
 def _prove_marisa(trie: bytes | memoryview) -> str | None:
     """Load, list and rebuild ``trie`` in a child process; None when it is a trie marisa makes itself."""
+    import subprocess  # here: only an unproved marisa trie starts a child
+
     try:
         done = subprocess.run([sys.executable, "-I", "-c", _PROVE_MARISA], input=bytes(trie), capture_output=True,
                               timeout=CHILD_SECONDS, check=False)

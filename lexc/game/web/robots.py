@@ -47,7 +47,7 @@ from lexc.game.game import Game
 from lexc.game.store import GameBusy, StaleGame, load
 from lexc.robot.seat import robot_move, robot_to_move, robots
 
-__all__ = ["BUSY_TRIES", "RobotTable", "robot_seats"]
+__all__ = ["BUSY_TRIES", "Paused", "RobotTable", "robot_seats"]
 
 log = logging.getLogger("lexc.serve")
 
@@ -59,6 +59,11 @@ BUSY_PAUSE = 0.5
 #: ``commit(path, game, move)``: write ``move`` (a function of the game) on the game at ``path``,
 #: refused with :class:`StaleGame` when the file no longer holds ``game``'s version.
 Commit = Callable[[Path, Game, Callable[[Game], Game]], Game]
+
+
+class Paused(Exception):
+    """The director paused the game's clock while its robot searched: the robot's move is not written (the
+    clock is stopped for everyone); it moves when the clock resumes."""
 
 
 def robot_seats(game: Game) -> dict[str, str]:
@@ -78,9 +83,11 @@ def _made(after: Game) -> Callable[[Game], Game]:
 class RobotTable:
     """The robot moves of a server's games, played one at a time on a worker thread."""
 
-    def __init__(self, lexicons: Packs, commit: Commit) -> None:
+    def __init__(self, lexicons: Packs, commit: Commit,
+                 paused: Callable[[Path, Game], bool] = lambda path, game: False) -> None:
         self.lexicons = lexicons
         self.commit = commit
+        self.paused = paused  # whether the game at this path has its clock paused: its robot waits
         self._guard = threading.Condition()
         self._pending: dict[Path, None] = {}  # games to look at, in order (a set that keeps its order)
         self._worker: threading.Thread | None = None
@@ -157,12 +164,14 @@ class RobotTable:
             game: Game | None = None
             try:
                 game = load(path, self.lexicons)
-                if robot_to_move(game) is None or self._stop(path, game) is not None:
-                    return  # a person's turn, the game over, held, or this robot already failed here
+                if robot_to_move(game) is None or self._stop(path, game) is not None or self.paused(path, game):
+                    return  # a person's turn, the game over, held, paused, or this robot already failed here
                 self.commit(path, game, _made(robot_move(game)))  # the search: outside the game's lock
                 busy = 0
             except StaleGame:
                 continue  # someone moved meanwhile: look again
+            except Paused:
+                return  # the clock was paused during the search: the robot moves when it resumes
             except GameBusy as err:
                 busy += 1
                 if busy < BUSY_TRIES:
