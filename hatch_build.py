@@ -82,7 +82,7 @@ def compile_to(out: Path) -> list[Path]:
 
 def missing_tools() -> str | None:
     """Why nothing can be compiled here (no C compiler, no Python.h, no mypyc), or None."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
     include = sysconfig.get_paths().get("include", "")
