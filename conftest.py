@@ -80,8 +80,10 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Iterator[l
     name = ".".join(file_path.relative_to(_ROOT).with_suffix("").parts)
     if name not in _COMPILED:
         return collected
+    # a module named on the command line is also collected as a test module: lexc/ holds no tests, and
+    # importing it would find the compiled module where pytest expects the .py file
     return [_SourceDoctests.from_parent(parent, path=file_path) if isinstance(c, DoctestModule) else c
-            for c in collected]
+            for c in collected if isinstance(c, DoctestModule) or not isinstance(c, pytest.Module)]
 
 
 @pytest.fixture(autouse=True)

@@ -235,7 +235,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.lists:
             results["lists"].append(bench_list(name, args.repeat, Path(tmp), before, args.pure))
-            print(f"{name}: done", file=sys.stderr)
+            print(f"{name}: {json.dumps(results['lists'][-1])}", file=sys.stderr)
         for lang in args.build:
             results["builds"].append(bench_build(lang, args.repeat, Path(tmp)))
             print(f"build {lang}: done", file=sys.stderr)
