@@ -24,12 +24,18 @@ DEB_PACKAGES := pkg-config libicu-dev hunspell-tools chromium \
 	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy hunspell-is \
 	hunspell-lv hunspell-lt myspell-et hunspell-eu wfaroese wirish
 
+# A C compiler and the Python headers: the per-word modules are compiled with mypyc (lexc/compiled.py
+# lists them, hatch_build.py compiles them beside their sources); without them lexc runs as plain Python.
+BUILD_PACKAGES := gcc python3-dev
+COMPILED := $(VENV)/.compiled
+COMPILED_SOURCES := $(shell sed -n 's/^ *"\(lexc\.[a-z_.]*\)",$$/\1/p' lexc/compiled.py | tr . / | sed 's/$$/.py/')
+
 .PHONY: setup run test lint bench fuzz clean debian
 
-setup: $(STAMP) $(WORDS_STAMP)
+setup: $(STAMP) $(COMPILED) $(WORDS_STAMP)
 
 debian:
-	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	@missing=$$(for p in $(DEB_PACKAGES) $(BUILD_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "installing Debian packages:" $$missing; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
@@ -40,8 +46,13 @@ $(STAMP): pyproject.toml
 	$(MAKE) debian
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,bench,distributed]'
+	LEXC_PURE=1 $(BIN)/python -m pip install -q -e '.[test,bench,distributed]'
 	touch $(STAMP)
+
+# Compiled again when one of their sources changes (LEXC_PURE=1: removed, the sources run).
+$(COMPILED): $(STAMP) $(COMPILED_SOURCES) hatch_build.py
+	$(BIN)/python hatch_build.py --inplace
+	touch $(COMPILED)
 
 $(WORDS_STAMP): $(STAMP) $(wildcard languages/*.toml)
 	@command -v npm >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
@@ -94,3 +105,4 @@ fuzz: setup
 
 clean:
 	rm -rf $(VENV) build/*.lexc $(WORDS)
+	-$(PYTHON) hatch_build.py --clean

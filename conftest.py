@@ -6,24 +6,84 @@ after ``make run`` -- every default language, or any other set -- changes no tes
 needs packs makes its own in ``tmp_path`` or names its folder (``--packs``, ``Catalog.shipped(packs=...)``;
 lexc looks words up in the catalog's packs by default); one that writes to the default folder is
 an error of that test (:func:`_no_default_packs`).
+
+The modules mypyc compiled (:mod:`lexc.compiled`) keep no docstrings; their doctests run from the
+``.py`` source (:func:`pytest_collect_file`), which the compiled module is built from.
 """
 
 from __future__ import annotations
 
 import atexit
+import importlib
+import importlib.util
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from _pytest.doctest import DoctestModule
 
 _NO_PACKS = Path(tempfile.mkdtemp(prefix="lexc-tests-"))
 atexit.register(shutil.rmtree, _NO_PACKS, ignore_errors=True)
 os.environ["LEXC_PACKS"] = str(_NO_PACKS / "no-packs")
 
 from lexc.catalog import Catalog  # noqa: E402  (after $LEXC_PACKS is set)
+from lexc.compiled import SourceFinder, compiled  # noqa: E402
+
+_ROOT = Path(__file__).resolve().parent
+_COMPILED = frozenset(compiled())
+
+
+class _SourceDoctests(DoctestModule):
+    """The doctests of a compiled module, read from (and run in) a copy of it made from its ``.py`` source."""
+
+    def _getobj(self) -> ModuleType:
+        """The module made from its source, importing the other compiled modules from source too (a class of
+        the copy may subclass one of theirs: ``codec.Coder`` a ``tiles.Table``); ``sys.modules`` is then as it was."""
+        name = ".".join(self.path.relative_to(_ROOT).with_suffix("").parts)
+        importlib.import_module(name)  # the compiled module, and everything it imports, first
+        kept = {n: sys.modules[n] for n in _COMPILED if n in sys.modules}
+        finder = SourceFinder()
+        sys.meta_path.insert(0, finder)
+        for n in kept:
+            del sys.modules[n]
+        try:
+            return importlib.import_module(name)
+        finally:
+            sys.meta_path.remove(finder)
+            for n in _COMPILED:
+                sys.modules.pop(n, None)
+            sys.modules.update(kept)
+            for n, module in kept.items():  # the packages' attributes too (import a.b.c as m reads them)
+                parent, _, leaf = n.rpartition(".")
+                setattr(sys.modules[parent], leaf, module)
+
+    def collect(self) -> Iterator[pytest.Item]:
+        """The doctests found with the source copy as its module (doctest asks ``sys.modules`` whose an object is)."""
+        module = self.obj
+        kept, sys.modules[module.__name__] = sys.modules[module.__name__], module
+        try:
+            yield from super().collect()
+        finally:
+            sys.modules[module.__name__] = kept
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Iterator[list[pytest.Collector]]:
+    collected: list[pytest.Collector] = yield  # type: ignore[misc]
+    if not _COMPILED or file_path.suffix != ".py" or not file_path.is_relative_to(_ROOT / "lexc"):
+        return collected
+    name = ".".join(file_path.relative_to(_ROOT).with_suffix("").parts)
+    if name not in _COMPILED:
+        return collected
+    # a module named on the command line is also collected as a test module: lexc/ holds no tests, and
+    # importing it would find the compiled module where pytest expects the .py file
+    return [_SourceDoctests.from_parent(parent, path=file_path) if isinstance(c, DoctestModule) else c
+            for c in collected if isinstance(c, DoctestModule) or not isinstance(c, pytest.Module)]
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_compile.py                        # every list, 3 runs each
     .venv/bin/python bench/bench_compile.py --lists fr ru --repeat 5
     .venv/bin/python bench/bench_compile.py --before ../main      # also main's code, paired in the same run
+    .venv/bin/python bench/bench_compile.py --pure                # also the plain Python modules (LEXC_PURE=1)
 
 For each list, in the same run and alternately (so both see the same machine load):
 
@@ -11,6 +12,10 @@ For each list, in the same run and alternately (so both see the same machine loa
 * baseline: reading the same file and building a plain ``marisa_trie.Trie`` of its lines
   in a child process (CPU seconds, peak RSS);
 * the ratio of the medians (goal: compile within 4x the baseline);
+* with ``--pure``, the same compile with ``LEXC_PURE=1`` (the ``.py`` sources of the modules mypyc
+  compiles, :mod:`lexc.compiled`), alternately in the same run: the compiled modules' speed-up;
+* with ``--build``, ``lexc build LANG`` of the language's default sources as a whole process (the
+  pack and its walk files, start-up included), compiled and pure: CPU of the child (user + system);
 * with ``--before DIR`` (another checkout with its own ``.venv``, e.g. a worktree of main), the
   same compile and expansion by that checkout's code, alternately in the same run: before and after
   under the same load.
@@ -31,6 +36,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -104,10 +110,17 @@ HUNSPELL = {"ru_RU": ("ru", "/usr/share/hunspell/ru_RU.dic"), "uk_UA": ("uk", "/
             "cs_CZ": ("cs", "/usr/share/hunspell/cs_CZ.dic")}
 
 
-def child(code: str, *args: str, tree: Path = REPO) -> dict[str, float]:
+def _env(pure: bool) -> dict[str, str]:
+    """This environment, with ``LEXC_PURE=1`` (the plain Python modules) or without it (the compiled ones)."""
+    env = {k: v for k, v in os.environ.items() if k != "LEXC_PURE"}
+    return {**env, "LEXC_PURE": "1"} if pure else env
+
+
+def child(code: str, *args: str, tree: Path = REPO, pure: bool = False) -> dict[str, float]:
     """Run ``code`` in a child process of ``tree``'s Python (its own .venv, or this one's) and read its figures."""
     python = PY if tree == REPO else str(tree / ".venv" / "bin" / "python")
-    done = subprocess.run([python, "-c", code, *args], capture_output=True, text=True, cwd=tree, check=True)
+    done = subprocess.run([python, "-c", code, *args], capture_output=True, text=True, cwd=tree, check=True,
+                          env=_env(pure))
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -123,15 +136,42 @@ def unmunch(dic: str) -> dict[str, float]:
     return {"cpu": cpu, "forms": done.stdout.count(b"\n")}
 
 
-def bench_list(name: str, repeat: int, out: Path, before: Path | None = None) -> dict[str, Any]:
+def lexc_build(lang: str, packs: Path, pure: bool) -> dict[str, float]:
+    """``lexc build LANG`` (pack and walks, default sources) as a whole process: CPU of the child, wall."""
+    import resource
+    import time
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run([str(Path(PY).with_name("lexc")), "build", lang, "--packs", str(packs), "--quiet", "--jobs", "1"],
+                   capture_output=True, check=True, env=_env(pure), cwd=REPO)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), "wall": wall}
+
+
+def bench_build(lang: str, repeat: int, out: Path) -> dict[str, Any]:
+    fast, slow = [], []
+    for _ in range(repeat):
+        fast.append(lexc_build(lang, out / "compiled", False))
+        slow.append(lexc_build(lang, out / "pure", True))
+    same = all((out / "compiled" / p.name).read_bytes() == p.read_bytes() for p in (out / "pure").glob(f"{lang}.*"))
+    fast_cpu, slow_cpu = statistics.median(f["cpu"] for f in fast), statistics.median(s["cpu"] for s in slow)
+    return {"lang": lang, "compiled_cpu": fast_cpu, "pure_cpu": slow_cpu, "speedup": slow_cpu / fast_cpu,
+            "same_bytes": same, "runs": repeat}
+
+
+def bench_list(name: str, repeat: int, out: Path, before: Path | None = None, pure: bool = False) -> dict[str, Any]:
     lang, fetch = LISTS[name]
     path = str(fetch())
-    compiles, bases, olds = [], [], []
+    compiles, bases, olds, pures = [], [], [], []
     for _ in range(repeat):
         compiles.append(child(CHILD_COMPILE, lang, path, str(out / f"{lang}.lexc")))
         bases.append(child(CHILD_BASELINE, path))
         if before is not None:
             olds.append(child(CHILD_COMPILE, lang, path, str(out / f"{lang}-before.lexc"), tree=before))
+        if pure:
+            pures.append(child(CHILD_COMPILE, lang, path, str(out / f"{lang}-pure.lexc"), pure=True))
     compile_cpu = statistics.median(c["cpu"] for c in compiles)
     base_cpu = statistics.median(b["cpu"] for b in bases)
     result: dict[str, Any] = {"list": name, "lang": lang, "path": path, "words": compiles[0]["words"],
@@ -141,17 +181,23 @@ def bench_list(name: str, repeat: int, out: Path, before: Path | None = None) ->
     if olds:
         result["before_cpu"] = statistics.median(o["cpu"] for o in olds)
         result["before_ratio"] = result["before_cpu"] / base_cpu
+    if pures:
+        result["pure_cpu"] = statistics.median(p["cpu"] for p in pures)
+        result["pure_ratio"] = result["pure_cpu"] / base_cpu
+        result["same_bytes"] = (out / f"{lang}.lexc").read_bytes() == (out / f"{lang}-pure.lexc").read_bytes()
     return result
 
 
-def bench_hunspell(name: str, repeat: int, before: Path | None = None) -> dict[str, Any]:
+def bench_hunspell(name: str, repeat: int, before: Path | None = None, pure: bool = False) -> dict[str, Any]:
     lang, dic = HUNSPELL[name]
-    ours, theirs, olds = [], [], []
+    ours, theirs, olds, pures = [], [], [], []
     for _ in range(repeat):
         ours.append(child(CHILD_EXPAND, lang, dic))
         theirs.append(unmunch(dic))
         if before is not None:
             olds.append(child(CHILD_EXPAND, lang, dic, tree=before))
+        if pure:
+            pures.append(child(CHILD_EXPAND, lang, dic, pure=True))
     our_cpu = statistics.median(o["cpu"] for o in ours)
     their_cpu = statistics.median(t["cpu"] for t in theirs)
     result: dict[str, Any] = {
@@ -161,6 +207,9 @@ def bench_hunspell(name: str, repeat: int, before: Path | None = None) -> dict[s
     if olds:
         result["before_cpu"] = statistics.median(o["cpu"] for o in olds)
         result["before_ratio"] = result["before_cpu"] / their_cpu
+    if pures:
+        result["pure_cpu"] = statistics.median(p["cpu"] for p in pures)
+        result["pure_ratio"] = result["pure_cpu"] / their_cpu
     return result
 
 
@@ -177,37 +226,65 @@ def main() -> None:
     parser.add_argument("--hunspell", nargs="*", default=["ru_RU"], choices=list(HUNSPELL))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--before", type=Path, help="another checkout (with its .venv) measured alternately too")
+    parser.add_argument("--pure", action="store_true", help="also the plain Python modules (LEXC_PURE=1), alternately")
+    parser.add_argument("--build", nargs="*", default=[], metavar="LANG",
+                        help="also `lexc build LANG` whole, compiled and pure, alternately")
     args = parser.parse_args()
     before = args.before.resolve() if args.before else None
-    results: dict[str, list[dict[str, Any]]] = {"lists": [], "hunspell": []}
+    results: dict[str, list[dict[str, Any]]] = {"lists": [], "hunspell": [], "builds": []}
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.lists:
-            results["lists"].append(bench_list(name, args.repeat, Path(tmp), before))
-            print(f"{name}: done", file=sys.stderr)
+            results["lists"].append(bench_list(name, args.repeat, Path(tmp), before, args.pure))
+            print(f"{name}: {json.dumps(results['lists'][-1])}", file=sys.stderr)
+        for lang in args.build:
+            results["builds"].append(bench_build(lang, args.repeat, Path(tmp)))
+            print(f"build {lang}: done", file=sys.stderr)
     if shutil.which("unmunch"):
         for name in args.hunspell:
-            results["hunspell"].append(bench_hunspell(name, args.repeat, before))
+            results["hunspell"].append(bench_hunspell(name, args.repeat, before, args.pure))
     print_tables(results, before is not None)
     DATA.mkdir(parents=True, exist_ok=True)
     (DATA / "bench_compile.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
 
 
+def _pure(r: dict[str, Any]) -> str:
+    """The pure-columns of a row (CPU, ratio to the baseline, compiled speed-up, same bytes), or nothing."""
+    if "pure_cpu" not in r:
+        return ""
+    cpu = r.get("compile_cpu", r.get("expand_cpu"))
+    same = {True: " yes |", False: " **no** |"}.get(r.get("same_bytes"), "")  # type: ignore[arg-type]
+    return f" {r['pure_cpu']:.2f} s | {r['pure_ratio']:.1f}× | {r['pure_cpu'] / cpu:.2f}× |{same}"
+
+
 def print_tables(results: dict[str, list[dict[str, Any]]], paired: bool) -> None:
-    """The Markdown tables (with the before-columns when ``--before`` was given)."""
+    """The Markdown tables (with the before-columns when ``--before`` was given, pure ones with ``--pure``)."""
     extra = " compile CPU, before | ratio, before |" if paired else ""
-    print(f"| list | words |{extra} compile CPU | plain marisa CPU | ratio | compile peak RSS | marisa peak RSS |")
-    print("|---|---|" + "---|---|" * paired + "---|---|---|---|---|")
+    pure = any("pure_cpu" in r for r in results["lists"])
+    more = " pure CPU | ratio, pure | compiled speed-up | same pack |" if pure else ""
+    print(f"| list | words |{extra} compile CPU | plain marisa CPU | ratio | compile peak RSS | marisa peak RSS |"
+          f"{more}")
+    print("|---|---|" + "---|---|" * paired + "---|---|---|---|---|" + "---|---|---|---|" * pure)
     for r in results["lists"]:
         print(f"| {r['list']} | {r['words']:,} |{_before(r)} {r['compile_cpu']:.2f} s | {r['baseline_cpu']:.3f} s | "
-              f"{r['ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |")
+              f"{r['ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |"
+              f"{_pure(r)}")
+    if results.get("builds"):
+        print()
+        print("| `lexc build` | compiled CPU | pure CPU | compiled speed-up | same files |")
+        print("|---|---|---|---|---|")
+        for r in results["builds"]:
+            print(f"| {r['lang']} | {r['compiled_cpu']:.2f} s | {r['pure_cpu']:.2f} s | {r['speedup']:.2f}× | "
+                  f"{'yes' if r['same_bytes'] else '**no**'} |")
     if results["hunspell"]:
         extra = " expander CPU, before | ratio, before |" if paired else ""
+        pure = any("pure_cpu" in r for r in results["hunspell"])
+        more = " pure CPU | ratio, pure | compiled speed-up |" if pure else ""
         print()
-        print(f"| dictionary | forms (ours / unmunch) |{extra} lexc expander CPU | unmunch CPU | ratio |")
-        print("|---|---|" + "---|---|" * paired + "---|---|---|")
+        print(f"| dictionary | forms (ours / unmunch) |{extra} lexc expander CPU | unmunch CPU | ratio |{more}")
+        print("|---|---|" + "---|---|" * paired + "---|---|---|" + "---|---|---|" * pure)
         for r in results["hunspell"]:
             print(f"| {r['dictionary']} | {r['forms']:,} / {r['unmunch_forms']:,} |{_before(r)} "
-                  f"{r['expand_cpu']:.2f} s | {r['unmunch_cpu']:.2f} s | {r['ratio']:.1f}× |")
+                  f"{r['expand_cpu']:.2f} s | {r['unmunch_cpu']:.2f} s | {r['ratio']:.1f}× |{_pure(r)}")
 
 
 if __name__ == "__main__":

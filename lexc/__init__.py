@@ -47,9 +47,15 @@ Names are loaded on first use, so ``import lexc`` is quick.
 from __future__ import annotations
 
 import importlib
+import os
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+if os.environ.get("LEXC_PURE", "") not in ("", "0"):  # the .py sources of the compiled modules (lexc.compiled)
+    from lexc.compiled import use_source
+
+    use_source()
 
 #: The public API: name -> module that defines it.
 _API = {
