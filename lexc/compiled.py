@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: The modules compiled by mypyc: the per-word work of a build (normalising a word to its tile code,
-#: the tiling readers, reading the lines of a word list and Hunspell's forms, the spill files, the
+#: the tiling readers, reading the lines of a word list and Hunspell's forms, grouping, the spill files, the
 #: tries' keys and records, and the walk files built after each pack). Each must compile with mypyc
 #: as it is; a module another module subclasses a class of (``reading.Source``) stays out, as does
 #: one with classes defined inside functions (``compiler``, ``pack``): mypyc does not compile those.
@@ -38,6 +38,8 @@ MODULES: tuple[str, ...] = (
     "lexc.lexicon.tries",
     "lexc.lexicon.spill",
     "lexc.lexicon.sources",
+    "lexc.lexicon.affixes",
+    "lexc.lexicon.collect",
     "lexc.lexicon.hunspell",
     "lexc.lexicon.walk",
 )

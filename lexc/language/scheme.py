@@ -19,7 +19,6 @@ string per tile, so the alignment is never lost:
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
