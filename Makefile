@@ -22,7 +22,7 @@ DEB_PACKAGES := pkg-config libicu-dev hunspell-tools chromium \
 	hunspell-hr hunspell-pl hunspell-es hunspell-ca hunspell-cs hunspell-sk hunspell-sl \
 	hunspell-ro hunspell-sv hunspell-tr hunspell-fr hunspell-de-de hunspell-it \
 	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy hunspell-is \
-	hunspell-lv hunspell-lt myspell-et hunspell-eu wfaroese wirish
+	hunspell-lv hunspell-lt myspell-et hunspell-eu wfaroese wirish wesperanto
 
 .PHONY: setup run test lint bench fuzz clean debian
 

@@ -214,6 +214,7 @@ def test_a_source_that_was_not_fetched_says_how_to_fetch_it(tmp_path, monkeypatc
 FILTERED = [  # language, its word list, a small list in its place, the filter's size, what the pack keeps
     ("da", "/usr/share/dict/danish", "af op ud nu hus København km kg cm tv", 34, ["AF", "HUS", "NU", "OP", "UD"]),
     ("fr", "/usr/share/dict/french", "de ut qi maison Paris km cm tr bd ph", 22, ["DE", "MAISON", "QI", "UT"]),
+    ("eo", "/usr/share/dict/esperanto", "la kaj ĉu ŝi ĉi Zamenhofo km kg ktp vd", 17, ["CI", "CU", "KAJ", "LA", "SI"]),
 ]
 
 
