@@ -260,3 +260,37 @@ def test_every_official_two_letter_entry_names_its_list_and_sources():
             assert all(len(w) == 2 and w.isascii() and w.isupper() for w in words), lang
         else:
             assert any("." in source for source in entry["sources"]), f"{lang}: where it is published"
+
+
+def _table_rows(doc: str) -> dict[str, list[str]]:
+    """The rows of docs/lexicons.md's per-language table, by language code: its cells, stripped."""
+    rows = {}
+    for line in doc.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 12 and cells[0].isalpha() and cells[0] != "lang":
+            rows[cells[0]] = cells
+    return rows
+
+
+def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_stored():
+    """docs/lexicons.md: every shipped language is a row of the table or named among those not measured; a
+    row claims precision and recall only for a language whose official two-letter words are stored, names the
+    published list where only its name is stored, and the filters' sizes it quotes are the files' own."""
+    doc = (REPO / "docs" / "lexicons.md").read_text(encoding="utf-8")
+    rows = _table_rows(doc)
+    named = doc.split("Not in the table: ", 1)[1].split(", whose", 1)[0]
+    not_measured = set(named.replace(" and ", ", ").split(", "))
+    shipped = set(Catalog.shipped().codes())
+    assert set(rows) | not_measured == shipped and not set(rows) & not_measured
+    for code, cells in rows.items():
+        official, precision = cells[6], cells[7]
+        entry = OFFICIAL.get(code)
+        if entry and "words" in entry:
+            assert official == f"{entry['list'].split(' ')[0]} ({entry['count']})" and precision.endswith("%"), code
+        else:
+            assert precision == "–" and official.startswith("not stored"), code
+            assert ("published)" in official) == (entry is not None), code
+    filters = {p.stem: sum(1 for line in p.read_text(encoding="utf-8").splitlines() if line and line[0] != "#")
+               for p in (REPO / "languages" / "filters").glob("*.txt")}
+    assert filters["eo"] == 17 and "`languages/filters/eo.txt`: 17 abbreviations" in doc
+    assert filters["da"] == 34 and "`languages/filters/da.txt` (34 abbreviations" in doc
