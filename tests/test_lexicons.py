@@ -247,6 +247,23 @@ def test_a_specs_filter_leaves_its_two_letter_forms_out_of_the_default_pack_only
     assert club.header["options"]["exclude"] is None
 
 
+def test_the_spanish_filter_leaves_out_abbreviations_and_the_digraph_but_keeps_the_words(tmp_path):
+    """Spanish as shipped, its two sources swapped for one small list: señor's Sr, centímetro's cm, the digraph
+    CH (one tile, no word) and versus are left out; de, ya, the imperative id and the interjection uf stay."""
+    shipped = REPO / "languages"
+    text = (shipped / "es.toml").read_text(encoding="utf-8")
+    assert 'exclude = "filters/es.txt"' in text and text.count("[[lexicon]]") == 2
+    text = text.replace("/usr/share/dict/spanish", "words.txt").rsplit("[[lexicon]]", 1)[0]  # the list alone
+    (tmp_path / "es.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "filters").mkdir()
+    (tmp_path / "filters" / "es.txt").write_bytes((shipped / "filters" / "es.txt").read_bytes())
+    (tmp_path / "words.txt").write_text("de\nya\nid\nuf\nsr\ncm\nch\nvs\nchurro\n", encoding="utf-8")
+    catalog = Catalog.shipped(packs=tmp_path / "packs", specs=[tmp_path / "es.toml"])
+    report = build_one(catalog, "es")
+    assert sorted(catalog.pack("es").keys()) == ["CHURRO", "DE", "ID", "UF", "YA"] and report.excluded == 4
+    assert catalog.pack("es").header["options"]["exclude"]["words"] == 18
+
+
 def test_every_official_two_letter_entry_names_its_list_and_sources():
     """bench/data/official-two-letter.toml: each entry names its list and where it was read; an entry with
     words holds distinct two-letter board spellings, as many as its count; one without words (a published
@@ -287,11 +304,13 @@ def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_s
         entry = OFFICIAL.get(code)
         if entry and "words" in entry:
             assert official == f"{entry['list'].split(' ')[0]} ({entry['count']})" and precision.endswith("%"), code
-        else:
-            assert precision == "–" and official.startswith("not stored"), code
+        else:  # at most a bound, from the published count: "≤ 89.7%" is 87 / 97
+            bound = f"≤ {entry['count'] / int(cells[4]):.1%}" if entry and entry.get("count") else "–"
+            assert precision in ("–", bound) and official.startswith("not stored"), code
             assert ("published)" in official) == (entry is not None), code
     filters = {p.stem: sum(1 for line in p.read_text(encoding="utf-8").splitlines() if line and line[0] != "#")
                for p in (REPO / "languages" / "filters").glob("*.txt")}
     assert filters["eo"] == 17 and "`languages/filters/eo.txt`: 17 abbreviations" in doc
     assert filters["da"] == 34 and "`languages/filters/da.txt` (34 abbreviations" in doc
     assert filters["fr"] == 26 and "`languages/filters/fr.txt` now leaves out 26 forms" in doc
+    assert filters["es"] == 18 and "`languages/filters/es.txt` now leaves out 18" in doc
