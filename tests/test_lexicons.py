@@ -216,6 +216,9 @@ FILTERED = [  # language, its word list, a small list in its place, the filter's
     ("fr", "/usr/share/dict/french", "de ut qi maison Paris km cm tr bd ph st qu", 26, ["DE", "MAISON", "QI", "UT"]),
     ("eo", "/usr/share/dict/esperanto", "la kaj ĉu ŝi ĉi Zamenhofo km kg ktp vd", 17, ["CI", "CU", "KAJ", "LA", "SI"]),
     ("nl", "/usr/share/dict/dutch", "de ik je op eb Amsterdam tv cd km wc", 39, ["DE", "EB", "IK", "JE", "OP"]),
+    ("ca", "/usr/share/dict/catalan", "de ep hm ca Barcelona cm mg ml", 9, ["CA", "DE", "EP", "HM"]),
+    # German keeps capitalised words (its nouns): Öl and the Kurzwort CD stay, Dr, km and the numeral IV go
+    ("de", "/usr/share/dict/ngerman", "ab du Öl CD Dr km IV", 32, ["AB", "CD", "DU", "OL"]),
 ]
 
 
@@ -236,8 +239,8 @@ def test_a_specs_filter_leaves_its_two_letter_forms_out_of_the_default_pack_only
 
     report = build_one(catalog, lang)
     pack = catalog.pack(lang)
-    assert sorted(pack.keys()) == kept  # the capitalised name is skipped (capitalised = "skip")
-    dropped = len(words.split()) - len(kept) - 1  # the filter's words, after the capitalised name
+    assert sorted(pack.keys()) == kept  # the capitalised name is skipped (capitalised = "skip"), but in German
+    dropped = len(words.split()) - len(kept) - (lang != "de")  # the filter's words, after the capitalised name
     assert report.excluded == dropped
     exclude = pack.header["options"]["exclude"]
     assert Path(exclude["path"]) == tmp_path / "filters" / f"{lang}.txt" and exclude["words"] == filtered
@@ -316,3 +319,5 @@ def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_s
     assert filters["fr"] == 26 and "`languages/filters/fr.txt` now leaves out 26 forms" in doc
     assert filters["es"] == 18 and "`languages/filters/es.txt` now leaves out 18" in doc
     assert filters["nl"] == 39 and "`languages/filters/nl.txt` leaves out 39" in doc
+    assert filters["de"] == 32 and "`languages/filters/de.txt` leaves out 32" in doc
+    assert filters["ca"] == 9 and "`languages/filters/ca.txt` leaves out the 9" in doc
