@@ -217,6 +217,7 @@ FILTERED = [  # language, its word list, a small list in its place, the filter's
     ("eo", "/usr/share/dict/esperanto", "la kaj ĉu ŝi ĉi Zamenhofo km kg ktp vd", 17, ["CI", "CU", "KAJ", "LA", "SI"]),
     ("nl", "/usr/share/dict/dutch", "de ik je op eb Amsterdam tv cd km wc", 39, ["DE", "EB", "IK", "JE", "OP"]),
     ("ca", "/usr/share/dict/catalan", "de ep hm ca Barcelona cm mg ml", 9, ["CA", "DE", "EP", "HM"]),
+    ("pl", "/usr/share/dict/polish", "na od ul hm Warszawa np nr św", 116, ["HM", "NA", "OD", "UL"]),
     # German keeps capitalised words (its nouns): Öl and the Kurzwort CD stay, Dr, km and the numeral IV go
     ("de", "/usr/share/dict/ngerman", "ab du Öl CD Dr km IV", 32, ["AB", "CD", "DU", "OL"]),
 ]
@@ -321,3 +322,4 @@ def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_s
     assert filters["nl"] == 39 and "`languages/filters/nl.txt` leaves out 39" in doc
     assert filters["de"] == 32 and "`languages/filters/de.txt` leaves out 32" in doc
     assert filters["ca"] == 9 and "`languages/filters/ca.txt` leaves out the 9" in doc
+    assert filters["pl"] == 116 and "`languages/filters/pl.txt` leaves out 116" in doc
