@@ -95,7 +95,7 @@ def measure(catalog: Catalog, lang: str, games: Path) -> dict[str, Any]:
     # a published list whose words are not stored: named, never measured; its published count, where stored,
     # bounds the precision from above (a pack with more two-letter spellings than the list holds words)
     row["published"] = official["list"] if official and "words" not in official else None
-    row["published_count"] = official.get("count") if row["published"] else None
+    row["published_count"] = official.get("count") if official and row["published"] else None
     row["games"] = game_recall(catalog, lang, games)
     return row
 
