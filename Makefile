@@ -22,7 +22,7 @@ DEB_PACKAGES := pkg-config libicu-dev hunspell-tools chromium \
 	hunspell-hr hunspell-pl hunspell-es hunspell-ca hunspell-cs hunspell-sk hunspell-sl \
 	hunspell-ro hunspell-sv hunspell-tr hunspell-fr hunspell-de-de hunspell-it \
 	hunspell-pt-pt hunspell-nl hunspell-en-us hunspell-af aspell-cy hunspell-is \
-	hunspell-lv hunspell-lt myspell-et hunspell-eu wfaroese wirish
+	hunspell-lv hunspell-lt myspell-et hunspell-eu wfaroese wirish wesperanto
 
 # A C compiler and the Python headers: the per-word modules are compiled with mypyc (lexc/compiled.py
 # lists them, hatch_build.py compiles them beside their sources); without them lexc runs as plain Python.

@@ -8,7 +8,8 @@ For each language with a pack in the folder: where its words come from (source, 
 whether it is a word-game list), how many board spellings, how many of two and three letters; where
 bench/data/official-two-letter.toml holds the official two-letter list, the pack's precision and recall
 on it (official words missing, extra words), and where it only names a published list whose words are not
-stored, that name ("not stored (ODS8 published)") and no figures; and where ../shared/gcg holds real games in
+stored, that name ("not stored (ODS8 published)") and, where the list's published count is smaller than the pack's
+two-letter spellings, the bound it puts on precision ("≤ 89.7%"); and where ../shared/gcg holds real games in
 the language, the share of their plays whose words the pack all holds (a play with a word it lacks is flagged a
 phony).
 Prints a Markdown table (and, with --json, the figures).
@@ -91,8 +92,10 @@ def measure(catalog: Catalog, lang: str, games: Path) -> dict[str, Any]:
                            "twos": len(twos), "threes": len(threes)}
     official = official_lists().get(lang)
     row["two_letter"] = two_letter_measure(catalog, lang, twos, official) if official and "words" in official else None
-    # a published list whose words are not stored: named, never measured
+    # a published list whose words are not stored: named, never measured; its published count, where stored,
+    # bounds the precision from above (a pack with more two-letter spellings than the list holds words)
     row["published"] = official["list"] if official and "words" not in official else None
+    row["published_count"] = official.get("count") if official and row["published"] else None
     row["games"] = game_recall(catalog, lang, games)
     return row
 
@@ -102,6 +105,17 @@ def _not_stored(row: dict[str, Any]) -> str:
     return f"not stored ({row['published'].split(' (')[0]} published)" if row.get("published") else "not stored"
 
 
+def precision_bound(row: dict[str, Any]) -> str:
+    """The precision cell of a language whose list's words are not stored: ``≤ count / twos`` where the
+    published count is smaller than the pack's two-letter spellings (at most that many can be right), else –.
+
+    >>> precision_bound({"published_count": 87, "twos": 97}), precision_bound({"published_count": 81, "twos": 78})
+    ('≤ 89.7%', '–')
+    """
+    count, twos = row.get("published_count"), row["twos"]
+    return f"≤ {count / twos:.1%}" if count and twos > count else "–"
+
+
 def markdown(rows: list[dict[str, Any]]) -> str:
     lines = ["| lang | list | source | words | 2-letter | 3-letter | official 2s | precision | recall | missing | "
              "extra | real games: plays all good |",
@@ -109,7 +123,8 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         two = r["two_letter"]
         cells = [f"{two['list'].split(' ')[0]} ({two['official']})", f"{two['precision']:.1%}", f"{two['recall']:.1%}",
-                 str(len(two["missing"])), str(len(two["extra"]))] if two else [_not_stored(r), "–", "–", "–", "–"]
+                 str(len(two["missing"])), str(len(two["extra"]))] if two else [_not_stored(r), precision_bound(r), "–",
+                                                                                 "–", "–"]
         games = r["games"]
         played = (f"{games['recall']:.1%} of {games['plays']:,} ({games['flagged']:,} flagged, {games['files']} games)"
                   if games else "–")

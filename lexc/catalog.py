@@ -410,8 +410,8 @@ class Catalog:
         subtag an ISO 639 code (:mod:`lexc.language.iso639`); anything else is refused as an
         unknown language, with the real codes nearest to it.
 
-        >>> catalog.unlisted("eo"), catalog.unlisted("haw")
-        ('Esperanto', 'Hawaiian')
+        >>> catalog.unlisted("la"), catalog.unlisted("haw")
+        ('Latin', 'Hawaiian')
         >>> catalog.unlisted("xq")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
@@ -441,11 +441,11 @@ class Catalog:
         ``code`` itself when the catalog has a spec of it; else, for any ISO 639-1, 639-2/B,
         639-2/T or 639-3 code, the code of the catalog's spec of that language (``fra``, ``fre``
         -> ``fr``); else the language's shortest ISO code (a language with no spec, allowed by
-        Polyglot rule 1 and scored in English values: ``epo`` -> ``eo``). A code of no language
+        Polyglot rule 1 and scored in English values: ``lat`` -> ``la``). A code of no language
         is refused with the nearest real codes.
 
-        >>> [catalog.canonical(c) for c in ("fr", "fra", "fre", "deu", "ger", "rus", "epo", "haw")]
-        ['fr', 'fr', 'fr', 'de', 'de', 'ru', 'eo', 'haw']
+        >>> [catalog.canonical(c) for c in ("fr", "fra", "fre", "deu", "ger", "rus", "lat", "haw")]
+        ['fr', 'fr', 'fr', 'de', 'de', 'ru', 'la', 'haw']
         """
         from lexc.language.iso639 import iso_language
 

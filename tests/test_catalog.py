@@ -71,7 +71,8 @@ def test_a_word_in_a_language_needs_the_catalog() -> None:
 
 
 def test_a_designers_spec_outside_the_tree(tmp_path: Path) -> None:
-    """--spec eo.toml: validated, compiled, checked and scored in a Polyglot play, nothing copied."""
+    """--spec eo.toml: validated, compiled, checked and scored in a Polyglot play, nothing copied; it wins
+    over the shipped spec of its code."""
     spec = ["--spec", str(ESPERANTO)]
     validated = lexc("validate", *spec)
     assert validated.returncode == 0, validated.stderr
@@ -91,8 +92,10 @@ def test_a_designers_spec_outside_the_tree(tmp_path: Path) -> None:
     # No official Esperanto values: English values on the board tiles (Polyglot rule 1), H8 doubles.
     assert scored.stdout.startswith("8G MANGI @eo: 16 points")
     assert "MANGI = MANĜI (eo, en values)" in scored.stdout
-    unknown = lexc("check", "eo", "kaj", "--packs", str(packs))  # without --spec, eo is not a language
-    assert unknown.returncode == 1 and "unknown language 'eo'" in unknown.stderr
+    # Without --spec, eo is the shipped Esperanto (languages/eo.toml, Xanado's set): the draft's pack is refused.
+    shipped = lexc("check", "eo", "kaj", "--packs", str(packs))
+    assert shipped.returncode == 1 and "stale pack: built from another version of" in shipped.stderr
+    assert str(Path("languages") / "eo.toml") in shipped.stderr
 
 
 def test_an_edited_spec_refuses_the_old_pack(tmp_path: Path) -> None:

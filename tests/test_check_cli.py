@@ -146,6 +146,7 @@ def test_build_continues_past_a_missing_source(tmp_path):
     es = (REPO / "languages" / "es.toml").read_text(encoding="utf-8")
     es = es.replace('path = "/usr/share/dict/spanish"', f'path = "{words}"')
     es = es.split('\n[[lexicon]]\nkind = "hunspell"')[0]  # the word list only (es also reads hunspell-es)
+    es = es.replace('exclude = "filters/es.txt"\n', "")  # and no filter (languages/filters is not copied)
     (languages / "es.toml").write_text(es, encoding="utf-8")
     en = (REPO / "languages" / "en.toml").read_text(encoding="utf-8")
     (languages / "en.toml").write_text(en.replace('path = "SOWPODS.txt"', 'path = "gone/SOWPODS.txt"'),
@@ -201,19 +202,19 @@ def test_score_a_language_with_no_spec_in_english_values(tmp_path):
     from lexc.lexicon.compiler import header_base
     from lexc.lexicon.pack import write_pack
 
-    # KAJ (Esperanto "and") at 8G: K 5 + A 1 (H8) + J 8 = 14, ×2 for the centre = 28, in English values.
-    alone = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G KAJ @eo", "--packs", str(tmp_path), "--json"])
+    # LUX (Latin "light") at 8G: L 1 + U 1 (H8) + X 8 = 10, ×2 for the centre = 20, in English values.
+    alone = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G LUX @la", "--packs", str(tmp_path), "--json"])
     assert alone.exit_code == 0, alone.output
     word = json.loads(alone.stdout)["words"][0]
-    assert (word["lang"], word["values"], word["subtotal"], word["valid"]) == ("eo", "en", 28, None)
-    assert "no spec for Esperanto" in word["note"] and "not looked up" in word["note"]
-    # A pack of eo (no spec: built here from the English tiles) is looked up: KAJ is a word, KAJX a phony.
+    assert (word["lang"], word["values"], word["subtotal"], word["valid"]) == ("la", "en", 20, None)
+    assert "no spec for Latin" in word["note"] and "not looked up" in word["note"]
+    # A pack of la (no spec: built here from the English tiles) is looked up: LUX is a word, LUXX a phony.
     en = CATALOG.language("en")
-    write_pack(tmp_path / "eo.lexc", {**header_base(en), "lang": "eo"}, [en.normaliser().spell(w) for w in ["kaj"]])
-    found = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G KAJ @eo", "--packs", str(tmp_path)])
-    assert found.exit_code == 0 and "looked up in the eo pack" in found.output and "NOT A WORD" not in found.output
-    phony = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G KAJX @eo", "--packs", str(tmp_path), "--json"])
-    assert json.loads(phony.stdout)["phonies"] == ["KAJX"]
+    write_pack(tmp_path / "la.lexc", {**header_base(en), "lang": "la"}, [en.normaliser().spell(w) for w in ["lux"]])
+    found = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G LUX @la", "--packs", str(tmp_path)])
+    assert found.exit_code == 0 and "looked up in the la pack" in found.output and "NOT A WORD" not in found.output
+    phony = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G LUXX @la", "--packs", str(tmp_path), "--json"])
+    assert json.loads(phony.stdout)["phonies"] == ["LUXX"]
     # A code that is no ISO 639 language is still refused.
-    bad = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G KAJ @xq", "--packs", str(tmp_path)])
+    bad = runner.invoke(app, ["score", "--ruleset", "polyglot", "8G LUX @xq", "--packs", str(tmp_path)])
     assert bad.exit_code == 1 and "unknown language 'xq'" in bad.output and "Traceback" not in bad.output

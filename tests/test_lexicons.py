@@ -213,7 +213,13 @@ def test_a_source_that_was_not_fetched_says_how_to_fetch_it(tmp_path, monkeypatc
 
 FILTERED = [  # language, its word list, a small list in its place, the filter's size, what the pack keeps
     ("da", "/usr/share/dict/danish", "af op ud nu hus København km kg cm tv", 34, ["AF", "HUS", "NU", "OP", "UD"]),
-    ("fr", "/usr/share/dict/french", "de ut qi maison Paris km cm tr bd ph", 22, ["DE", "MAISON", "QI", "UT"]),
+    ("fr", "/usr/share/dict/french", "de ut qi maison Paris km cm tr bd ph st qu", 26, ["DE", "MAISON", "QI", "UT"]),
+    ("eo", "/usr/share/dict/esperanto", "la kaj ĉu ŝi ĉi Zamenhofo km kg ktp vd", 17, ["CI", "CU", "KAJ", "LA", "SI"]),
+    ("nl", "/usr/share/dict/dutch", "de ik je op eb Amsterdam tv cd km wc", 39, ["DE", "EB", "IK", "JE", "OP"]),
+    ("ca", "/usr/share/dict/catalan", "de ep hm ca Barcelona cm mg ml", 9, ["CA", "DE", "EP", "HM"]),
+    ("pl", "/usr/share/dict/polish", "na od ul hm Warszawa np nr św", 116, ["HM", "NA", "OD", "UL"]),
+    # German keeps capitalised words (its nouns): Öl and the Kurzwort CD stay, Dr, km and the numeral IV go
+    ("de", "/usr/share/dict/ngerman", "ab du Öl CD Dr km IV", 32, ["AB", "CD", "DU", "OL"]),
 ]
 
 
@@ -234,8 +240,8 @@ def test_a_specs_filter_leaves_its_two_letter_forms_out_of_the_default_pack_only
 
     report = build_one(catalog, lang)
     pack = catalog.pack(lang)
-    assert sorted(pack.keys()) == kept  # the capitalised name is skipped (capitalised = "skip")
-    dropped = len(words.split()) - len(kept) - 1  # the filter's words, after the capitalised name
+    assert sorted(pack.keys()) == kept  # the capitalised name is skipped (capitalised = "skip"), but in German
+    dropped = len(words.split()) - len(kept) - (lang != "de")  # the filter's words, after the capitalised name
     assert report.excluded == dropped
     exclude = pack.header["options"]["exclude"]
     assert Path(exclude["path"]) == tmp_path / "filters" / f"{lang}.txt" and exclude["words"] == filtered
@@ -244,6 +250,23 @@ def test_a_specs_filter_leaves_its_two_letter_forms_out_of_the_default_pack_only
     club = catalog.with_lexicons({lang: "club"}).pack(lang)
     assert len(club) == len(words.split())  # an official list is never filtered: taken as it is, names too
     assert club.header["options"]["exclude"] is None
+
+
+def test_the_spanish_filter_leaves_out_abbreviations_and_the_digraph_but_keeps_the_words(tmp_path):
+    """Spanish as shipped, its two sources swapped for one small list: señor's Sr, centímetro's cm, the digraph
+    CH (one tile, no word) and versus are left out; de, ya, the imperative id and the interjection uf stay."""
+    shipped = REPO / "languages"
+    text = (shipped / "es.toml").read_text(encoding="utf-8")
+    assert 'exclude = "filters/es.txt"' in text and text.count("[[lexicon]]") == 2
+    text = text.replace("/usr/share/dict/spanish", "words.txt").rsplit("[[lexicon]]", 1)[0]  # the list alone
+    (tmp_path / "es.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "filters").mkdir()
+    (tmp_path / "filters" / "es.txt").write_bytes((shipped / "filters" / "es.txt").read_bytes())
+    (tmp_path / "words.txt").write_text("de\nya\nid\nuf\nsr\ncm\nch\nvs\nchurro\n", encoding="utf-8")
+    catalog = Catalog.shipped(packs=tmp_path / "packs", specs=[tmp_path / "es.toml"])
+    report = build_one(catalog, "es")
+    assert sorted(catalog.pack("es").keys()) == ["CHURRO", "DE", "ID", "UF", "YA"] and report.excluded == 4
+    assert catalog.pack("es").header["options"]["exclude"]["words"] == 18
 
 
 def test_every_official_two_letter_entry_names_its_list_and_sources():
@@ -259,3 +282,44 @@ def test_every_official_two_letter_entry_names_its_list_and_sources():
             assert all(len(w) == 2 and w.isascii() and w.isupper() for w in words), lang
         else:
             assert any("." in source for source in entry["sources"]), f"{lang}: where it is published"
+
+
+def _table_rows(doc: str) -> dict[str, list[str]]:
+    """The rows of docs/lexicons.md's per-language table, by language code: its cells, stripped."""
+    rows = {}
+    for line in doc.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 12 and cells[0].isalpha() and cells[0] != "lang":
+            rows[cells[0]] = cells
+    return rows
+
+
+def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_stored():
+    """docs/lexicons.md: every shipped language is a row of the table or named among those not measured; a
+    row claims precision and recall only for a language whose official two-letter words are stored, names the
+    published list where only its name is stored, and the filters' sizes it quotes are the files' own."""
+    doc = (REPO / "docs" / "lexicons.md").read_text(encoding="utf-8")
+    rows = _table_rows(doc)
+    named = doc.split("Not in the table: ", 1)[1].split(", whose", 1)[0]
+    not_measured = set(named.replace(" and ", ", ").split(", "))
+    shipped = set(Catalog.shipped().codes())
+    assert set(rows) | not_measured == shipped and not set(rows) & not_measured
+    for code, cells in rows.items():
+        official, precision = cells[6], cells[7]
+        entry = OFFICIAL.get(code)
+        if entry and "words" in entry:
+            assert official == f"{entry['list'].split(' ')[0]} ({entry['count']})" and precision.endswith("%"), code
+        else:  # at most a bound, from the published count: "≤ 89.7%" is 87 / 97
+            bound = f"≤ {entry['count'] / int(cells[4]):.1%}" if entry and entry.get("count") else "–"
+            assert precision in ("–", bound) and official.startswith("not stored"), code
+            assert ("published)" in official) == (entry is not None), code
+    filters = {p.stem: sum(1 for line in p.read_text(encoding="utf-8").splitlines() if line and line[0] != "#")
+               for p in (REPO / "languages" / "filters").glob("*.txt")}
+    assert filters["eo"] == 17 and "`languages/filters/eo.txt`: 17 abbreviations" in doc
+    assert filters["da"] == 34 and "`languages/filters/da.txt` (34 abbreviations" in doc
+    assert filters["fr"] == 26 and "`languages/filters/fr.txt` now leaves out 26 forms" in doc
+    assert filters["es"] == 18 and "`languages/filters/es.txt` now leaves out 18" in doc
+    assert filters["nl"] == 39 and "`languages/filters/nl.txt` leaves out 39" in doc
+    assert filters["de"] == 32 and "`languages/filters/de.txt` leaves out 32" in doc
+    assert filters["ca"] == 9 and "`languages/filters/ca.txt` leaves out the 9" in doc
+    assert filters["pl"] == 116 and "`languages/filters/pl.txt` leaves out 116" in doc

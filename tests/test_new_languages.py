@@ -1,5 +1,5 @@
 """The languages and rulesets of issue 21: Danish, Estonian, Latvian, Lithuanian (two editions), Malay and
-Nynorsk with official sets; Faroese, Basque and Irish unofficial (one source, or sources that conflict);
+Nynorsk with official sets; Faroese, Basque, Irish and Esperanto unofficial (one source, or sources that conflict);
 Hong Kong English (9-tile racks) and Super Catalan (200 tiles). Facts from the sources each spec names."""
 
 from __future__ import annotations
@@ -49,13 +49,24 @@ def test_malay_and_nynorsk():
     assert [(t.face, t.count, t.points) for t in nn.tiles] == [(t.face, t.count, t.points) for t in nb.tiles]
 
 
-@pytest.mark.parametrize("code", ["fo", "eu", "ga"])
+@pytest.mark.parametrize("code", ["fo", "eu", "ga", "eo"])
 def test_unofficial_sets_score_in_english_values(code):
     spec = CATALOG.spec(code)
     assert not spec.official and spec.single_source and len(spec.sources) == 1
     pg = CATALOG.ruleset("polyglot")
     word = score_play(Board.empty(pg), parse_play(f"8H TAR @{code}", pg.spec), pg, catalog=CATALOG).words[0]
     assert word.subtotal == (1 + 1 + 1) * 2  # T, A, R at their English values, the centre doubling
+
+
+def test_esperanto_has_its_six_marked_letters_as_tiles_and_spells_them_by_their_base_letters():
+    eo = CATALOG.spec("eo")
+    assert (eo.total_tiles, eo.blanks, eo.official) == (100, 2, False)
+    # Xanado's Esperanto_Scrabble.json: Ĉ 4×2, Ĝ 3×2, Ĥ 10×1, Ĵ 10×1, Ŝ 4×1, Ŭ 8×1; no Q, W, X or Y tile
+    assert {f: (eo.by_face[f].count, eo.points(f)) for f in "ĈĜĤĴŜŬ"} == {
+        "Ĉ": (2, 4), "Ĝ": (2, 3), "Ĥ": (1, 10), "Ĵ": (1, 10), "Ŝ": (1, 4), "Ŭ": (1, 8)}
+    assert not set("QWXY") & set(eo.by_face)
+    spelled = CATALOG.normaliser("eo").spell("ĉiuĵaŭde")
+    assert spelled.board == "CIUJAUDE" and [t.face for t in spelled.tiles] == ["Ĉ", "I", "U", "Ĵ", "A", "Ŭ", "D", "E"]
 
 
 def test_basque_digraph_tiles_in_a_basque_game(tmp_path):

@@ -89,6 +89,7 @@ STATED_SIZES = {
     "fi": 100, "nb": 100, "id": 100, "af": 102,
     # issue 21: Xanado and scrabbler agree on da, et, lv, ms; lt is scrabbler's; fo, eu, ga are Xanado's alone.
     "da": 100, "et": 102, "lv": 104, "lt": 104, "ms": 100, "nn": 100, "fo": 102, "eu": 100, "ga": 100,
+    "eo": 100,  # Xanado's alone (issue 21 item 4)
 }
 
 
@@ -200,8 +201,8 @@ def test_languages_json_lists_every_spec_with_official_values():
     for lang in listed:
         assert {"code", "name", "script", "blanks", "official", "tiles"} <= set(lang)
         # uk: no licensed Ukrainian set could be verified (languages/uk.toml, docs/transliteration.md);
-        # fo, eu, ga: one source, or sources that conflict (issue 21, shared/notes/anchors-3.md)
-        assert lang["official"] is True or lang["code"] in ("uk", "fo", "eu", "ga"), lang["code"]
+        # fo, eu, ga, eo: one source, or sources that conflict (issue 21, shared/notes/anchors-3.md)
+        assert lang["official"] is True or lang["code"] in ("uk", "fo", "eu", "ga", "eo"), lang["code"]
         for tile in lang["tiles"]:
             assert set(tile) == {"face", "count", "points"}
             assert casemap.upper(tile["face"], lang["locale"]) == tile["face"], (lang["code"], tile)
