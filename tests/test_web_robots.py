@@ -7,6 +7,7 @@ Words: the 3,000 most frequent English and French words of wordfreq (a dependenc
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -121,7 +122,8 @@ def test_the_robot_moves_by_itself_after_a_persons_move(served, pack_folder):
     if events[1].kind is Kind.PLAY:
         assert after.state.results[1].legal and not after.state.results[1].phonies
     text = (games / "club.gcg").read_text()
-    assert "#note time: cy used 0:0" in text  # the robot's move went through the clock like a person's
+    # the robot's move went through the clock like a person's (its time depends on the machine's load)
+    assert re.search(r"#note time: cy used \d+:\d\d", text), text
     shown = http.get("/api/games/club", headers=ann).json()
     assert shown["to_move"] == "ann" and shown["thinking"] is None and len(shown["moves"]) == 2
     assert [p["rack"] for p in shown["players"]][1] is None  # ann never sees the robot's rack
