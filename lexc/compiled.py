@@ -42,6 +42,7 @@ MODULES: tuple[str, ...] = (
     "lexc.lexicon.collect",
     "lexc.lexicon.hunspell",
     "lexc.lexicon.walk",
+    "lexc.lexicon.study",
 )
 
 #: Set (to anything but "" or "0") at install time: nothing is compiled; at run time: the sources run.
