@@ -23,10 +23,10 @@ import dataclasses
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from lexc.choices import parse_editions, parse_lexicons, parse_schemes
 from lexc.errors import LexcError, PackError, Problem, SpecError
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Catalog", "Language", "Lexicons", "check_code", "parse_editions", "parse_lexicons", "parse_schemes"]
 
-_T = TypeVar("_T")
 
 #: A language code: ISO 639-1/3 letters, optionally a region or variant (``pt-BR``, ``ca-valencia``).
 CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
@@ -326,7 +325,7 @@ class Catalog:
 
     def _load_spec(self, path: Path) -> Spec:
         return self._cached(("spec_file", path.resolve() if path.exists() else path),  # type: ignore[no-any-return]
-                            lambda: _as_spec_error(load_spec, path))
+                            lambda: load_spec(path))
 
     def spec_for_file(self, path: Path | str) -> Spec:
         """The spec read from the file ``path`` (one of :attr:`spec_files`, or any spec file)."""
@@ -486,7 +485,7 @@ class Catalog:
         if path is None:
             known = ", ".join(sorted(self.scheme_paths())) or "none"
             raise LexcError(f"unknown scheme {name!r} (known: {known})")
-        return self._cached(("scheme", path), lambda: _as_spec_error(load_scheme, path))  # type: ignore[no-any-return]
+        return self._cached(("scheme", path), lambda: load_scheme(path))  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ rulesets
 
@@ -554,12 +553,7 @@ class Catalog:
             if not target.is_file():
                 raise PackError(Problem(str(target), None, None, f"no pack for {code!r}: run `lexc build {code}` "
                                                                   "(or name the packs folder or the pack file)"))
-            try:
-                pack = open_pack(target)
-            except PackError:
-                raise
-            except LexcError as err:
-                raise PackError(err.problems) from None
+            pack = open_pack(target)  # a bad pack is a PackError where it is read
             if pack.lang != code:
                 raise PackError(Problem(str(target), None, None, f"holds language {pack.lang!r}, not {code!r}"))
             stale = self.staleness(pack)
@@ -667,13 +661,3 @@ class Lexicons(Mapping[str, Lexicon]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
-
-
-def _as_spec_error(load: Callable[[Path], _T], path: Path) -> _T:
-    """``load(path)``, any problem with the file raised as a :class:`~lexc.errors.SpecError`."""
-    try:
-        return load(path)
-    except SpecError:
-        raise
-    except LexcError as err:
-        raise SpecError(err.problems) from None
