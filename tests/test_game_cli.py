@@ -69,6 +69,11 @@ def test_errors_name_the_file_and_change_nothing(packs, tmp_path):
     not_a_game.write_text("#player1 a A\n#player2 b B\n>a: AB 8D AB +8 8\n")
     foreign = lexc(packs, "game", "show", str(not_a_game))
     assert foreign.exit_code == 1 and "not a lexc game file" in foreign.output
+    # A spec that cannot be read is named, not the game file's line that needs it; nothing changes.
+    missing_spec = lexc(packs, "game", "pass", str(path), "--spec", str(tmp_path / "none.toml"))
+    assert missing_spec.exit_code == 1 and "Traceback" not in missing_spec.output
+    assert f"error: {tmp_path / 'none.toml'}: cannot read" in missing_spec.output
+    assert "#note ruleset" not in missing_spec.output and path.read_bytes() == before
 
 
 def test_serve_explains_itself():

@@ -464,6 +464,8 @@ def _language_of(check: Checker, path: tuple[object, ...], code: str, catalog: L
     try:
         return catalog.language(code)
     except LexcError as err:
+        if err.problems[0].file is not None:  # a spec file's own problem, not this ruleset's
+            raise
         check.add(path, str(err.problems[0].message))
         return None
 

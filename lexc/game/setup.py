@@ -193,6 +193,8 @@ class Setup:
                            challenge=settings.get("challenge", (None, None))[0], seed=seed, schemes=schemes,
                            editions=editions, langs=agreed, lexicons=named)
         except LexcError as err:
+            if err.problems[0].file is not None:  # a file's own problem (a ruleset file, a spec)
+                raise
             key = err.problems[0].key or ""
             raise bad(key if key in settings else "ruleset", err.problems[0].message) from None
 
@@ -330,4 +332,6 @@ def _ruleset(name: str, catalog: Catalog) -> Ruleset:
     try:
         return catalog.ruleset(name)
     except LexcError as err:
+        if err.problems[0].file is not None:  # a file's own problem (a ruleset file, a spec): it names the file
+            raise
         raise LexcError(Problem(None, None, "ruleset", err.problems[0].message)) from None
