@@ -95,6 +95,9 @@ def _measure(command: list[str], baseline: list[str], repeat: int, env: dict[str
     base: list[tuple[float, float]] = []
     times: list[tuple[float, float]] = []
     old: list[tuple[float, float]] = []
+    for side in (env, *([] if before is None else [before])):  # a first run fills the cache of checked files
+        shutil.copyfile(*fresh)
+        _run(command, side)
     for _ in range(repeat):
         base.append(_run(baseline, env))
         shutil.copyfile(*fresh)
@@ -121,13 +124,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=21)
     parser.add_argument("--source", action="store_true", help="compile lexc's modules from source on every run")
     parser.add_argument("--before", type=Path, metavar="DIR", help="also run each command from DIR/lexc")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="LEXC_NO_CACHE=1: every spec, scheme and ruleset read and checked on every run")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     for package in (PACKAGE, *([] if args.before is None else [args.before / "lexc"])):
         _bytecode(package, args.source)
     folder = Path(tempfile.mkdtemp(prefix="lexc-startup-"))
     try:
-        env = _environment(args.source)
+        env = _environment(args.source) | ({"LEXC_NO_CACHE": "1"} if args.no_cache else {})
         before = None if args.before is None else env | {"PYTHONPATH": str(args.before.resolve())}
         game = folder / "game.gcg"
         subprocess.run([LEXC, "game", "new", str(game), "--players", "ann,bob", "--ruleset", "polyglot"],
@@ -141,6 +146,7 @@ def main() -> int:
         }
         result: dict[str, Any] = {"python": sys.version.split()[0], "repeat": args.repeat,
                                   "bytecode": "compiled from source every run" if args.source else "as installed",
+                                  "cache": "off (LEXC_NO_CACHE=1)" if args.no_cache else "on, filled by a first run",
                                   "load": os.getloadavg(), "commands": {}}
         for name, command in commands.items():
             result["commands"][name] = _measure(command, [sys.executable, "-c", "pass"], args.repeat, env,
@@ -152,7 +158,7 @@ def main() -> int:
         print(json.dumps(result, indent=2))
         return 0
     print(f"load {result['load'][0]:.1f} -> {result['load_after'][0]:.1f}, {args.repeat} runs each, alternately; "
-          f"bytecode {result['bytecode']}")
+          f"bytecode {result['bytecode']}; cache of checked files {result['cache']}")
     for r in result["commands"].values():
         slow = ", ".join(f"{s['module']} {s['us'] / 1000:.0f} ms" for s in r["imports"]["slowest"][:3])
         print(f"{r['command']}: median {1000 * r['median_s']:.0f} ms; python -c pass "

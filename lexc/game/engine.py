@@ -101,6 +101,7 @@ __all__ = [
     "parse_schemes",
     "parse_square",
     "play_values",
+    "prepare_hints",
     "rack_value",
     "score_play",
     "scored_tiles",
@@ -141,6 +142,31 @@ def known_language(lang: str, catalog: Catalog) -> bool:
 #: one lexicons object, :class:`lexc.catalog.Lexicons` (``Packs(catalog, words)``: in-memory word
 #: lists first, then the catalog's packs, each opened when first asked for).
 Packs = Lexicons
+
+
+def prepare_hints(packs: Packs, langs: Sequence[str] | None = None) -> list[str]:
+    """Open the packs of ``langs`` (default: every language with a pack in the folder) and read what a
+    hint searches, so that the first hint is as quick as the next: each pack's walks (a Polyglot
+    game's ``board`` walks first, then the ``tiles`` walks of ordinary games, :func:`finder`) and its
+    language's normaliser (:func:`lexc.engine.moves.words.letter_bound` asks it). ``lexc serve`` runs it
+    beside the server as it starts. A pack that cannot be opened is skipped: a hint reports it. Returns
+    the languages prepared.
+    """
+    import lexc.engine.moves  # noqa: F401 -- the move finder's modules, loaded by the first search otherwise
+    from lexc.lexicon.walk import walk_of
+
+    catalog = packs.catalog
+    done = []
+    for kind in ("board", "tiles"):
+        for lang in catalog.pack_languages() if langs is None else langs:
+            try:
+                walk_of(catalog.pack(lang), kind)
+                if catalog.has_spec(lang):
+                    catalog.language(lang).normaliser()
+            except LexcError:
+                continue
+            done.append(lang)
+    return list(dict.fromkeys(done))
 
 
 def finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
