@@ -13,6 +13,10 @@ from ``/proc/PID/stat``: far less sensitive to a loaded machine than wall time).
 on the same server, is the baseline: what a hint costs once everything is open. The issue's target
 is the first one: ≤ 2 s right after ``make run``, as for ``lexc best``.
 
+**Before and after.** ``--before DIR`` starts every other server from the ``lexc`` package of another
+checkout (``DIR/lexc`` first on ``PYTHONPATH``, e.g. ``git archive main lexc | tar -x -C DIR`` with its
+compiled modules built there: ``python hatch_build.py --inplace``), the two alternating in the same run.
+
 Packs from ``$LEXC_PACKS`` or build/ (``lexc build en fr es de ru`` first: the packs and their
 walk files).
 
@@ -131,6 +135,7 @@ def main() -> int:
     parser.add_argument("--rack", default="ZEKWIJS")
     parser.add_argument("--langs", default="en,fr,es,de,ru")
     parser.add_argument("--packs", type=Path, default=None, help="packs folder (default: $LEXC_PACKS or build/)")
+    parser.add_argument("--before", type=Path, metavar="DIR", help="also start each round's server from DIR/lexc")
     parser.add_argument("--at-once", action="store_true",
                         help="ask as soon as the server answers, while it still prepares the packs")
     parser.add_argument("--json", action="store_true")
@@ -141,12 +146,24 @@ def main() -> int:
         raise SystemExit(f"no pack and walk for {', '.join(missing)} in {packs}: run `lexc build {' '.join(missing)}`")
     env = dict(os.environ)
     load = os.getloadavg()
-    rounds = [_round(packs.resolve(), args.rack, args.langs, env, args.at_once) for _ in range(args.rounds)]
+    old_env = None if args.before is None else env | {"PYTHONPATH": str(args.before.resolve())}
+    rounds, old_rounds = [], []
+    for _ in range(args.rounds):
+        rounds.append(_round(packs.resolve(), args.rack, args.langs, env, args.at_once))
+        if old_env is not None:
+            old_rounds.append(_round(packs.resolve(), args.rack, args.langs, old_env, args.at_once))
     steps = ("start", *(() if args.at_once else ("ready",)), "new_game", "first_hint", "second_hint")
-    summary = {step: {"median_s": statistics.median(r[f"{step}_s"] for r in rounds),
-                      "cpu_median_s": statistics.median(r[f"{step}_cpu_s"] for r in rounds)} for step in steps}
+
+    def medians(runs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+        return {step: {"median_s": statistics.median(r[f"{step}_s"] for r in runs),
+                       "cpu_median_s": statistics.median(r[f"{step}_cpu_s"] for r in runs)} for step in steps}
+
+    summary = medians(rounds)
     result = {"rack": args.rack, "langs": args.langs, "at_once": args.at_once, "rounds": rounds, "median": summary,
-              "load": load, "load_after": os.getloadavg()}
+              "load": load}
+    if old_rounds:
+        result |= {"before_rounds": old_rounds, "before_median": medians(old_rounds)}
+    result["load_after"] = os.getloadavg()
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
@@ -155,7 +172,11 @@ def main() -> int:
     for step in steps:
         s = summary[step]
         print(f"  {step:12s} wall median {1000 * s['median_s']:7.0f} ms   "
-              f"server CPU median {1000 * s['cpu_median_s']:7.0f} ms")
+              f"server CPU median {1000 * s['cpu_median_s']:7.0f} ms", end="")
+        if old_rounds:
+            b = result["before_median"][step]
+            print(f"   before: {1000 * b['median_s']:7.0f} ms, CPU {1000 * b['cpu_median_s']:7.0f} ms", end="")
+        print()
     first, second = summary["first_hint"], summary["second_hint"]
     print(f"  first hint / second: wall {first['median_s'] / second['median_s']:.1f}x, "
           f"CPU {first['cpu_median_s'] / max(second['cpu_median_s'], 1e-9):.1f}x; "
