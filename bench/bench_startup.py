@@ -19,13 +19,16 @@ modules load from bytecode: the run compiles the package's bytecode first (``com
 removed, ``PYTHONDONTWRITEBYTECODE=1``; the standard library and the dependencies keep theirs), as an
 editable install does where bytecode is never written.
 
+**The cache of checked files** (:mod:`lexc.cache`) is filled by one run of each command before the timed
+ones, on each side (as a user's is after a first run); ``--no-cache`` runs with ``LEXC_NO_CACHE=1``.
+
 **Before and after.** ``--before DIR`` runs each command a third time in the same alternation from
 the ``lexc`` package of another checkout (``DIR/lexc``, first on ``PYTHONPATH``; its bytecode compiled
 likewise), e.g. the main branch's (``git archive main lexc | tar -x -C DIR``).
 
 Packs from ``$LEXC_PACKS`` or build/ (``lexc build en fr`` at least).
 
-Run: ``.venv/bin/python bench/bench_startup.py [--repeat 21] [--source] [--before DIR] [--json]``.
+Run: ``.venv/bin/python bench/bench_startup.py [--repeat 21] [--source] [--no-cache] [--before DIR] [--json]``.
 """
 
 from __future__ import annotations

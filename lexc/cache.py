@@ -137,7 +137,7 @@ def remembered(kind: str, path: Path, raw: bytes, make: Callable[[], T]) -> T:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         _prune(folder)
-        write_atomic(entry, data)
+        write_atomic(entry, data, durable=False)  # a cache: never half an entry, no fsync
     return value
 
 
