@@ -18,6 +18,7 @@ packs come from a :class:`~lexc.catalog.Catalog`, which a game reaches through i
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -144,6 +145,11 @@ def known_language(lang: str, catalog: Catalog) -> bool:
 Packs = Lexicons
 
 
+#: Held while a search's packs are opened and their walks read (:func:`finder`, :func:`prepare_hints`): a
+#: hint asked while the server still prepares waits for the language in hand instead of reading it twice.
+_OPENING = threading.RLock()
+
+
 def prepare_hints(packs: Packs, langs: Sequence[str] | None = None) -> list[str]:
     """Open the packs of ``langs`` (default: every language with a pack in the folder) and read what a
     hint searches, so that the first hint is as quick as the next: each pack's walks (a Polyglot
@@ -160,9 +166,10 @@ def prepare_hints(packs: Packs, langs: Sequence[str] | None = None) -> list[str]
     for kind in ("board", "tiles"):
         for lang in catalog.pack_languages() if langs is None else langs:
             try:
-                walk_of(catalog.pack(lang), kind)
-                if catalog.has_spec(lang):
-                    catalog.language(lang).normaliser()
+                with _OPENING:  # one language at a time: a hint waits at most for one
+                    walk_of(catalog.pack(lang), kind)
+                    if catalog.has_spec(lang):
+                        catalog.language(lang).normaliser()
             except LexcError:
                 continue
             done.append(lang)
@@ -175,14 +182,15 @@ def finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
     from lexc.engine.moves import MoveFinder
     from lexc.lexicon.walk import Walk, walk_of
 
-    if ruleset.polyglot is None:
-        return MoveFinder.from_packs(ruleset, packs.catalog)
-    walks, lexicons = {}, {}
-    for lang in langs:
-        if lang not in packs:
-            raise LexcError(Problem(None, None, "langs", f"no pack for {lang!r}: run `lexc build {lang}`"))
-        lexicon = packs[lang]
-        walks[lang] = (Walk.from_words(lexicon.keys()) if lang in packs.words
-                       else walk_of(packs.catalog.pack(lang), "board"))
-        lexicons[lang] = lexicon
-    return MoveFinder.from_walks(ruleset, walks, lexicons, catalog=packs.catalog)
+    with _OPENING:  # not while prepare_hints reads the same packs
+        if ruleset.polyglot is None:
+            return MoveFinder.from_packs(ruleset, packs.catalog)
+        walks, lexicons = {}, {}
+        for lang in langs:
+            if lang not in packs:
+                raise LexcError(Problem(None, None, "langs", f"no pack for {lang!r}: run `lexc build {lang}`"))
+            lexicon = packs[lang]
+            walks[lang] = (Walk.from_words(lexicon.keys()) if lang in packs.words
+                           else walk_of(packs.catalog.pack(lang), "board"))
+            lexicons[lang] = lexicon
+        return MoveFinder.from_walks(ruleset, walks, lexicons, catalog=packs.catalog)
