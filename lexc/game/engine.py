@@ -179,18 +179,22 @@ def prepare_hints(packs: Packs, langs: Sequence[str] | None = None) -> list[str]
 def finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
     """The move finder of a game: in Polyglot over ``langs`` (each from its in-memory word list or
     its pack), otherwise over the board language's pack."""
+    with _OPENING:  # not while prepare_hints reads the same packs
+        return _finder(ruleset, packs, langs)
+
+
+def _finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
     from lexc.engine.moves import MoveFinder
     from lexc.lexicon.walk import Walk, walk_of
 
-    with _OPENING:  # not while prepare_hints reads the same packs
-        if ruleset.polyglot is None:
-            return MoveFinder.from_packs(ruleset, packs.catalog)
-        walks, lexicons = {}, {}
-        for lang in langs:
-            if lang not in packs:
-                raise LexcError(Problem(None, None, "langs", f"no pack for {lang!r}: run `lexc build {lang}`"))
-            lexicon = packs[lang]
-            walks[lang] = (Walk.from_words(lexicon.keys()) if lang in packs.words
-                           else walk_of(packs.catalog.pack(lang), "board"))
-            lexicons[lang] = lexicon
-        return MoveFinder.from_walks(ruleset, walks, lexicons, catalog=packs.catalog)
+    if ruleset.polyglot is None:
+        return MoveFinder.from_packs(ruleset, packs.catalog)
+    walks, lexicons = {}, {}
+    for lang in langs:
+        if lang not in packs:
+            raise LexcError(Problem(None, None, "langs", f"no pack for {lang!r}: run `lexc build {lang}`"))
+        lexicon = packs[lang]
+        walks[lang] = (Walk.from_words(lexicon.keys()) if lang in packs.words
+                       else walk_of(packs.catalog.pack(lang), "board"))
+        lexicons[lang] = lexicon
+    return MoveFinder.from_walks(ruleset, walks, lexicons, catalog=packs.catalog)
