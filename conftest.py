@@ -5,7 +5,8 @@ folder of this run that does not exist (a missing packs folder holds no packs), 
 after ``make run`` -- every default language, or any other set -- changes no test. A test that
 needs packs makes its own in ``tmp_path`` or names its folder (``--packs``, ``Catalog.shipped(packs=...)``;
 lexc looks words up in the catalog's packs by default); one that writes to the default folder is
-an error of that test (:func:`_no_default_packs`).
+an error of that test (:func:`_no_default_packs`). Its cache (:mod:`lexc.cache`, the trusted tries)
+is a folder of the run too.
 
 The modules mypyc compiled (:mod:`lexc.compiled`) keep no docstrings; their doctests run from the
 ``.py`` source (:func:`pytest_collect_file`), which the compiled module is built from.
@@ -30,6 +31,7 @@ from _pytest.doctest import DoctestModule
 _NO_PACKS = Path(tempfile.mkdtemp(prefix="lexc-tests-"))
 atexit.register(shutil.rmtree, _NO_PACKS, ignore_errors=True)
 os.environ["LEXC_PACKS"] = str(_NO_PACKS / "no-packs")
+os.environ.setdefault("LEXC_CACHE", str(_NO_PACKS / "cache"))  # nor writes the user's cache (lexc.cache)
 
 from lexc.catalog import Catalog  # noqa: E402  (after $LEXC_PACKS is set)
 from lexc.compiled import SourceFinder, compiled  # noqa: E402

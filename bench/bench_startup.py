@@ -19,13 +19,16 @@ modules load from bytecode: the run compiles the package's bytecode first (``com
 removed, ``PYTHONDONTWRITEBYTECODE=1``; the standard library and the dependencies keep theirs), as an
 editable install does where bytecode is never written.
 
+**The cache of checked files** (:mod:`lexc.cache`) is filled by one run of each command before the timed
+ones, on each side (as a user's is after a first run); ``--no-cache`` runs with ``LEXC_NO_CACHE=1``.
+
 **Before and after.** ``--before DIR`` runs each command a third time in the same alternation from
 the ``lexc`` package of another checkout (``DIR/lexc``, first on ``PYTHONPATH``; its bytecode compiled
 likewise), e.g. the main branch's (``git archive main lexc | tar -x -C DIR``).
 
 Packs from ``$LEXC_PACKS`` or build/ (``lexc build en fr`` at least).
 
-Run: ``.venv/bin/python bench/bench_startup.py [--repeat 21] [--source] [--before DIR] [--json]``.
+Run: ``.venv/bin/python bench/bench_startup.py [--repeat 21] [--source] [--no-cache] [--before DIR] [--json]``.
 """
 
 from __future__ import annotations
@@ -95,6 +98,9 @@ def _measure(command: list[str], baseline: list[str], repeat: int, env: dict[str
     base: list[tuple[float, float]] = []
     times: list[tuple[float, float]] = []
     old: list[tuple[float, float]] = []
+    for side in (env, *([] if before is None else [before])):  # a first run fills the cache of checked files
+        shutil.copyfile(*fresh)
+        _run(command, side)
     for _ in range(repeat):
         base.append(_run(baseline, env))
         shutil.copyfile(*fresh)
@@ -121,13 +127,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=21)
     parser.add_argument("--source", action="store_true", help="compile lexc's modules from source on every run")
     parser.add_argument("--before", type=Path, metavar="DIR", help="also run each command from DIR/lexc")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="LEXC_NO_CACHE=1: every spec, scheme and ruleset read and checked on every run")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     for package in (PACKAGE, *([] if args.before is None else [args.before / "lexc"])):
         _bytecode(package, args.source)
     folder = Path(tempfile.mkdtemp(prefix="lexc-startup-"))
     try:
-        env = _environment(args.source)
+        env = _environment(args.source) | ({"LEXC_NO_CACHE": "1"} if args.no_cache else {})
         before = None if args.before is None else env | {"PYTHONPATH": str(args.before.resolve())}
         game = folder / "game.gcg"
         subprocess.run([LEXC, "game", "new", str(game), "--players", "ann,bob", "--ruleset", "polyglot"],
@@ -141,6 +149,7 @@ def main() -> int:
         }
         result: dict[str, Any] = {"python": sys.version.split()[0], "repeat": args.repeat,
                                   "bytecode": "compiled from source every run" if args.source else "as installed",
+                                  "cache": "off (LEXC_NO_CACHE=1)" if args.no_cache else "on, filled by a first run",
                                   "load": os.getloadavg(), "commands": {}}
         for name, command in commands.items():
             result["commands"][name] = _measure(command, [sys.executable, "-c", "pass"], args.repeat, env,
@@ -152,7 +161,7 @@ def main() -> int:
         print(json.dumps(result, indent=2))
         return 0
     print(f"load {result['load'][0]:.1f} -> {result['load_after'][0]:.1f}, {args.repeat} runs each, alternately; "
-          f"bytecode {result['bytecode']}")
+          f"bytecode {result['bytecode']}; cache of checked files {result['cache']}")
     for r in result["commands"].values():
         slow = ", ".join(f"{s['module']} {s['us'] / 1000:.0f} ms" for s in r["imports"]["slowest"][:3])
         print(f"{r['command']}: median {1000 * r['median_s']:.0f} ms; python -c pass "

@@ -122,21 +122,35 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
+def _temporary(target: Path) -> tuple[int, str]:
+    """A new file beside ``target`` (``.NAME.RANDOM.tmp``, created exclusively, owner-only until
+    :func:`write_atomic` sets its mode), as :func:`tempfile.mkstemp` makes one without loading tempfile
+    (and shutil, random, bz2, lzma: milliseconds of a command's start-up)."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        name = str(target.parent / f".{target.name}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(name, flags, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {target}")
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | None = None,
-                 inputs: Iterable[str | os.PathLike[str]] = (), replaces_input: bool = False) -> Path:
+                 inputs: Iterable[str | os.PathLike[str]] = (), replaces_input: bool = False,
+                 durable: bool = True) -> Path:
     """Write ``data`` (text is UTF-8) to ``path`` atomically; returns the path written.
 
     The target is checked first (:func:`check_output`: never a device, a directory or an input).
-    Errors are a :class:`LexcError` naming ``path`` (and ``key``, if given).
+    Errors are a :class:`LexcError` naming ``path`` (and ``key``, if given). ``durable=False`` skips
+    the fsyncs: still never half a file, but a crash may lose it (a cache entry, made again).
     """
     shown = str(path)
     check_output(path, inputs=inputs, key=key, replaces_input=replaces_input)
     target = Path(os.path.realpath(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    import tempfile  # here: a command that writes nothing does not load it (and shutil, random)
-
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        fd, tmp = _temporary(target)
     except OSError as err:
         raise LexcError(Problem(shown, None, key, f"cannot write: {err.strerror or err}")) from None
     try:
@@ -144,7 +158,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | 
         with os.fdopen(fd, "wb") as out:
             out.write(payload)
             out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                os.fsync(out.fileno())
         os.replace(tmp, target)
     except BaseException as err:
         with contextlib.suppress(OSError):
@@ -152,5 +167,6 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | 
         if isinstance(err, OSError):
             raise LexcError(Problem(shown, None, key, f"cannot write: {err.strerror or err}")) from None
         raise
-    _fsync_dir(target.parent)
+    if durable:
+        _fsync_dir(target.parent)
     return Path(path)

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any, cast
 from lexc.choices import parse_editions, parse_lexicons, parse_schemes
 from lexc.errors import LexcError, PackError, Problem, SpecError
 from lexc.language.language import Language
-from lexc.language.scheme import Scheme, load_scheme
 from lexc.language.spec import Spec, load_spec
 from lexc.lexicon.words import Lexicon
 from lexc.paths import default_packs_dir, shipped_dir
@@ -39,6 +38,7 @@ from lexc.paths import default_packs_dir, shipped_dir
 if TYPE_CHECKING:
     from lexc.engine.ruleset import Ruleset
     from lexc.language.normalize import Normaliser
+    from lexc.language.scheme import Scheme
     from lexc.lexicon.pack import Pack
 
 __all__ = ["Catalog", "Language", "Lexicons", "check_code", "parse_editions", "parse_lexicons", "parse_schemes"]
@@ -479,6 +479,8 @@ class Catalog:
 
     def scheme(self, name: str) -> Scheme:
         """Scheme ``name``, found only in the catalog's scheme folders."""
+        from lexc.language.scheme import load_scheme  # here: a language spelled in A–Z needs none
+
         if not NAME.fullmatch(name):
             raise LexcError(f"{name!r} is not a scheme name (letters, digits, '-' and '_')")
         path = self.scheme_paths().get(name)

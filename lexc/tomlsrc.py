@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +54,8 @@ def _unquote(key: str) -> str:
     if key[:1] == "'" or (key[:1] == '"' and "\\" not in key):  # no escape: the text between the quotes
         return key[1:-1]
     if key[:1] == '"':  # an escape: TOML's own reading (a full parse; 100,000 of them took seconds)
+        import tomllib
+
         try:
             return str(tomllib.loads(f"k = {key}")["k"])
         except tomllib.TOMLDecodeError:
@@ -112,6 +113,8 @@ def _index(text: str) -> Lines:
 
 def loads(text: str, name: str) -> tuple[dict[str, Any], Lines]:
     """Parse TOML ``text`` (from file ``name``); bad TOML raises :class:`~lexc.errors.SpecError`."""
+    import tomllib  # here: a command whose files are all in the cache (lexc.cache) parses none
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
@@ -125,8 +128,17 @@ def loads(text: str, name: str) -> tuple[dict[str, Any], Lines]:
 
 
 def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
-    """Read and parse ``path``; returns the data, its line index and the raw bytes."""
+    """Read and parse ``path``; returns the data, its line index and the raw bytes. A file parsed
+    before is taken from the cache of checked files (:mod:`lexc.cache`), parsed again when edited."""
+    from lexc.cache import remembered
+
     raw = read_input(path, "TOML file")
+    data, lines = remembered("toml", path, raw, lambda: _parsed(path, raw))
+    return data, lines, raw
+
+
+def _parsed(path: Path, raw: bytes) -> tuple[dict[str, Any], Lines]:
+    """The data and line index of the TOML file ``path`` whose bytes are ``raw``."""
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise SpecError(Problem(str(path), 1, None, "not UTF-8: the file starts with a UTF-16 byte-order mark "
                                                     "(save it as UTF-8)"))
@@ -135,8 +147,7 @@ def load(path: Path) -> tuple[dict[str, Any], Lines, bytes]:
     except UnicodeDecodeError as err:
         line = raw.count(b"\n", 0, err.start) + 1
         raise SpecError(Problem(str(path), line, None, f"not UTF-8 ({err.reason} at byte {err.start})")) from None
-    data, lines = loads(text.removeprefix("\ufeff"), str(path))
-    return data, lines, raw
+    return loads(text.removeprefix("\ufeff"), str(path))
 
 
 def load_checked(path: Path | str, check_data: Callable[[dict[str, Any], Lines, str], tuple[_T | None, list[Problem]]],
@@ -147,19 +158,34 @@ def load_checked(path: Path | str, check_data: Callable[[dict[str, Any], Lines, 
     A file that cannot be read or parsed is ``explain``'s error when given (a spec names the key on
     the line), else its own; a file that does not pass ``check_data`` lists every problem it found.
     """
+    from lexc.cache import remembered
+
     path = Path(path)
     try:
-        data, lines, raw = load(path)
+        raw = read_input(path, "TOML file")
     except LexcError as err:
-        if explain is not None:
-            raise explain(err, path) from None
-        raise (err if isinstance(err, SpecError) else SpecError(err.problems)) from None
-    value, problems = check_data(data, lines, str(path))
-    if value is None:
-        raise SpecError(problems)
-    object.__setattr__(value, "path", path)
-    object.__setattr__(value, "sha256", hashlib.sha256(raw).hexdigest())
-    return value
+        raise _explained(err, path, explain) from None
+
+    def make() -> _T:
+        try:
+            data, lines = _parsed(path, raw)
+        except LexcError as err:
+            raise _explained(err, path, explain) from None
+        value, problems = check_data(data, lines, str(path))
+        if value is None:
+            raise SpecError(problems)
+        object.__setattr__(value, "path", path)
+        object.__setattr__(value, "sha256", hashlib.sha256(raw).hexdigest())
+        return value
+
+    return remembered(f"{check_data.__module__}.{check_data.__qualname__}", path, raw, make)
+
+
+def _explained(err: LexcError, path: Path, explain: Callable[[LexcError, Path], SpecError] | None) -> SpecError:
+    """A file that cannot be read or parsed: ``explain``'s error when given, else a :class:`SpecError`."""
+    if explain is not None:
+        return explain(err, path)
+    return err if isinstance(err, SpecError) else SpecError(err.problems)
 
 
 # --------------------------------------------------------------------------- checking

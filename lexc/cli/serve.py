@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import socket
 from pathlib import Path
@@ -13,6 +14,7 @@ from lexc.cli.common import PACKS, SPECS, app, catalog_of, reports_errors
 from lexc.errors import LexcError, Problem
 
 if TYPE_CHECKING:
+    from lexc.game.engine import Packs
     from lexc.game.web.app import Hosts
 
 
@@ -62,14 +64,30 @@ def serve(
         raise LexcError(Problem(None, None, "--token", "the server's key is at least 16 printable ASCII "
                                                        "characters, no space (every request needs a key)"))
     games_folder(games)
-    application = create_app(games.resolve(), Packs(catalog_of(spec, packs)), token, ruleset,
-                             hosts_of(host, port, allow_host))
+    lexicons = Packs(catalog_of(spec, packs))
+    application = create_app(games.resolve(), lexicons, token, ruleset, hosts_of(host, port, allow_host))
+    _prepare_beside(lexicons)
     name = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     shown = f"http://{name if ':' not in name else f'[{name}]'}:{port}/"
     typer.echo(f"lexc serve: games in {games.resolve()}; open {shown}#key={token}")
     typer.echo("  (the address holds the server's key: the director of every game; seats and the board get "
                "their own links, `lexc game seats FILE`)")
     uvicorn.run(application, host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+
+
+def _prepare_beside(lexicons: Packs) -> None:
+    """The packs, walks and normalisers a hint needs read on a thread of their own while the server starts
+    (:func:`lexc.game.engine.prepare_hints`), so the first hint does not pay for them. Whatever goes wrong
+    there is left for the hint that needs it to report."""
+    import threading
+
+    from lexc.game.engine import prepare_hints
+
+    def prepare() -> None:
+        with contextlib.suppress(Exception):
+            prepare_hints(lexicons)
+
+    threading.Thread(target=prepare, name="lexc-prepare-hints", daemon=True).start()
 
 
 def hosts_of(host: str, port: int, allowed: list[str]) -> Hosts:

@@ -32,11 +32,11 @@ from lexc.engine.board import Board
 from lexc.engine.notation import BLANK, FACE_DOWN, BoardTile, Placement, Play, format_position, parse_rack, square_name
 from lexc.engine.ruleset import Ruleset
 from lexc.errors import LexcError
-from lexc.language.normalize import Spelling
 from lexc.lexicon.words import Lexicon
 
 if TYPE_CHECKING:
     from lexc.catalog import Catalog, Language
+    from lexc.language.normalize import Spelling
 
 __all__ = ["PlayResult", "ScoredTile", "Unit", "WordScore", "play_languages", "score_play", "units_value"]
 

@@ -18,6 +18,7 @@ packs come from a :class:`~lexc.catalog.Catalog`, which a game reaches through i
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +102,7 @@ __all__ = [
     "parse_schemes",
     "parse_square",
     "play_values",
+    "prepare_hints",
     "rack_value",
     "score_play",
     "scored_tiles",
@@ -143,9 +145,45 @@ def known_language(lang: str, catalog: Catalog) -> bool:
 Packs = Lexicons
 
 
+#: Held while a search's packs are opened and their walks read (:func:`finder`, :func:`prepare_hints`): a
+#: hint asked while the server still prepares waits for the language in hand instead of reading it twice.
+_OPENING = threading.RLock()
+
+
+def prepare_hints(packs: Packs, langs: Sequence[str] | None = None) -> list[str]:
+    """Open the packs of ``langs`` (default: every language with a pack in the folder) and read what a
+    hint searches, so that the first hint is as quick as the next: each pack's walks (a Polyglot
+    game's ``board`` walks first, then the ``tiles`` walks of ordinary games, :func:`finder`) and its
+    language's normaliser (:func:`lexc.engine.moves.words.letter_bound` asks it). ``lexc serve`` runs it
+    beside the server as it starts. A pack that cannot be opened is skipped: a hint reports it. Returns
+    the languages prepared.
+    """
+    import lexc.engine.moves  # noqa: F401 -- the move finder's modules, loaded by the first search otherwise
+    from lexc.lexicon.walk import walk_of
+
+    catalog = packs.catalog
+    done = []
+    for kind in ("board", "tiles"):
+        for lang in catalog.pack_languages() if langs is None else langs:
+            try:
+                with _OPENING:  # one language at a time: a hint waits at most for one
+                    walk_of(catalog.pack(lang), kind)
+                    if catalog.has_spec(lang):
+                        catalog.language(lang).normaliser()
+            except LexcError:
+                continue
+            done.append(lang)
+    return list(dict.fromkeys(done))
+
+
 def finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
     """The move finder of a game: in Polyglot over ``langs`` (each from its in-memory word list or
     its pack), otherwise over the board language's pack."""
+    with _OPENING:  # not while prepare_hints reads the same packs
+        return _finder(ruleset, packs, langs)
+
+
+def _finder(ruleset: Ruleset, packs: Packs, langs: Sequence[str]) -> MoveFinder:
     from lexc.engine.moves import MoveFinder
     from lexc.lexicon.walk import Walk, walk_of
 

@@ -21,8 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
-import icu
+if TYPE_CHECKING:
+    import icu
 
 #: Languages whose upper-casing of ASCII text differs from the root rules (dotted İ).
 _TURKIC = frozenset({"tr", "az"})
@@ -32,24 +34,32 @@ _OWN_RULES = frozenset({"tr", "az", "lt", "el", "hy"})
 _CHECKED = 0x3000
 
 
+def _icu() -> Any:
+    """PyICU, imported on first use: a command that maps no case (a spec read from the cache of
+    checked files, :mod:`lexc.cache`, ASCII words) does not load it (a hundredth of a second)."""
+    import icu
+
+    return icu
+
+
 @cache
 def _locale(name: str) -> icu.Locale:
-    return icu.Locale(name)
+    return _icu().Locale(name)
 
 
 def upper(text: str, locale: str) -> str:
     """``text`` in upper case under the rules of ``locale``."""
-    return str(icu.UnicodeString(text).toUpper(_locale(locale)))
+    return str(_icu().UnicodeString(text).toUpper(_locale(locale)))
 
 
 def lower(text: str, locale: str) -> str:
     """``text`` in lower case under the rules of ``locale`` (final sigma included)."""
-    return str(icu.UnicodeString(text).toLower(_locale(locale)))
+    return str(_icu().UnicodeString(text).toLower(_locale(locale)))
 
 
 def title(text: str, locale: str) -> str:
     """``text`` in title case under the rules of ``locale`` (Dutch IJ stays together)."""
-    return str(icu.UnicodeString(text).toTitle(_locale(locale)))
+    return str(_icu().UnicodeString(text).toTitle(_locale(locale)))
 
 
 @cache
@@ -62,7 +72,7 @@ def uppercaser(locale: str) -> Callable[[str], str]:
     """
     loc = _locale(locale)
     if loc.getLanguage() in _TURKIC:
-        return lambda text: str(icu.UnicodeString(text).toUpper(loc))
+        return lambda text: str(_icu().UnicodeString(text).toUpper(loc))
     differs = _differs(locale)
 
     def fast(text: str) -> str:
@@ -70,7 +80,7 @@ def uppercaser(locale: str) -> Callable[[str], str]:
             return text.upper()
         if differs is not None and differs.search(text) is None:
             return text.upper()  # every character upper-cases in Python as in ICU (checked one by one)
-        return str(icu.UnicodeString(text).toUpper(loc))
+        return str(_icu().UnicodeString(text).toUpper(loc))
 
     return fast
 
@@ -87,6 +97,7 @@ def _differs(locale: str) -> re.Pattern[str] | None:
     loc = _locale(locale)
     if loc.getLanguage() in _OWN_RULES:
         return None
+    icu = _icu()
     differ = [chr(code) for code in range(0x80, _CHECKED)
               if chr(code).upper() != str(icu.UnicodeString(chr(code)).toUpper(loc))]
     return re.compile("[" + re.escape("".join(differ)) + f"\\u{_CHECKED:04x}-\\U0010ffff]")

@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from lexc.language.scheme import Scheme
 from lexc.language.spec import Spec
 
 if TYPE_CHECKING:
     from lexc.language.normalize import Normaliser
+    from lexc.language.scheme import Scheme
 
 __all__ = ["Language"]
 

@@ -44,6 +44,7 @@ from lexc.errors import LexcError
 from lexc.language import casemap
 from lexc.language.scheme import FACEDOWN, Rule, Scheme, pick
 from lexc.language.spec import JOINERS, Spec, latin_letter
+from lexc.language.spelling import Spelling as Spelling  # made here, defined there (re-exported)
 from lexc.language.tiles import MAX_TILINGS, AlignedTile, Reader, Table
 
 #: Tiling separator in a source word: longest match runs on each part separately.
@@ -56,46 +57,6 @@ IGNORABLE = frozenset("\u00ad\u034f\u061c\u0640\u200b\u200c\u200d\u200e\u200f\u2
 MAX_COMBINATIONS = 64 * MAX_TILINGS
 
 _AZ = re.compile(r"[A-Z]+")
-
-
-@dataclass(frozen=True, slots=True)
-class Spelling:
-    """A native word as played: its tiling aligned with its board spelling."""
-
-    lang: str
-    native: str
-    tiles: tuple[AlignedTile, ...]
-
-    @property
-    def board(self) -> str:
-        """The board spelling, A–Z only (a face-down tile is ``'`` under Polyglot rule 4)."""
-        return "".join(t.board for t in self.tiles)
-
-    @property
-    def value(self) -> int:
-        """The base value in the language (no premiums).
-
-        A tile written as nothing has no square and a face-down tile scores zero (Polyglot
-        rule 4), so neither counts here, though each keeps its points in :attr:`tiles`.
-        """
-        return sum(t.points for t in self.tiles if t.board and t.board != FACEDOWN)
-
-    def spans(self) -> list[tuple[int, int]]:
-        """For each native tile, the [start, end) span of board tiles that spell it."""
-        spans, start = [], 0
-        for tile in self.tiles:
-            spans.append((start, start + len(tile.board)))
-            start += len(tile.board)
-        return spans
-
-    @property
-    def tiling(self) -> tuple[str, ...]:
-        """The faces of the native tiles, in order."""
-        return tuple(t.face for t in self.tiles)
-
-    def to_json(self) -> dict[str, object]:
-        return {"word": self.native, "lang": self.lang, "board": self.board, "value": self.value,
-                "tiles": [t.to_json() for t in self.tiles]}
 
 
 #: Why a word has the tiling it has (:meth:`Normaliser.choice`).

@@ -28,13 +28,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lexc.errors import LexcError, Problem, SpecError
+from lexc.language.spelling import FACEDOWN as FACEDOWN  # the board string of a face-down tile (rule 4)
 from lexc.tomlsrc import Checker, Lines, load, load_checked, type_name
 
 if TYPE_CHECKING:
     from lexc.language.spec import Spec
-
-#: The board string of a face-down tile standing for an apostrophe (Polyglot rule 4).
-FACEDOWN = "'"
 
 _AZ = re.compile(r"[A-Z]*")
 _TOP: dict[str, tuple[type, ...]] = {

@@ -142,6 +142,22 @@ class Spec:
     def __hash__(self) -> int:
         return hash((self.code, self.sha256))
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its fields (read-only mappings as dicts, wrapped again on loading): the cache of
+        checked files (:mod:`lexc.cache`) keeps a spec read and checked once.
+
+        >>> import pickle
+        >>> from lexc.paths import shipped_dir
+        >>> from lexc.language.spec import load_spec
+        >>> spec = load_spec(shipped_dir("languages") / "es.toml")
+        >>> again = pickle.loads(pickle.dumps(spec))
+        >>> again == spec, again.points("CH"), again.path == spec.path, type(again.folds) is type(spec.folds)
+        (True, 5, True, True)
+        """
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        frozen = tuple(name for name, value in fields.items() if isinstance(value, MappingProxyType))
+        return (_spec_of, ({name: dict(value) if name in frozen else value for name, value in fields.items()}, frozen))
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_face", MappingProxyType({t.face: t for t in self.tiles}))
         object.__setattr__(self, "_values", MappingProxyType({t.face: t.points for t in self.tiles}))
@@ -240,3 +256,9 @@ class Spec:
 
     def _edition_json(self, name: str) -> dict[str, object]:
         return {"default": name == self.default_edition, **self.editions[name].to_json()}
+
+
+def _spec_of(fields: dict[str, object], frozen: tuple[str, ...]) -> Spec:
+    """The :class:`Spec` of pickled ``fields``, the mappings named in ``frozen`` read-only again."""
+    return Spec(**{name: MappingProxyType(value) if name in frozen else value  # type: ignore[arg-type]
+                   for name, value in fields.items()})

@@ -148,7 +148,7 @@ class Pack:
 
     def spellings(self, board: str) -> list[Spelling]:
         """Every native word spelled ``board`` on the board, with its tiling; [] if none."""
-        from lexc.language.normalize import Spelling
+        from lexc.language.spelling import Spelling
         from lexc.language.tiles import AlignedTile
 
         return [Spelling(self.lang, native, tuple(AlignedTile(*t) for t in self.tiles(board, tiling)))

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import sys
 from pathlib import Path
 
@@ -77,9 +76,9 @@ def check_dawg(trie: bytes | memoryview) -> str | None:
 
 
 def _trusted_dir() -> Path:
-    import platformdirs
+    from lexc.paths import user_cache_dir
 
-    return Path(os.environ.get("LEXC_CACHE") or platformdirs.user_cache_dir("lexc", appauthor=False)) / "trusted"
+    return user_cache_dir() / "trusted"
 
 
 def _digest(trie: bytes | memoryview) -> str:

@@ -25,10 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from lexc.language.normalize import Normaliser, Spelling
-
 if TYPE_CHECKING:
     from lexc.language.language import Language
+    from lexc.language.normalize import Normaliser, Spelling
 
 
 @runtime_checkable
