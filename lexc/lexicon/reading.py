@@ -22,6 +22,7 @@ from lexc.errors import LexcError, Problem
 from lexc.inputs import MAX_LINE, open_stream, read_line
 from lexc.language import casemap
 from lexc.language.spec import Spec
+from lexc.lexicon.provenance import recorded_path
 
 #: The tiling boundary inside a source word: longest match runs on each part separately.
 PIN = "|"
@@ -175,7 +176,8 @@ class Source:
     kind: str = ""
 
     def __init__(self, name: str, options: Options, package: str | None = None, licence: str = "unknown"):
-        self.name, self.options, self.package, self.licence = name, options, package, licence
+        # the name a header and the words' places (file:line) give: the same in every checkout
+        self.name, self.options, self.package, self.licence = recorded_path(name), options, package, licence
         self.stats = SourceStats()
         self.game = False  # a word-game list (a spec entry's ``game = true``), not a spelling list
 
@@ -213,7 +215,7 @@ VANISHED = "vanished while lexc read it (deleted or renamed during the build): n
 
 def _file_identity(path: Path) -> dict[str, object]:
     sha, size = file_digest(path)
-    return {"path": str(path), "sha256": sha, "bytes": size}
+    return {"path": recorded_path(path), "sha256": sha, "bytes": size}
 
 
 def sha256_file(path: Path) -> str:
