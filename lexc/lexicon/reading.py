@@ -176,8 +176,7 @@ class Source:
     kind: str = ""
 
     def __init__(self, name: str, options: Options, package: str | None = None, licence: str = "unknown"):
-        # the name a header and the words' places (file:line) give: the same in every checkout
-        self.name, self.options, self.package, self.licence = recorded_path(name), options, package, licence
+        self.name, self.options, self.package, self.licence = name, options, package, licence
         self.stats = SourceStats()
         self.game = False  # a word-game list (a spec entry's ``game = true``), not a spelling list
 
@@ -194,10 +193,11 @@ class Source:
         return None
 
     def identity(self) -> dict[str, object]:
-        """What a pack header records about this source: kind, name, files with SHA-256, options."""
+        """What a pack header records about this source: kind, name, files with SHA-256, options. Files are named
+        as :func:`lexc.lexicon.provenance.recorded_path` says, the same in every checkout and on every machine."""
         return {
             "kind": self.kind,
-            "name": self.name,
+            "name": recorded_path(self.name),
             "files": [_file_identity(p) for p in self.files()],
             "package": self.package,
             "licence": self.licence,
