@@ -383,4 +383,5 @@ def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_s
     assert filters["nl"] == 39 and "`languages/filters/nl.txt` leaves out 39" in doc
     assert filters["de"] == 32 and "`languages/filters/de.txt` leaves out 32" in doc
     assert filters["ca"] == 9 and "`languages/filters/ca.txt` leaves out the 9" in doc
-    assert filters["pl"] == 116 and "`languages/filters/pl.txt` leaves out 116" in doc
+    assert filters["pl"] == 158 and "`languages/filters/pl.txt` leaves out 158" in doc
+    assert filters["sv"] == 38 and "`languages/filters/sv.txt` leaves out 38" in doc
