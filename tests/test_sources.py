@@ -196,8 +196,9 @@ def test_every_shipped_language_has_an_openable_default_source():
     assert missing == []
 
 
-def test_default_source_of_spanish():
-    listed, expanded = default_sources(CATALOG.spec("es"))
+def test_spelling_sources_of_spanish():
+    """Spanish's spelling lists, the named lexicon ``spelling`` (the default is the FISE list: test_lexicons.py)."""
+    listed, expanded = default_sources(CATALOG.spec("es"), "spelling")
     assert (listed.kind, listed.package) == ("wordlist", "wspanish")
     assert (expanded.kind, expanded.package) == ("hunspell", "hunspell-es")
     first = next(iter(listed.words()))

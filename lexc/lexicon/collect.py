@@ -26,6 +26,7 @@ from lexc.language.spec import Spec
 from lexc.language.tiles import Codes
 from lexc.lexicon.codec import RecordWriter, learn_table
 from lexc.lexicon.compile_report import EXAMPLES, Rejections
+from lexc.lexicon.provenance import recorded_path
 from lexc.lexicon.reading import sha256_file
 from lexc.lexicon.spill import LEVELS, Buckets, Spill, Store, merge, read, write_run
 
@@ -63,7 +64,7 @@ class Overlay:
         return cls(path, words, sha256_file(path))
 
     def identity(self) -> dict[str, object]:
-        return {"path": str(self.path), "sha256": self.sha256, "words": len(self.words)}
+        return {"path": recorded_path(self.path), "sha256": self.sha256, "words": len(self.words)}
 
 
 #: Between a tiling code and a native word in an entry (codes never use it).

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lexc.errors import printable
+from lexc.lexicon.provenance import recorded_path
 
 if TYPE_CHECKING:
     from lexc.lexicon.sources import SourceWord
@@ -62,7 +63,7 @@ class Rejections:
         shown = self.examples.setdefault(reason, [])
         if len(shown) < EXAMPLES:
             text = example(word if isinstance(word, str) else word.text)
-            shown.append(text if isinstance(word, str) else f"{text} ({word.file}:{word.line})")
+            shown.append(text if isinstance(word, str) else f"{text} ({recorded_path(word.file)}:{word.line})")
 
     @property
     def total(self) -> int:

@@ -22,6 +22,7 @@ from lexc.errors import LexcError, Problem
 from lexc.inputs import MAX_LINE, open_stream, read_line
 from lexc.language import casemap
 from lexc.language.spec import Spec
+from lexc.lexicon.provenance import recorded_path
 
 #: The tiling boundary inside a source word: longest match runs on each part separately.
 PIN = "|"
@@ -192,10 +193,11 @@ class Source:
         return None
 
     def identity(self) -> dict[str, object]:
-        """What a pack header records about this source: kind, name, files with SHA-256, options."""
+        """What a pack header records about this source: kind, name, files with SHA-256, options. Files are named
+        as :func:`lexc.lexicon.provenance.recorded_path` says, the same in every checkout and on every machine."""
         return {
             "kind": self.kind,
-            "name": self.name,
+            "name": recorded_path(self.name),
             "files": [_file_identity(p) for p in self.files()],
             "package": self.package,
             "licence": self.licence,
@@ -213,7 +215,7 @@ VANISHED = "vanished while lexc read it (deleted or renamed during the build): n
 
 def _file_identity(path: Path) -> dict[str, object]:
     sha, size = file_digest(path)
-    return {"path": str(path), "sha256": sha, "bytes": size}
+    return {"path": recorded_path(path), "sha256": sha, "bytes": size}
 
 
 def sha256_file(path: Path) -> str:

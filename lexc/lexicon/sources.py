@@ -35,7 +35,7 @@ from importlib import metadata
 from pathlib import Path
 
 from lexc.errors import LexcError, Problem
-from lexc.inputs import not_a_codec, text_codec
+from lexc.inputs import not_a_codec, open_input, text_codec
 from lexc.language.spec import LexiconSource, Spec
 from lexc.lexicon.hunspell import HunspellSource
 from lexc.lexicon.reading import (
@@ -67,8 +67,9 @@ from lexc.lexicon.reading import (
 class WordListSource(Source):
     """A plain list: one word per line, optionally followed by whitespace and a definition.
 
-    An Aspell ``.cwl``/``.cwl.gz`` list (prefix-compressed, one word per entry) is read too; its
-    ``line`` is the word's index.
+    An Aspell ``.cwl``/``.cwl.gz`` list (prefix-compressed, one word per entry) is read too, and so is a
+    ``.json`` file that is one array of words (as npm word-list packages ship them, ``index.json``); the
+    ``line`` of a word of either is its index (from 1).
     """
 
     kind = "wordlist"
@@ -89,6 +90,8 @@ class WordListSource(Source):
         coded = self.convention.coded
         if is_prezip(self.path):
             blocks = one_per_block(iter_prezip(self.path, self.options.encoding))
+        elif self.path.suffix == ".json":
+            blocks = one_per_block(iter_json_words(self.path, self.options.encoding))
         else:
             blocks = iter_line_blocks(self.path, self.options.encoding)
         for first, lines in blocks:  # a block of lines at a time: the loop below is a plain ``for``
@@ -106,6 +109,47 @@ class WordListSource(Source):
                 stats.words += 1
                 yield source_word(word, name, number)
         stats.empty = stats.words == 0
+
+
+def iter_json_words(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:
+    """``(index from 1, word)`` of a ``.json`` word list: one array of strings, nothing else.
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "index.json"
+    >>> _ = path.write_text('["ñu", "oca"]\\n', encoding="utf-8")
+    >>> list(iter_json_words(path))
+    [(1, 'ñu'), (2, 'oca')]
+    >>> _ = path.write_text('{"words": ["oca"]}', encoding="utf-8")
+    >>> list(iter_json_words(path))
+    Traceback (most recent call last):
+    ...
+    lexc.errors.LexcError: ...index.json: a .json word list is one array of words (["aba", "abaca", ...]), not an object
+    """
+    import json
+
+    with open_input(path, "word list") as handle:
+        data = handle.read()
+    try:
+        text = data.decode(encoding).removeprefix("\ufeff")
+        words = json.loads(text)
+    except UnicodeDecodeError as err:
+        raise LexcError(Problem(str(path), None, "encoding", f"byte {err.start}: not {encoding}")) from None
+    except json.JSONDecodeError as err:
+        raise LexcError(Problem(str(path), err.lineno, None, f"not JSON: {err.msg} (column {err.colno})")) from None
+    if not isinstance(words, list):
+        raise LexcError(Problem(str(path), None, None, "a .json word list is one array of words "
+                                                       f'(["aba", "abaca", ...]), not {_json_kind(words)}'))
+    for index, word in enumerate(words, 1):
+        if not isinstance(word, str):
+            raise LexcError(Problem(str(path), None, None, f"item {index} of the array is {_json_kind(word)}, "
+                                                           "not a word (a string)"))
+        yield index, word
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, with its article: ``an object``, ``a number``..."""
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(value), "a number")
 
 
 def read_overlay(path: Path | str, *, encoding: str = "utf-8") -> set[str]:
