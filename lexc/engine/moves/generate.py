@@ -107,6 +107,7 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
     cross_exact, cur_code, cur_blank, state = line.cross_exact, line.cur_code, line.cur_blank, line.state
     ahead, pre_empty, top_sum, need, cap = line.ahead, line.pre_empty, line.top_sum, line.need, line.cap
     bonus_upto, bonus_at, bounded = line.bonus_upto, line.bonus_at, search.top is not None
+    stop, whole, below, gain = line.stop, line.whole, line.below, line.gain
     counts, all_letters, floor, steps = search.counts, search.all_letters, search.floor, search.steps
 
     def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
@@ -126,14 +127,23 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
         mask = wmasks[node]
         if bounded:  # best first: can this branch reach the best ``top`` so far, and place ``need`` tiles?
             low_bar = floor[0]
-            base, letters, word_mult, crossing = ahead[pos]
-            k = pre_empty[pos + heights[node] if pos + heights[node] < n else n] - base
+            base, letters, word_mult, crossing, boards, premiums = ahead[pos]
+            missing = rmask & ~below[node]
+            if whole and missing:
+                return  # a letter still on the rack is on no path from here
+            reach = pos + heights[node]
+            k = (pre_empty[reach] if reach < n else pre_empty[n]) - base
+            if k > stop[pos] - base:
+                k = stop[pos] - base
             if k > cap - placed:
                 k = cap - placed
             if placed + k < need or (low_bar > 0 and ((acc + top_sum[placed + k] - raw + letters[k]) * wmul
                                                       * word_mult[k] + crossed + crossing[k]
                                                       + bonus_upto[placed + k]) < low_bar):
                 return
+            if missing and low_bar > 0 and ((acc + gain(rmask & ~missing, premiums[k], k) + boards[k]) * wmul
+                                            * word_mult[k] + crossed + crossing[k] + bonus_upto[placed + k]) < low_bar:
+                return  # the same with only the rack's letters that are on some path from here
             if pos > state["anchor"] and mask & FINAL and placed >= need and (
                     low_bar <= 0 or acc * wmul + crossed + bonus_at[placed] >= low_bar):
                 record(pos)
@@ -186,26 +196,27 @@ def free_search(search: Search, line: Line, extend: Extend, left_parts: list[lis
     wmasks, heights = line.lexicon.walk.masks, line.lexicon.walk.heights
     n, cross, lmq, wmq, state, ahead = line.n, line.cross, line.lmq, line.wmq, line.state, line.ahead
     pre_empty, top_sum, bonus_upto, need, cap = line.pre_empty, line.top_sum, line.bonus_upto, line.need, line.cap
+    stop, whole, below, gain = line.stop, line.whole, line.below, line.gain
     all_letters, floor = search.all_letters, search.floor
     place = placer(search, line, extend)
 
     def free(anchor: int, limit: int) -> None:
         state["anchor"] = anchor
         here = cross[anchor]
-        base, letters, word_mult, crossing = ahead[anchor] if ahead else (0, (), (), ())
+        base, letters, word_mult, crossing, boards, premiums = ahead[anchor] if ahead else (0, (), (), (), (), ())
         for length, parts in enumerate(left_parts[:min(limit, cap - 1) + 1]):
             state["start"] = begin = anchor - length
             left_lm, left_wm = max(lmq[begin:anchor], default=1), 1
             for j in range(begin, anchor):
                 left_wm *= wmq[j]
-            k = min(pre_empty[n] - base, cap - length) if ahead else 0
+            k = min(stop[anchor] - base, cap - length) if ahead else 0
             if length + k < need:
                 continue
             room = cap - length
             for part in parts:
                 node, _, _, rmask, nblanks, raw = part
-                if not wmasks[node] & here & (all_letters if nblanks else rmask):
-                    continue  # nothing of the rack can go on the anchor after this left part
+                if not wmasks[node] & here & (all_letters if nblanks else rmask) or (whole and rmask & ~below[node]):
+                    continue  # nothing of the rack can go on the anchor after this left part, or not all of it
                 if ahead:
                     low_bar = floor[0]
                     if low_bar > 0 and (raw * left_lm + top_sum[length + k] - raw + letters[k]) * left_wm * \
@@ -213,11 +224,17 @@ def free_search(search: Search, line: Line, extend: Extend, left_parts: list[lis
                         break  # parts come by letter value, highest first: none of the rest reaches the top
                     reach = anchor + heights[node]
                     j = pre_empty[reach if reach < n else n] - base
+                    if j > stop[anchor] - base:
+                        j = stop[anchor] - base
                     if j > room:
                         j = room
                     if length + j < need or (low_bar > 0 and (raw * left_lm + top_sum[length + j] - raw
                                                               + letters[j]) * left_wm * word_mult[j]
                                              + crossing[j] + bonus_upto[length + j] < low_bar):
+                        continue
+                    missing = rmask & ~below[node]
+                    if missing and low_bar > 0 and (raw * left_lm + gain(rmask & ~missing, premiums[j], j) + boards[j]) \
+                            * left_wm * word_mult[j] + crossing[j] + bonus_upto[length + j] < low_bar:
                         continue
                 place(part, begin, anchor, length)
 

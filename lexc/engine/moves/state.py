@@ -66,6 +66,7 @@ class Search:
 
     def __init__(self, finder: Finder, board: Board, counts: list[int], blanks: int, top: int | None = None):
         self.finder, self.board, self.counts, self.blanks = finder, board, counts, blanks
+        self.counts_at_start = tuple(counts)  # ``counts`` changes as the search lays tiles
         self.top = top
         #: Best first: the scores of the ``top`` best distinct plays found so far (a min-heap), and
         #: ``floor[0]``, the lowest of them once there are ``top`` (-1 before): a play scoring less
@@ -73,6 +74,8 @@ class Search:
         self.heap: list[int] = []
         self.floor = [-1]
         self.ahead_cache: dict[tuple[str, bool, int], list[Any]] = {}
+        #: per language, :meth:`lexc.engine.moves.tables.Line.gain`'s answers
+        self.gains: dict[str, dict[tuple[int, tuple[int, ...], int], int]] = {}
         self.steps = [0]  # walk steps so far (at most MAX_STEPS)
         ruleset = finder.ruleset
         self.ruleset = ruleset

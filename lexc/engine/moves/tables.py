@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from lexc.engine.moves.state import EMPTY, LeftPart, Search
-from lexc.engine.moves.words import Lexicon
+from lexc.engine.moves.words import Lexicon, below_of
 
 __all__ = ["Line", "ahead"]
 
@@ -28,9 +28,9 @@ __all__ = ["Line", "ahead"]
 class Line:
     """The tables of one line in one lexicon's walk, for plays placing ``need`` to ``cap`` tiles."""
 
-    __slots__ = ("across", "ahead", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
-                 "cur_code", "lexicon", "lmq", "n", "need", "old", "pre_empty", "rack_size", "squares", "state",
-                 "tiles", "top_sum", "value", "wmq")
+    __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
+                 "cur_code", "gains", "lexicon", "lmq", "n", "need", "old", "pre_empty", "rack_size", "search", "squares",
+                 "state", "stop", "tiles", "top_sum", "value", "whole", "wmq")
 
     def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
                  cross_scores: list[Any], need: int, cap: int):
@@ -67,6 +67,20 @@ class Line:
         self.pre_empty = [0]
         for t in tiles:
             self.pre_empty.append(self.pre_empty[-1] + (t == EMPTY))
+        #: for each square, the empty squares before the first one at or after it that no tile of the rack
+        #: may go on (its cross-check): a word from there places at most ``stop[pos] - pre_empty[pos]`` tiles
+        fits = search.all_letters if search.blanks else sum(1 << c for c, k in enumerate(counts) if k)
+        self.stop = [self.pre_empty[n]] * (n + 1)
+        for p in range(n - 1, -1, -1):
+            self.stop[p] = self.pre_empty[p] if tiles[p] == EMPTY and not self.cross[p] & fits else self.stop[p + 1]
+        #: every tile of the rack must be placed (the bonus plays of a full rack): a node whose paths lack a
+        #: letter still on the rack is left (``below``, :func:`lexc.lexicon.walk.letters_below`)
+        self.whole = search.top is not None and need >= rack_size
+        #: per walk node, the letters on its paths: best first, a branch is bounded by the rack's letters it
+        #: can still lay (:meth:`gain`)
+        self.below = below_of(lexicon.walk) if search.top is not None else []
+        self.search = search
+        self.gains = search.gains.setdefault(lexicon.lang, {})
         self.ahead: list[Any] = []
         if search.top is not None:
             key = (lexicon.lang, across, squares[0])
@@ -74,17 +88,27 @@ class Line:
             if not self.ahead:
                 self.ahead = search.ahead_cache[key] = ahead(search, self)
 
+    def gain(self, avail: int, premiums: tuple[int, ...], k: int) -> int:
+        """At most what ``k`` more tiles add to the main word when only the rack's letters in ``avail`` (a
+        mask) and its blanks are left to place, on squares of these letter ``premiums`` (highest first):
+        the best of those tiles' values, the best on the best premiums (cached per line)."""
+        key = (avail, premiums, k)
+        known = self.gains.get(key)
+        if known is None:
+            known = self.gains[key] = _gain(self, self.search, avail, premiums, k)
+        return known
+
     def through_bound(self, anchor: int) -> int | None:
         """The bound of the words through the tiles just before ``anchor`` (0 when not best first); None if
         none of them can place ``need`` tiles."""
         if not self.ahead:
             return 0
         tiles = self.tiles
-        base, letters, word_mult, crossing = self.ahead[anchor]
+        base, letters, word_mult, crossing = self.ahead[anchor][:4]
         start = anchor - 1
         while start > 0 and tiles[start - 1] != EMPTY:
             start -= 1
-        k = min(self.pre_empty[self.n] - base, self.cap)
+        k = min(self.stop[anchor] - base, self.cap)
         if k < self.need:
             return None
         most: int = (sum(self.old[start:anchor]) + self.top_sum[k] + letters[k]) * word_mult[k] + crossing[k] + \
@@ -97,10 +121,10 @@ class Line:
         if not self.ahead:
             return 0
         lmq, wmq, top_sum = self.lmq, self.wmq, self.top_sum
-        base, letters, word_mult, crossing = self.ahead[anchor]
+        base, letters, word_mult, crossing = self.ahead[anchor][:4]
         most = -1
         for length, parts in enumerate(left_parts[:min(limit, self.cap - 1) + 1]):
-            k = min(self.pre_empty[self.n] - base, self.cap - length)
+            k = min(self.stop[anchor] - base, self.cap - length)
             if parts and length + k >= self.need:
                 left_wm = 1
                 for j in range(anchor - length, anchor):
@@ -112,6 +136,15 @@ class Line:
         return most
 
 
+def _gain(line: Line, search: Search, avail: int, premiums: tuple[int, ...], k: int) -> int:
+    """At most what ``k`` tiles of the rack whose letters are bits of ``avail`` (and its blanks) add to the
+    main word on squares of those letter ``premiums``: their best values, the best on the best premiums."""
+    value = line.value
+    values = sorted([value[c] for c, n in enumerate(search.counts_at_start) if avail >> c & 1 for _ in range(n)]
+                    + [0] * search.blanks, reverse=True)
+    return sum(values[:k]) + sum((m - 1) * v for m, v in zip(premiums, values, strict=False))
+
+
 def _rack_values(search: Search, value: list[int]) -> list[int]:
     """The values of the rack's tiles (blanks 0), highest first."""
     return sorted([value[c] for c, k in enumerate(search.counts) for _ in range(k)] + [0] * search.blanks,
@@ -120,15 +153,16 @@ def _rack_values(search: Search, value: list[int]) -> list[int]:
 
 def ahead(search: Search, line: Line) -> list[Any]:
     """The bound's tables for each empty square ``pos`` of a line (where a word goes on with rack tiles):
-    ``(base, letters, word_mult, crossing)``; None for the other squares.
+    ``(base, letters, word_mult, crossing, boards, premiums)``; None for the other squares.
 
     The next ``j`` tiles placed from ``pos`` fill the first ``j`` empty squares from ``pos`` on (a
     word has no gaps). ``base``: empty squares before ``pos``; for ``j`` tiles, ``letters[j]`` is at
     most what the main word gains beyond the tiles' own values (what the rack's best letters gain from
     those squares' letter premiums, best on best, and the board tiles up to the next empty square;
     the tiles' values are bounded apart: ``top_sum``, less those placed already), ``word_mult[j]`` their
-    word premiums multiplied, ``crossing[j]`` the best cross word a tile of the rack makes on each.
-    Each grows with ``j``.
+    word premiums multiplied, ``crossing[j]`` the best cross word a tile of the rack makes on each;
+    ``boards[j]`` the board tiles' part of ``letters[j]``, ``premiums[j]`` the letter premiums of those
+    squares, highest first (for :meth:`Line.gain`). Each grows with ``j``.
     """
     tiles, lmq, wmq, cross_exact = line.tiles, line.lmq, line.wmq, line.cross_exact
     n = len(tiles)
@@ -141,16 +175,19 @@ def ahead(search: Search, line: Line) -> list[Any]:
         pre_old.append(pre_old[-1] + v)
     tables: list[Any] = [None] * (n + 1)
     for g, pos in enumerate(gaps):
-        letters, word_mult, crossing = [0], [1], [0]
+        letters, word_mult, crossing, boards = [0], [1], [0], [0]
         premiums: list[int] = []
+        sorted_premiums: list[tuple[int, ...]] = [()]
         extra = 0
         for j, square in enumerate(gaps[g:g + line.rack_size], 1):
             if lmq[square] > 1:
                 premiums.append(lmq[square])
                 premiums.sort(reverse=True)
                 extra = sum((m - 1) * values[i] for i, m in enumerate(premiums[:len(values)]))
+            sorted_premiums.append(tuple(premiums))
             following = gaps[g + j] if g + j < len(gaps) else n
-            letters.append(extra + pre_old[following] - pre_old[pos])
+            boards.append(pre_old[following] - pre_old[pos])
+            letters.append(extra + boards[-1])
             word_mult.append(word_mult[-1] * wmq[square])
             entry = cross_exact[square]
             best = 0  # the best cross word a tile of this rack makes on the square (a blank: any letter)
@@ -158,6 +195,6 @@ def ahead(search: Search, line: Line) -> list[Any]:
                 best = max([v[0] for c, v in entry.items() if c in held]
                            + ([v[2] for v in entry.values()] if blanks else []), default=0)
             crossing.append(crossing[-1] + best)
-        tables[pos] = (g, letters, word_mult, crossing)
-    tables[n] = (len(gaps), [0], [1], [0])
+        tables[pos] = (g, letters, word_mult, crossing, boards, sorted_premiums)
+    tables[n] = (len(gaps), [0], [1], [0], [0], [()])
     return tables

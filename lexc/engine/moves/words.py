@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 from lexc.engine.ruleset import Ruleset
 from lexc.engine.scoring import Unit, units_value
 from lexc.errors import LexcError
-from lexc.lexicon.walk import BOARD_LETTERS, Walk
+from lexc.lexicon.walk import BOARD_LETTERS, Walk, letters_below
 
 if TYPE_CHECKING:
     from lexc.language.language import Language
 
-__all__ = ["Lexicon", "Units", "best_subtotal", "letter_bound", "units_function"]
+__all__ = ["Lexicon", "Units", "below_of", "best_subtotal", "letter_bound", "units_function"]
 
 #: A native tiling for scoring: (points, number of board tiles) per native tile.
 Units = tuple[Unit, ...]
@@ -39,6 +39,20 @@ class Lexicon:
     #: (a native tile of several letters scores once: each letter may carry its full points); None when
     #: words score on the board set's own values, letter by letter (exact). :func:`letter_bound`.
     letter_bound: tuple[int, ...] | None = None
+
+
+#: Each walk's :func:`~lexc.lexicon.walk.letters_below`, made on first use (the walk kept with it).
+_BELOW: dict[int, tuple[Walk, list[int]]] = {}
+
+
+def below_of(walk: Walk) -> list[int]:
+    """:func:`~lexc.lexicon.walk.letters_below` of ``walk``, made once per walk and process."""
+    known = _BELOW.get(id(walk))
+    if known is None or known[0] is not walk:
+        if len(_BELOW) > 64:
+            _BELOW.clear()
+        known = _BELOW[id(walk)] = (walk, letters_below(walk))
+    return known[1]
 
 
 #: Words whose tilings a finder keeps per language (then it starts afresh).
