@@ -54,14 +54,15 @@ def run(search: Search) -> list[Move]:
     by_direction = {True: [list(range(r * cols, (r + 1) * cols)) for r in range(rows)],
                     False: [list(range(c, rows * cols, cols)) for c in range(cols)]}
     floor = search.floor
+    lines = [(line, recorder(search, line, scores))
+             for across, (masks, scores) in zip((True, False), crossed, strict=True)
+             for lexicon in search.finder.lexicons for squares in by_direction[across] if any(anchors[i] for i in squares)
+             for line in [Line(search, lexicon, squares, across, masks, scores)]]
     for need, cap in phases:
         tasks: list[Task] = []
-        for across, (masks, scores) in zip((True, False), crossed, strict=True):
-            for lexicon in search.finder.lexicons:
-                for squares in by_direction[across]:
-                    if any(anchors[i] for i in squares):
-                        line = Line(search, lexicon, squares, across, masks, scores, need, cap)
-                        tasks.extend(line_tasks(search, line, anchors, scores, len(tasks)))
+        for line, record in lines:
+            line.phase(need, cap)
+            tasks.extend(line_tasks(search, line, anchors, record, len(tasks)))
         if search.top is not None:
             tasks.sort(key=lambda task: (-task[0], task[1]))
         for most, _, task in tasks:
@@ -71,10 +72,9 @@ def run(search: Search) -> list[Move]:
     return search.moves + list(search.found.values())
 
 
-def line_tasks(search: Search, line: Line, anchors: list[bool], cross_scores: list[Any], number: int) -> list[Task]:
+def line_tasks(search: Search, line: Line, anchors: list[bool], record: Callable[[int], None], number: int) -> list[Task]:
     """The searches of every word along one line, one per anchor: ``(bound, number, search)`` (the bound
     is 0 when not searching best first); best first, only plays placing from ``need`` to ``cap`` tiles."""
-    record = recorder(search, line, cross_scores)
     extend = extender(search, line, record)
     left_parts = search.left_parts(line.lexicon)
     through = through_search(search, line, extend)

@@ -84,6 +84,8 @@ class Search:
         self.tiles = [EMPTY if t is None else codes.get(t.face, _BLOCK) for t in board.squares]
         self.faces = [None if t is None else t.face for t in board.squares]
         self.blank_on = [t is not None and t.blank for t in board.squares]
+        #: the square of a main word where a code is placed: ``(face, blank, new)``, without and with a blank
+        self.new_cells = [((face, False, True), (face, True, True)) for face in finder.alphabet]
         self.all_letters = (1 << len(finder.alphabet)) - 1
         self.lm, self.wm = ruleset.letter_multipliers, ruleset.word_multipliers
         self.found: dict[tuple[object, ...], Move] = {}  # Polyglot: a play found in several languages

@@ -33,8 +33,8 @@ class Line:
                  "state", "stop", "tiles", "top_sum", "value", "whole", "wmq")
 
     def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
-                 cross_scores: list[Any], need: int, cap: int):
-        self.lexicon, self.squares, self.across, self.need = lexicon, squares, across, need
+                 cross_scores: list[Any], need: int = 0, cap: int = 0):
+        self.lexicon, self.squares, self.across = lexicon, squares, across
         self.n = n = len(squares)
         self.tiles = tiles = [search.tiles[i] for i in squares]
         self.cross = [cross_masks[i] for i in squares]
@@ -58,7 +58,6 @@ class Line:
         for k in range(1, rack_size + 1):
             self.bonus_upto.append(max(self.bonus_upto[-1], bonuses.get(k, 0)))
         self.bonus_at = [bonuses.get(k, 0) for k in range(rack_size + 1)]
-        self.cap = min(cap, rack_size)
         #: the rack's best letter values added up: j tiles of it are worth at most top_sum[j]
         self.top_sum = [0]
         for v in _rack_values(search, value):
@@ -73,9 +72,6 @@ class Line:
         self.stop = [self.pre_empty[n]] * (n + 1)
         for p in range(n - 1, -1, -1):
             self.stop[p] = self.pre_empty[p] if tiles[p] == EMPTY and not self.cross[p] & fits else self.stop[p + 1]
-        #: every tile of the rack must be placed (the bonus plays of a full rack): a node whose paths lack a
-        #: letter still on the rack is left (``below``, :func:`lexc.lexicon.walk.letters_below`)
-        self.whole = search.top is not None and need >= rack_size
         #: per walk node, the letters on its paths: best first, a branch is bounded by the rack's letters it
         #: can still lay (:meth:`gain`)
         self.below = below_of(lexicon.walk) if search.top is not None else []
@@ -87,6 +83,14 @@ class Line:
             self.ahead = search.ahead_cache.get(key) or []
             if not self.ahead:
                 self.ahead = search.ahead_cache[key] = ahead(search, self)
+        self.phase(need, cap or rack_size)
+
+    def phase(self, need: int, cap: int) -> None:
+        """Search the plays placing from ``need`` to ``cap`` tiles (best first: the bonus plays, then the others)."""
+        self.need, self.cap = need, min(cap, self.rack_size)
+        #: every tile of the rack must be placed (the bonus plays of a full rack): a node whose paths lack a
+        #: letter still on the rack is left (``below``, :func:`lexc.lexicon.walk.letters_below`)
+        self.whole = self.search.top is not None and need >= self.rack_size
 
     def gain(self, avail: int, premiums: tuple[int, ...], k: int) -> int:
         """At most what ``k`` more tiles add to the main word when only the rack's letters in ``avail`` (a
@@ -174,6 +178,11 @@ def ahead(search: Search, line: Line) -> list[Any]:
     for v in line.old:
         pre_old.append(pre_old[-1] + v)
     tables: list[Any] = [None] * (n + 1)
+    best_cross = {}  # the best cross word a tile of this rack makes on each square (a blank: any letter)
+    for square in gaps:
+        entry = cross_exact[square]
+        best_cross[square] = max([v[0] for c, v in entry.items() if c in held]
+                                 + ([v[2] for v in entry.values()] if blanks else []), default=0) if entry else 0
     for g, pos in enumerate(gaps):
         letters, word_mult, crossing, boards = [0], [1], [0], [0]
         premiums: list[int] = []
@@ -189,12 +198,7 @@ def ahead(search: Search, line: Line) -> list[Any]:
             boards.append(pre_old[following] - pre_old[pos])
             letters.append(extra + boards[-1])
             word_mult.append(word_mult[-1] * wmq[square])
-            entry = cross_exact[square]
-            best = 0  # the best cross word a tile of this rack makes on the square (a blank: any letter)
-            if entry:
-                best = max([v[0] for c, v in entry.items() if c in held]
-                           + ([v[2] for v in entry.values()] if blanks else []), default=0)
-            crossing.append(crossing[-1] + best)
+            crossing.append(crossing[-1] + best_cross[square])
         tables[pos] = (g, letters, word_mult, crossing, boards, sorted_premiums)
     tables[n] = (len(gaps), [0], [1], [0], [0], [()])
     return tables
