@@ -107,7 +107,7 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
     cross_exact, cur_code, cur_blank, state = line.cross_exact, line.cur_code, line.cur_blank, line.state
     ahead, pre_empty, top_sum, need, cap = line.ahead, line.pre_empty, line.top_sum, line.need, line.cap
     bonus_upto, bonus_at, bounded = line.bonus_upto, line.bonus_at, search.top is not None
-    stop, whole, below, gain = line.stop, line.whole, line.below, line.gain
+    stop, whole, below, gain, next_bit = line.stop, line.whole, line.below, line.gain, line.next_bit
     counts, all_letters, floor, steps = search.counts, search.all_letters, search.floor, search.steps
 
     def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
@@ -151,8 +151,10 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
             record(pos)
         if pos >= n or placed >= cap:
             return
-        lm, wm, exact = lmq[pos], wmul * wmq[pos], cross_exact[pos]
+        lm, wm, exact, then = lmq[pos], wmul * wmq[pos], cross_exact[pos], next_bit[pos + 1]
         for code, child in branches(node, cross[pos] & (all_letters if nblanks else rmask)):
+            if not wmasks[child] & then:
+                continue  # the word cannot go on through the board's tile on the next square
             cur_code[pos] = code
             if counts[code]:
                 counts[code] -= 1

@@ -29,7 +29,7 @@ class Line:
     """The tables of one line in one lexicon's walk, for plays placing ``need`` to ``cap`` tiles."""
 
     __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
-                 "cur_code", "gains", "lexicon", "lmq", "n", "need", "old", "pre_empty", "rack_size", "search", "squares",
+                 "cur_code", "gains", "lexicon", "lmq", "n", "need", "next_bit", "old", "pre_empty", "rack_size", "search", "squares",
                  "state", "stop", "tiles", "top_sum", "value", "whole", "wmq")
 
     def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
@@ -66,6 +66,9 @@ class Line:
         self.pre_empty = [0]
         for t in tiles:
             self.pre_empty.append(self.pre_empty[-1] + (t == EMPTY))
+        #: for each square, the arcs a word may take onto it: every one on an empty square or past the line's
+        #: end, the board tile's on a tile, none on a tile outside the alphabet
+        self.next_bit = [-1 if t == EMPTY else 1 << t if t >= 0 else 0 for t in tiles] + [-1]
         #: for each square, the empty squares before the first one at or after it that no tile of the rack
         #: may go on (its cross-check): a word from there places at most ``stop[pos] - pre_empty[pos]`` tiles
         fits = search.all_letters if search.blanks else sum(1 << c for c, k in enumerate(counts) if k)
@@ -162,7 +165,8 @@ def ahead(search: Search, line: Line) -> list[Any]:
     The next ``j`` tiles placed from ``pos`` fill the first ``j`` empty squares from ``pos`` on (a
     word has no gaps). ``base``: empty squares before ``pos``; for ``j`` tiles, ``letters[j]`` is at
     most what the main word gains beyond the tiles' own values (what the rack's best letters gain from
-    those squares' letter premiums, best on best, and the board tiles up to the next empty square;
+    those squares' letter premiums: best on best, and at most what the best tile each square's
+    cross-check allows gains there; and the board tiles up to the next empty square;
     the tiles' values are bounded apart: ``top_sum``, less those placed already), ``word_mult[j]`` their
     word premiums multiplied, ``crossing[j]`` the best cross word a tile of the rack makes on each;
     ``boards[j]`` the board tiles' part of ``letters[j]``, ``premiums[j]`` the letter premiums of those
@@ -183,20 +187,25 @@ def ahead(search: Search, line: Line) -> list[Any]:
         entry = cross_exact[square]
         best_cross[square] = max([v[0] for c, v in entry.items() if c in held]
                                  + ([v[2] for v in entry.values()] if blanks else []), default=0) if entry else 0
+    # what a letter premium adds at most on each square: the best tile of the rack its cross-check allows
+    cross, value = line.cross, line.value
+    fit_gain = {square: (lmq[square] - 1) * max([value[c] for c in held if cross[square] >> c & 1], default=0)
+                for square in gaps if lmq[square] > 1}
     for g, pos in enumerate(gaps):
         letters, word_mult, crossing, boards = [0], [1], [0], [0]
         premiums: list[int] = []
         sorted_premiums: list[tuple[int, ...]] = [()]
-        extra = 0
+        extra = fitting = 0
         for j, square in enumerate(gaps[g:g + line.rack_size], 1):
             if lmq[square] > 1:
                 premiums.append(lmq[square])
                 premiums.sort(reverse=True)
                 extra = sum((m - 1) * values[i] for i, m in enumerate(premiums[:len(values)]))
+                fitting += fit_gain[square]
             sorted_premiums.append(tuple(premiums))
             following = gaps[g + j] if g + j < len(gaps) else n
             boards.append(pre_old[following] - pre_old[pos])
-            letters.append(extra + boards[-1])
+            letters.append(min(extra, fitting) + boards[-1])
             word_mult.append(word_mult[-1] * wmq[square])
             crossing.append(crossing[-1] + best_cross[square])
         tables[pos] = (g, letters, word_mult, crossing, boards, sorted_premiums)
