@@ -104,6 +104,7 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
     walk = line.lexicon.walk
     wmasks, branches, child_of, heights = walk.masks, walk.branches, walk.child, walk.heights
     n, tiles, cross, old, value, lmq, wmq = line.n, line.tiles, line.cross, line.old, line.value, line.lmq, line.wmq
+    most = line.most
     cross_exact, cur_code, cur_blank, state = line.cross_exact, line.cur_code, line.cur_blank, line.state
     ahead, pre_empty, top_sum, need, cap = line.ahead, line.pre_empty, line.top_sum, line.need, line.cap
     bonus_upto, bonus_at, bounded = line.bonus_upto, line.bonus_at, search.top is not None
@@ -151,7 +152,7 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
             record(pos)
         if pos >= n or placed >= cap:
             return
-        lm, wm, exact, then = lmq[pos], wmul * wmq[pos], cross_exact[pos], next_bit[pos + 1]
+        lm, wm, exact, then = lmq[pos] - 1, wmul * wmq[pos], cross_exact[pos], next_bit[pos + 1]
         for code, child in branches(node, cross[pos] & (all_letters if nblanks else rmask)):
             if not wmasks[child] & then:
                 continue  # the word cannot go on through the board's tile on the next square
@@ -159,7 +160,8 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
             if counts[code]:
                 counts[code] -= 1
                 cur_blank[pos] = False
-                extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks, acc + value[code] * lm,
+                extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks,
+                       acc + value[code] + most[code] * lm if lm else acc + value[code],
                        wm, crossed + exact[code][0] if exact else crossed, placed + 1, raw + value[code])
                 counts[code] += 1
             if nblanks:
@@ -216,28 +218,29 @@ def free_search(search: Search, line: Line, extend: Extend, left_parts: list[lis
                 continue
             room = cap - length
             for part in parts:
-                node, _, _, rmask, nblanks, raw = part
+                node, _, _, rmask, nblanks, own, raw = part  # its letters' values, without and under a premium
                 if not wmasks[node] & here & (all_letters if nblanks else rmask) or (whole and rmask & ~below[node]):
                     continue  # nothing of the rack can go on the anchor after this left part, or not all of it
                 if ahead:
                     low_bar = floor[0]
-                    if low_bar > 0 and (raw * left_lm + top_sum[length + k] - raw + letters[k]) * left_wm * \
+                    if low_bar > 0 and (raw * (left_lm - 1) + top_sum[length + k] + letters[k]) * left_wm * \
                             word_mult[k] + crossing[k] + bonus_upto[length + k] < low_bar:
-                        break  # parts come by letter value, highest first: none of the rest reaches the top
+                        break  # parts come by value under a premium, highest first: none of the rest reaches the top
                     reach = anchor + heights[node]
                     j = pre_empty[reach if reach < n else n] - base
                     if j > stop[anchor] - base:
                         j = stop[anchor] - base
                     if j > room:
                         j = room
-                    if length + j < need or (low_bar > 0 and (raw * left_lm + top_sum[length + j] - raw
+                    if length + j < need or (low_bar > 0 and (raw * (left_lm - 1) + top_sum[length + j]
                                                               + letters[j]) * left_wm * word_mult[j]
                                              + crossing[j] + bonus_upto[length + j] < low_bar):
                         continue
                     missing = rmask & ~below[node]
-                    if missing and low_bar > 0 and (raw * left_lm + gain(rmask & ~missing, premiums[j], j) + boards[j]) \
-                            * left_wm * word_mult[j] + crossing[j] + bonus_upto[length + j] < low_bar:
-                        continue
+                    if missing and low_bar > 0 and (own + raw * (left_lm - 1) + gain(rmask & ~missing, premiums[j], j)
+                                                    + boards[j]) * left_wm * word_mult[j] + crossing[j] \
+                            + bonus_upto[length + j] < low_bar:
+                        continue  # the same with only the rack's letters that are on some path from here
                 place(part, begin, anchor, length)
 
     return free
@@ -246,11 +249,11 @@ def free_search(search: Search, line: Line, extend: Extend, left_parts: list[lis
 def placer(search: Search, line: Line, extend: Extend) -> Callable[[LeftPart, int, int, int], None]:
     """``place(part, begin, anchor, length)``: a left part laid on the squares from ``begin`` to the anchor,
     its tiles taken from the rack, the search extended from the anchor, then the tiles given back."""
-    counts, value, lmq, wmq = search.counts, line.value, line.lmq, line.wmq
+    counts, value, most, lmq, wmq = search.counts, line.value, line.most, line.lmq, line.wmq
     cur_code, cur_blank = line.cur_code, line.cur_blank
 
     def place(part: LeftPart, begin: int, anchor: int, length: int) -> None:
-        node, codes, blanks, rmask, nblanks, raw = part
+        node, codes, blanks, rmask, nblanks, raw, _ = part
         acc, wmul = 0, 1
         for j, code in enumerate(codes):
             cur_code[begin + j] = code
@@ -258,7 +261,7 @@ def placer(search: Search, line: Line, extend: Extend) -> Callable[[LeftPart, in
             wmul *= wmq[begin + j]
             if not blanks[j]:
                 counts[code] -= 1
-                acc += value[code] * lmq[begin + j]
+                acc += value[code] + most[code] * (lmq[begin + j] - 1)
         extend(node, anchor, rmask, nblanks, acc, wmul, 0, length, raw)
         for j, code in enumerate(codes):
             if not blanks[j]:

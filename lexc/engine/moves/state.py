@@ -57,8 +57,9 @@ def too_much(what: str) -> LexcError:
     return LexcError(Problem(None, None, "rack", f"this rack would make the search {what}: refused (fewer blanks or "
                                                  "a shorter rack; for plays, ask for the best few)"))
 
-#: A left part: walk node, codes, blank or not per code, rack mask left, blanks left, value of its letters.
-LeftPart = tuple[int, tuple[int, ...], tuple[bool, ...], int, int, int]
+#: A left part: walk node, codes, blank or not per code, rack mask left, blanks left, value of its letters
+#: without a letter premium and the value a premium multiplies (:class:`~lexc.engine.moves.words.LetterBound`).
+LeftPart = tuple[int, tuple[int, ...], tuple[bool, ...], int, int, int, int]
 
 
 class Search:
@@ -204,8 +205,8 @@ class Search:
 
     def left_parts(self, lexicon: Lexicon) -> list[list[LeftPart]]:
         """Every prefix of a word the rack can make, by length (at most the rack's size less one):
-        ``(node, codes, blanks, rack mask left, blanks left, value)``, highest value (its letters' values
-        in the lexicon's bound, blanks 0) first. The same for every anchor whose left part lies on free
+        ``(node, codes, blanks, rack mask left, blanks left, value, value under a premium)``, highest value
+        under a premium (its letters' values in the lexicon's bound, blanks 0) first. The same for every anchor whose left part lies on free
         squares, so it is enumerated once per search and lexicon."""
         cached = self.left_cache.get(lexicon.lang)
         if cached is not None:
@@ -237,9 +238,12 @@ class Search:
         if most >= 0:
             grow(walk.root, (), (), sum(1 << c for c, k in enumerate(counts) if k), self.blanks)
         bound = lexicon.letter_bound
-        value = self.finder.code_points if bound is None else bound
-        # each with its letters' value (blanks 0), highest first: a best-first search stops at the first too low
-        valued = [sorted(((*part, sum(value[c] for c, b in zip(part[1], part[2], strict=True) if not b))
-                          for part in by_length), key=lambda part: -part[5]) for by_length in parts]
+        base = self.finder.code_points if bound is None else bound.base
+        most = self.finder.code_points if bound is None else bound.most
+        # each with its letters' values (blanks 0), highest under a premium first: a best-first search stops
+        # at the first too low
+        valued = [sorted(((*part, sum(base[c] for c, b in zip(part[1], part[2], strict=True) if not b),
+                           sum(most[c] for c, b in zip(part[1], part[2], strict=True) if not b))
+                          for part in by_length), key=lambda part: -part[6]) for by_length in parts]
         self.left_cache[lexicon.lang] = valued
         return valued

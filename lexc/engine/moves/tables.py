@@ -29,7 +29,7 @@ class Line:
     """The tables of one line in one lexicon's walk, for plays placing ``need`` to ``cap`` tiles."""
 
     __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
-                 "cur_code", "gains", "lexicon", "lmq", "n", "need", "next_bit", "old", "pre_empty", "rack_size", "search", "squares",
+                 "cur_code", "gains", "lexicon", "lmq", "most", "n", "need", "next_bit", "old", "pre_empty", "rack_size", "search", "squares",
                  "state", "stop", "tiles", "top_sum", "value", "whole", "wmq")
 
     def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
@@ -45,8 +45,10 @@ class Line:
         counts = search.counts
         self.rack_size = rack_size = sum(counts) + search.blanks
         bound = lexicon.letter_bound
-        #: each code's value: exact (the board set's values) or, in another language, at least it
-        self.value = value = list(search.finder.code_points if bound is None else bound)
+        #: each code's value: exact (the board set's values) or, in another language, at least it without a
+        #: letter premium (``value``) and what a premium multiplies (``most``): :class:`LetterBound`
+        self.value = value = list(search.finder.code_points if bound is None else bound.base)
+        self.most = list(search.finder.code_points if bound is None else bound.most)
         lm_all, wm_all, blank_on = search.lm, search.wm, search.blank_on
         on_line = list(zip(tiles, squares, strict=True))
         self.lmq = [lm_all[i] if t == EMPTY else 1 for t, i in on_line]
@@ -127,7 +129,7 @@ class Line:
         ``anchor`` (0 when not best first, -1 when none can place ``need`` tiles)."""
         if not self.ahead:
             return 0
-        lmq, wmq, top_sum = self.lmq, self.wmq, self.top_sum
+        lmq, wmq, top_sum = self.lmq, self.wmq, self.top_sum  # parts come by their value under a premium
         base, letters, word_mult, crossing = self.ahead[anchor][:4]
         most = -1
         for length, parts in enumerate(left_parts[:min(limit, self.cap - 1) + 1]):
@@ -136,8 +138,8 @@ class Line:
                 left_wm = 1
                 for j in range(anchor - length, anchor):
                     left_wm *= wmq[j]
-                raw = parts[0][5]
-                most = max(most, (raw * max(lmq[anchor - length:anchor], default=1) + top_sum[length + k] - raw
+                raw = parts[0][6]
+                most = max(most, (raw * (max(lmq[anchor - length:anchor], default=1) - 1) + top_sum[length + k]
                                   + letters[k])
                            * left_wm * word_mult[k] + crossing[k] + self.bonus_upto[length + k])
         return most
@@ -146,10 +148,10 @@ class Line:
 def _gain(line: Line, search: Search, avail: int, premiums: tuple[int, ...], k: int) -> int:
     """At most what ``k`` tiles of the rack whose letters are bits of ``avail`` (and its blanks) add to the
     main word on squares of those letter ``premiums``: their best values, the best on the best premiums."""
-    value = line.value
-    values = sorted([value[c] for c, n in enumerate(search.counts_at_start) if avail >> c & 1 for _ in range(n)]
-                    + [0] * search.blanks, reverse=True)
-    return sum(values[:k]) + sum((m - 1) * v for m, v in zip(premiums, values, strict=False))
+    tiles = [c for c, n in enumerate(search.counts_at_start) if avail >> c & 1 for _ in range(n)]
+    values = sorted([line.value[c] for c in tiles] + [0] * search.blanks, reverse=True)
+    most = sorted([line.most[c] for c in tiles] + [0] * search.blanks, reverse=True)
+    return sum(values[:k]) + sum((m - 1) * v for m, v in zip(premiums, most, strict=False))
 
 
 def _rack_values(search: Search, value: list[int]) -> list[int]:
@@ -174,7 +176,7 @@ def ahead(search: Search, line: Line) -> list[Any]:
     """
     tiles, lmq, wmq, cross_exact = line.tiles, line.lmq, line.wmq, line.cross_exact
     n = len(tiles)
-    values = _rack_values(search, line.value)
+    values = _rack_values(search, line.most)
     gaps = [p for p in range(n) if tiles[p] == EMPTY]
     held = {c for c, k in enumerate(search.counts) if k}
     blanks = search.blanks
@@ -188,7 +190,7 @@ def ahead(search: Search, line: Line) -> list[Any]:
         best_cross[square] = max([v[0] for c, v in entry.items() if c in held]
                                  + ([v[2] for v in entry.values()] if blanks else []), default=0) if entry else 0
     # what a letter premium adds at most on each square: the best tile of the rack its cross-check allows
-    cross, value = line.cross, line.value
+    cross, value = line.cross, line.most
     fit_gain = {square: (lmq[square] - 1) * max([value[c] for c in held if cross[square] >> c & 1], default=0)
                 for square in gaps if lmq[square] > 1}
     for g, pos in enumerate(gaps):
