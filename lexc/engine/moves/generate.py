@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
 
 from lexc.engine.moves.move import Move
 from lexc.engine.moves.record import recorder
@@ -54,10 +53,13 @@ def run(search: Search) -> list[Move]:
     by_direction = {True: [list(range(r * cols, (r + 1) * cols)) for r in range(rows)],
                     False: [list(range(c, rows * cols, cols)) for c in range(cols)]}
     floor = search.floor
-    lines = [(line, recorder(search, line, scores))
-             for across, (masks, scores) in zip((True, False), crossed, strict=True)
-             for lexicon in search.finder.lexicons for squares in by_direction[across] if any(anchors[i] for i in squares)
-             for line in [Line(search, lexicon, squares, across, masks, scores)]]
+    lines = []  # each line with an anchor, in each lexicon, with its recorder: made once, searched per phase
+    for across, (masks, scores) in zip((True, False), crossed, strict=True):
+        for lexicon in search.finder.lexicons:
+            for squares in by_direction[across]:
+                if any(anchors[i] for i in squares):
+                    line = Line(search, lexicon, squares, across, masks, scores)
+                    lines.append((line, recorder(search, line, scores)))
     for need, cap in phases:
         tasks: list[Task] = []
         for line, record in lines:
@@ -72,7 +74,8 @@ def run(search: Search) -> list[Move]:
     return search.moves + list(search.found.values())
 
 
-def line_tasks(search: Search, line: Line, anchors: list[bool], record: Callable[[int], None], number: int) -> list[Task]:
+def line_tasks(search: Search, line: Line, anchors: list[bool], record: Callable[[int], None],
+               number: int) -> list[Task]:
     """The searches of every word along one line, one per anchor: ``(bound, number, search)`` (the bound
     is 0 when not searching best first); best first, only plays placing from ``need`` to ``cap`` tiles."""
     extend = extender(search, line, record)

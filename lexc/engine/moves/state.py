@@ -206,8 +206,8 @@ class Search:
     def left_parts(self, lexicon: Lexicon) -> list[list[LeftPart]]:
         """Every prefix of a word the rack can make, by length (at most the rack's size less one):
         ``(node, codes, blanks, rack mask left, blanks left, value, value under a premium)``, highest value
-        under a premium (its letters' values in the lexicon's bound, blanks 0) first. The same for every anchor whose left part lies on free
-        squares, so it is enumerated once per search and lexicon."""
+        under a premium (its letters' values in the lexicon's bound, blanks 0) first. The same for every
+        anchor whose left part lies on free squares, so it is enumerated once per search and lexicon."""
         cached = self.left_cache.get(lexicon.lang)
         if cached is not None:
             return cached
@@ -239,11 +239,11 @@ class Search:
             grow(walk.root, (), (), sum(1 << c for c, k in enumerate(counts) if k), self.blanks)
         bound = lexicon.letter_bound
         base = self.finder.code_points if bound is None else bound.base
-        most = self.finder.code_points if bound is None else bound.most
+        premium = self.finder.code_points if bound is None else bound.most
         # each with its letters' values (blanks 0), highest under a premium first: a best-first search stops
         # at the first too low
         valued = [sorted(((*part, sum(base[c] for c, b in zip(part[1], part[2], strict=True) if not b),
-                           sum(most[c] for c, b in zip(part[1], part[2], strict=True) if not b))
+                           sum(premium[c] for c, b in zip(part[1], part[2], strict=True) if not b))
                           for part in by_length), key=lambda part: -part[6]) for by_length in parts]
         self.left_cache[lexicon.lang] = valued
         return valued

@@ -29,8 +29,8 @@ class Line:
     """The tables of one line in one lexicon's walk, for plays placing ``need`` to ``cap`` tiles."""
 
     __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
-                 "cur_code", "gains", "lexicon", "lmq", "most", "n", "need", "next_bit", "old", "pre_empty", "rack_size", "search", "squares",
-                 "state", "stop", "tiles", "top_sum", "value", "whole", "wmq")
+                 "cur_code", "gains", "lexicon", "lmq", "most", "n", "need", "next_bit", "old", "pre_empty",
+                 "rack_size", "search", "squares", "state", "stop", "tiles", "top_sum", "value", "whole", "wmq")
 
     def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
                  cross_scores: list[Any], need: int = 0, cap: int = 0):
