@@ -545,8 +545,8 @@ def test_polyglot_letter_bounds_cover_every_native_tiling_under_any_premium(tmp_
     from lexc.engine.scoring import units_value
 
     ruleset = CATALOG.ruleset("polyglot")
-    words = {"ru": RU_WORDS + ["объём", "съел", "ель", "щука", "шёлк", "жёлчь", "юла", "яма", "эхо"],
-             "es": ES_WORDS + ["ñandú", "chorro", "llorar"]}
+    words = {"ru": [*RU_WORDS, "объём", "съел", "ель", "щука", "шёлк", "жёлчь", "юла", "яма", "эхо"],
+             "es": [*ES_WORDS, "ñandú", "chorro", "llorar"]}
     checked = 0
     for lang, native_words in words.items():
         pack = tmp_path / f"{lang}.lexc"
@@ -576,9 +576,9 @@ def test_best_n_in_polyglot_with_russian_and_spanish_tiles_is_the_full_searchs_f
     compile_words(CATALOG.language("en"), ["chorus", "shell", "rosh", "rho", "hos", "sh", "ah", "ha", "cell", "hello",
                                            "llano", "shoe", "shoes", "hose", "chose", "echo", "echos", "loch"],
                   tmp_path / "en.lexc")
-    compile_words(CATALOG.language("es"), ES_WORDS + ["chorro", "llano", "hallo", "choclo", "año", "caña", "leño"],
+    compile_words(CATALOG.language("es"), [*ES_WORDS, "chorro", "llano", "hallo", "choclo", "año", "caña", "leño"],
                   tmp_path / "es.lexc")
-    compile_words(CATALOG.language("ru"), RU_WORDS + ["шаль", "шест", "щель", "чехол", "леший", "шов", "щёлок"],
+    compile_words(CATALOG.language("ru"), [*RU_WORDS, "шаль", "шест", "щель", "чехол", "леший", "шов", "щёлок"],
                   tmp_path / "ru.lexc")
     catalog = CATALOG.with_packs(tmp_path)
     ruleset = catalog.ruleset("polyglot")
