@@ -104,14 +104,12 @@ def line_tasks(search: Search, line: Line, anchors: list[bool], record: Callable
 
 def extender(search: Search, line: Line, record: Callable[[int], None]) -> Extend:
     """The search to the right of an anchor: ``extend``, one walk step per tile, recording each word ended."""
-    walk = line.lexicon.walk
-    wmasks, branches, child_of, heights = walk.masks, walk.branches, walk.child, walk.heights
+    wmasks, branches, child_of, heights = (walk := line.lexicon.walk).masks, walk.branches, walk.child, walk.heights
     n, tiles, cross, old, value, lmq, wmq = line.n, line.tiles, line.cross, line.old, line.value, line.lmq, line.wmq
-    most = line.most
     cross_exact, cur_code, cur_blank, state = line.cross_exact, line.cur_code, line.cur_blank, line.state
     ahead, pre_empty, top_sum, need, cap = line.ahead, line.pre_empty, line.top_sum, line.need, line.cap
     bonus_upto, bonus_at, bounded = line.bonus_upto, line.bonus_at, search.top is not None
-    stop, whole, below, gain, next_bit = line.stop, line.whole, line.below, line.gain, line.next_bit
+    stop, whole, below, gain, next_bit, most = line.stop, line.whole, line.below, line.gain, line.next_bit, line.most
     counts, all_letters, floor, steps = search.counts, search.all_letters, search.floor, search.steps
 
     def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
@@ -120,38 +118,28 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
         if steps[0] > MAX_STEPS:
             raise too_much(f"take more than {MAX_STEPS:,} steps")
         while pos < n and tiles[pos] != EMPTY:  # through the tiles already on the board
-            tile = tiles[pos]
-            if tile < 0:
-                return
-            node = child_of(node, tile)
+            node = child_of(node, tiles[pos]) if tiles[pos] >= 0 else -1
             if node < 0:
                 return
             acc += old[pos]
             pos += 1
-        mask = wmasks[node]
         if bounded:  # best first: can this branch reach the best ``top`` so far, and place ``need`` tiles?
             low_bar = floor[0]
             base, letters, word_mult, crossing, boards, premiums = ahead[pos]
-            missing = rmask & ~below[node]
-            if whole and missing:
-                return  # a letter still on the rack is on no path from here
+            missing = rmask & ~below[node]  # with ``whole``, a letter still on the rack on no path from here
             reach = pos + heights[node]
-            k = (pre_empty[reach] if reach < n else pre_empty[n]) - base
-            if k > stop[pos] - base:
-                k = stop[pos] - base
-            if k > cap - placed:
-                k = cap - placed
-            if placed + k < need or (low_bar > 0 and ((acc + top_sum[placed + k] - raw + letters[k]) * wmul
-                                                      * word_mult[k] + crossed + crossing[k]
-                                                      + bonus_upto[placed + k]) < low_bar):
+            k = min((pre_empty[reach] if reach < n else pre_empty[n]) - base, stop[pos] - base, cap - placed)
+            if (whole and missing) or placed + k < need or (low_bar > 0 and (
+                    (acc + top_sum[placed + k] - raw + letters[k]) * wmul * word_mult[k] + crossed + crossing[k]
+                    + bonus_upto[placed + k]) < low_bar):
                 return
             if missing and low_bar > 0 and ((acc + gain(rmask & ~missing, premiums[k], k) + boards[k]) * wmul
                                             * word_mult[k] + crossed + crossing[k] + bonus_upto[placed + k]) < low_bar:
                 return  # the same with only the rack's letters that are on some path from here
-            if pos > state["anchor"] and mask & FINAL and placed >= need and (
+            if pos > state["anchor"] and wmasks[node] & FINAL and placed >= need and (
                     low_bar <= 0 or acc * wmul + crossed + bonus_at[placed] >= low_bar):
                 record(pos)
-        elif pos > state["anchor"] and mask & FINAL:
+        elif pos > state["anchor"] and wmasks[node] & FINAL:
             record(pos)
         if pos >= n or placed >= cap:
             return

@@ -126,17 +126,14 @@ def letter_bound(ruleset: Ruleset, language: Language, lexicon: Any) -> LetterBo
     """What each board letter (A–Z) adds at most to a word's value in ``language`` (None: the board set's
     own values, letter by letter, as :func:`units_function` scores such a language).
 
-    A native tile scores its points once whatever the number of board letters it is written with, times
-    the highest letter premium among them (0 for a tile written with none): ``points + points ×
-    (premium - 1)``. The first part is at most the sum over its letters of ``base`` when each letter's
-    ``base`` is at least the points of every tile written with it divided by the fewest letters that
-    tile is written with (Russian Щ, 10 points, is SHCH: S, H and C carry 3); the second is at most
-    ``most × (premium - 1)`` of its letter on the premium when each letter's ``most`` is at least the
-    points of every tile written with it (S, H and C: 10). Both are at least the letter's board value (a
-    word no tiling is found for scores on the board's values). Which letters a tile may be written with:
-    every output of its letters' scheme rules whatever the context, or its spelling when the language
-    has no scheme. When that cannot be told (a scheme with letter sequences or variants, a tile without
-    points of its own, which scores its letters' board values) every letter gets the same, safe, bound.
+    A native tile scores its points once, times the highest letter premium among its board letters (0
+    written with none): ``points + points × (premium - 1)``. The first part is at most the sum of its
+    letters' ``base``, each at least the points of every tile written with it over the fewest letters
+    that tile is written with (Russian Щ, 10, is SHCH: S, H, C carry 3); the second at most ``most ×
+    (premium - 1)`` of the letter on the premium, ``most`` at least those points (10). Both are at least
+    the board value (a word without a tiling scores on it). A tile is written with every output of its
+    scheme rules, or its spelling without a scheme; when that cannot be told (sequences, variants, a
+    tile without points of its own) every letter gets the same, safe, bound.
 
     >>> ru = letter_bound(catalog.ruleset("polyglot"), catalog.language("ru"), None)
     >>> [(c, ru.base[ord(c) - 65], ru.most[ord(c) - 65]) for c in "SHCE"]
