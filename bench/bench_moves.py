@@ -11,7 +11,8 @@ Measured on the built packs (``$LEXC_PACKS`` or build/; ``lexc build en fr es de
   (en, fr, es, de, ru), every fifth position.
 * ``top``: the best-first search for the best N (``--top``, 10 by default) on the same English and
   Polyglot positions, each position searched both ways one after the other in the same run (full
-  enumeration, then best N), medians, p90 and maxima side by side.
+  enumeration, then best N), medians, p90 and maxima side by side, wall and CPU time (the process's,
+  less sensitive to a loaded machine), with the load average before and after.
 * ``anagram``: a 7-tile rack with 2 blanks (recorded racks, two tiles made blanks), and 7
   letters plus 2 blanks (9 tiles), full anagrams on the English walk. Baseline: a dict from
   sorted letters to words (built beforehand, not timed), probed for every pair of letters the
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import sys
@@ -114,18 +116,22 @@ def bench_top(games: int, top: int) -> dict[str, Any]:
         cases = cases[::5] if polyglot else cases
         ruleset = cases[0][0].ruleset
         finder = MoveFinder.from_packs(ruleset, CATALOG, LANGS if polyglot else None)
-        full, best = [], []
+        full, best, full_cpu, best_cpu = [], [], [], []
+        load = os.getloadavg()[0]
         for board, rack in cases:
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             every = finder.moves(board, rack)
             full.append(time.perf_counter() - start)
-            start = time.perf_counter()
+            full_cpu.append(time.process_time() - cpu)
+            start, cpu = time.perf_counter(), time.process_time()
             found = finder.moves(board, rack, top=top)
             best.append(time.perf_counter() - start)
+            best_cpu.append(time.process_time() - cpu)
             assert found == every[:top], rack
-        stats = {f"{key}_{stat}": value for key, times in (("full", full), ("top", best))
+        stats = {f"{key}_{stat}": value for key, times in (("full", full), ("top", best), ("full_cpu", full_cpu),
+                                                            ("top_cpu", best_cpu))
                  for stat, value in _stats(times).items()}
-        out[name] = {"positions": len(cases), **stats}
+        out[name] = {"positions": len(cases), "load": [load, os.getloadavg()[0]], **stats}
     return out
 
 
@@ -228,10 +234,13 @@ def main() -> int:
 def _print_top(result: dict[str, Any]) -> None:
     for name in ("english", "polyglot"):
         r = result[name]
-        print(f"{name}: {r['positions']} positions; full enumeration median {r['full_median_ms']:.1f} ms "
-              f"(p90 {r['full_p90_ms']:.1f}, max {r['full_max_ms']:.1f}, total {r['full_total_s']:.1f} s); "
-              f"best {result['top']} median {r['top_median_ms']:.1f} ms (p90 {r['top_p90_ms']:.1f}, "
-              f"max {r['top_max_ms']:.1f}, total {r['top_total_s']:.1f} s)")
+        print(f"{name}: {r['positions']} positions, load {r['load'][0]:.1f} -> {r['load'][1]:.1f}")
+        for kind, label in (("", "wall"), ("_cpu", "CPU")):
+            full, top = f"full{kind}", f"top{kind}"
+            print(f"  {label}: full enumeration median {r[full + '_median_ms']:.1f} ms (p90 {r[full + '_p90_ms']:.1f}, "
+                  f"max {r[full + '_max_ms']:.1f}, total {r[full + '_total_s']:.1f} s); best {result['top']} median "
+                  f"{r[top + '_median_ms']:.1f} ms (p90 {r[top + '_p90_ms']:.1f}, max {r[top + '_max_ms']:.1f}, "
+                  f"total {r[top + '_total_s']:.1f} s)")
 
 
 if __name__ == "__main__":

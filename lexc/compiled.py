@@ -43,6 +43,12 @@ MODULES: tuple[str, ...] = (
     "lexc.lexicon.hunspell",
     "lexc.lexicon.walk",
     "lexc.lexicon.study",
+    # the move finder's search (issue 24 item 4): its steps, bounds, tables and recorder
+    "lexc.engine.moves.words",
+    "lexc.engine.moves.state",
+    "lexc.engine.moves.tables",
+    "lexc.engine.moves.record",
+    "lexc.engine.moves.generate",
 )
 
 #: Set (to anything but "" or "0") at install time: nothing is compiled; at run time: the sources run.

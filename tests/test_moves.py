@@ -395,9 +395,11 @@ def test_board_text_round_trips_and_is_checked():
         board_from_text("\n".join(["." * 15] * 14), ruleset)
 
 
-def _lexc(*args, packs):
+def _lexc(*args, packs, pure=None):
     env_code = "import sys; from lexc.cli.launch import main; sys.argv = ['lexc', *sys.argv[1:]]; main()"
     env = {**os.environ, "LEXC_PACKS": str(packs), "PYTHONPATH": str(REPO)}
+    if pure is not None:
+        env["LEXC_PURE"] = pure
     return subprocess.run([sys.executable, "-c", env_code, *args], capture_output=True, text=True, env=env,
                           cwd=REPO, timeout=300)
 
@@ -506,3 +508,101 @@ def test_long_racks_of_many_blanks_are_refused_within_bounds(tmp_path, en_dir):
         finder.moves(Board.empty(ruleset), "????????????AES", top=5)
     # what a bag can deal and the bounds allow is searched as before
     assert finder.moves(Board.empty(ruleset), "??AES", top=3)[0].score > 0
+
+
+def test_best_n_on_real_positions_with_blanks_is_the_full_searchs_first(en_dir, shared_dir):
+    """The positions whose rack holds a blank (the search's tail): best 1, 5 and 10 against the full list."""
+    catalog = CATALOG.with_packs(en_dir)
+    finder = None
+    checked = 0
+    for name, index, event, board, ruleset in _positions(shared_dir, 8, 1):
+        if "?" not in event.rack:
+            continue
+        finder = finder or MoveFinder.from_packs(ruleset, catalog)
+        every = finder.moves(board, event.rack)
+        for top in (1, 5, 10):
+            assert finder.moves(board, event.rack, top=top) == every[:top], (name, index, event.rack, top)
+        checked += 1
+    assert checked >= 8
+
+
+def test_letters_below_are_the_letters_on_some_path_from_each_node():
+    from lexc.lexicon.walk import letters_below
+
+    words = [w for w in EN_WORDS if len(w) > 1]
+    walk = Walk.from_words(words)
+    below = letters_below(walk)
+    prefixes = {w[:i] for w in words for i in range(len(w) + 1)}
+    for prefix in prefixes:
+        node = walk.follow([ord(c) - 65 for c in prefix])
+        letters = {c for w in words if w.startswith(prefix) for c in w[len(prefix):]}
+        assert below[node] == sum(1 << (ord(c) - 65) for c in letters), prefix
+
+
+def test_polyglot_letter_bounds_cover_every_native_tiling_under_any_premium(tmp_path):
+    """A word's value in Russian or Spanish, with a double or triple letter on any one of its letters, is at most
+    the sum of its letters' bounds (``base`` plus ``most`` times the premium less one): what lets best first
+    skip a branch. Real words with Щ (SHCH), Ш (SH), Ч (CH), Ж (ZH), Ь and Ъ (no letter), Ñ, CH, LL and RR."""
+    from lexc.engine.moves.words import letter_bound, units_function
+    from lexc.engine.scoring import units_value
+
+    ruleset = CATALOG.ruleset("polyglot")
+    words = {"ru": [*RU_WORDS, "объём", "съел", "ель", "щука", "шёлк", "жёлчь", "юла", "яма", "эхо"],
+             "es": [*ES_WORDS, "ñandú", "chorro", "llorar"]}
+    checked = 0
+    for lang, native_words in words.items():
+        pack = tmp_path / f"{lang}.lexc"
+        compile_words(CATALOG.language(lang), native_words, pack)
+        lexicon = CATALOG.with_packs(tmp_path).pack(lang)
+        bound = letter_bound(ruleset, CATALOG.language(lang), lexicon)
+        assert bound is not None and all(b <= m for b, m in zip(bound.base, bound.most, strict=True))
+        units = units_function(ruleset, CATALOG.language(lang), lexicon)
+        for board in lexicon:
+            for tiling in units(board):
+                for at in range(len(board)):
+                    for premium in (1, 2, 3):
+                        lms = [premium if i == at else 1 for i in range(len(board))]
+                        value = units_value(tiling, lms, [False] * len(board))
+                        most = sum(bound.base[ord(c) - 65] + bound.most[ord(c) - 65] * (lm - 1)
+                                   for c, lm in zip(board, lms, strict=True))
+                        assert value <= most, (lang, board, tiling, lms)
+                        checked += 1
+    assert checked > 300
+    russian = letter_bound(ruleset, CATALOG.language("ru"), None)
+    assert russian is not None and (russian.base[ord("S") - 65], russian.most[ord("S") - 65]) == (4, 10)
+
+
+def test_best_n_in_polyglot_with_russian_and_spanish_tiles_is_the_full_searchs_first(tmp_path):
+    """Polyglot boards where the Russian and Spanish letter bounds decide what is skipped (SH, SHCH, CH, LL,
+    RR, Ñ): best 1, 3 and 10 equal the first of every play, designations included, with and without blanks."""
+    compile_words(CATALOG.language("en"), ["chorus", "shell", "rosh", "rho", "hos", "sh", "ah", "ha", "cell", "hello",
+                                           "llano", "shoe", "shoes", "hose", "chose", "echo", "echos", "loch"],
+                  tmp_path / "en.lexc")
+    compile_words(CATALOG.language("es"), [*ES_WORDS, "chorro", "llano", "hallo", "choclo", "año", "caña", "leño"],
+                  tmp_path / "es.lexc")
+    compile_words(CATALOG.language("ru"), [*RU_WORDS, "шаль", "шест", "щель", "чехол", "леший", "шов", "щёлок"],
+                  tmp_path / "ru.lexc")
+    catalog = CATALOG.with_packs(tmp_path)
+    ruleset = catalog.ruleset("polyglot")
+    finder = MoveFinder.from_packs(ruleset, catalog, ["en", "es", "ru"])
+    board = Board.empty(ruleset).apply(parse_play("8D CHORRO @es")).apply(parse_play("E7 SHCHIT @ru"))
+    for rack in ("SHELLAC", "LLANOS?", "CHOSEN", "SHCHEL?", "ACHLOS"):
+        every = finder.moves(board, rack)
+        assert every, rack
+        for top in (1, 3, 10):
+            assert finder.moves(board, rack, top=top) == every[:top], (rack, top)
+
+
+def test_compiled_and_pure_searches_find_the_same_best_plays(en_dir, shared_dir):
+    """The search's modules are compiled with mypyc where a compiler is (lexc.compiled.MODULES); LEXC_PURE=1
+    runs their Python source: both give the same best plays of a real position with a blank, and the same
+    JSON, byte for byte. Without a compiled build both runs are the source (the check still runs)."""
+    game = shared_dir / "gcg" / "english" / "lw_r20_peter.gcg"
+    outputs = []
+    for pure in ("", "1"):
+        done = _lexc("best", "--game", str(game), "--upto", "14", "--top", "10", "--json", packs=en_dir, pure=pure)
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    moves = json.loads(outputs[0])["moves"]
+    assert len(moves) == 10 and moves[0]["play"] == "A6 (G)RoUCHY" and moves[0]["score"] == 57

@@ -183,6 +183,28 @@ class Walk:
         return (9 if len(self.alphabet) > 31 else 5) * self.nodes + 4 * self.arcs
 
 
+def letters_below(walk: Walk) -> list[int]:
+    """Per node, the mask of every code on some path below it (not the final bit): a search that must
+    still lay a letter leaves a node whose mask lacks it. One pass, children before parents (they are
+    numbered below them).
+
+    >>> walk = Walk.from_words(["CAT", "COT", "DOG"])
+    >>> below = letters_below(walk)
+    >>> "".join(walk.alphabet[c] for c in range(26) if below[walk.child(walk.root, 2)] >> c & 1)
+    'AOT'
+    """
+    masks, targets, first = walk.masks, walk.targets, walk.first
+    below = [0] * len(masks)
+    for node in range(len(masks)):
+        mask = masks[node] & ~FINAL
+        seen = mask
+        at = first[node]
+        for arc in range(at, at + mask.bit_count()):
+            seen |= below[targets[arc]]
+        below[node] = seen
+    return below
+
+
 # --------------------------------------------------------------------------- building
 
 

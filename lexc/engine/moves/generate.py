@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
 
 from lexc.engine.moves.move import Move
 from lexc.engine.moves.record import recorder
@@ -54,14 +53,18 @@ def run(search: Search) -> list[Move]:
     by_direction = {True: [list(range(r * cols, (r + 1) * cols)) for r in range(rows)],
                     False: [list(range(c, rows * cols, cols)) for c in range(cols)]}
     floor = search.floor
+    lines = []  # each line with an anchor, in each lexicon, with its recorder: made once, searched per phase
+    for across, (masks, scores) in zip((True, False), crossed, strict=True):
+        for lexicon in search.finder.lexicons:
+            for squares in by_direction[across]:
+                if any(anchors[i] for i in squares):
+                    line = Line(search, lexicon, squares, across, masks, scores)
+                    lines.append((line, recorder(search, line, scores)))
     for need, cap in phases:
         tasks: list[Task] = []
-        for across, (masks, scores) in zip((True, False), crossed, strict=True):
-            for lexicon in search.finder.lexicons:
-                for squares in by_direction[across]:
-                    if any(anchors[i] for i in squares):
-                        line = Line(search, lexicon, squares, across, masks, scores, need, cap)
-                        tasks.extend(line_tasks(search, line, anchors, scores, len(tasks)))
+        for line, record in lines:
+            line.phase(need, cap)
+            tasks.extend(line_tasks(search, line, anchors, record, len(tasks)))
         if search.top is not None:
             tasks.sort(key=lambda task: (-task[0], task[1]))
         for most, _, task in tasks:
@@ -71,10 +74,10 @@ def run(search: Search) -> list[Move]:
     return search.moves + list(search.found.values())
 
 
-def line_tasks(search: Search, line: Line, anchors: list[bool], cross_scores: list[Any], number: int) -> list[Task]:
+def line_tasks(search: Search, line: Line, anchors: list[bool], record: Callable[[int], None],
+               number: int) -> list[Task]:
     """The searches of every word along one line, one per anchor: ``(bound, number, search)`` (the bound
     is 0 when not searching best first); best first, only plays placing from ``need`` to ``cap`` tiles."""
-    record = recorder(search, line, cross_scores)
     extend = extender(search, line, record)
     left_parts = search.left_parts(line.lexicon)
     through = through_search(search, line, extend)
@@ -101,12 +104,12 @@ def line_tasks(search: Search, line: Line, anchors: list[bool], cross_scores: li
 
 def extender(search: Search, line: Line, record: Callable[[int], None]) -> Extend:
     """The search to the right of an anchor: ``extend``, one walk step per tile, recording each word ended."""
-    walk = line.lexicon.walk
-    wmasks, branches, child_of, heights = walk.masks, walk.branches, walk.child, walk.heights
+    wmasks, branches, child_of, heights = (walk := line.lexicon.walk).masks, walk.branches, walk.child, walk.heights
     n, tiles, cross, old, value, lmq, wmq = line.n, line.tiles, line.cross, line.old, line.value, line.lmq, line.wmq
     cross_exact, cur_code, cur_blank, state = line.cross_exact, line.cur_code, line.cur_blank, line.state
     ahead, pre_empty, top_sum, need, cap = line.ahead, line.pre_empty, line.top_sum, line.need, line.cap
     bonus_upto, bonus_at, bounded = line.bonus_upto, line.bonus_at, search.top is not None
+    stop, whole, below, gain, next_bit, most = line.stop, line.whole, line.below, line.gain, line.next_bit, line.most
     counts, all_letters, floor, steps = search.counts, search.all_letters, search.floor, search.steps
 
     def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
@@ -115,39 +118,41 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
         if steps[0] > MAX_STEPS:
             raise too_much(f"take more than {MAX_STEPS:,} steps")
         while pos < n and tiles[pos] != EMPTY:  # through the tiles already on the board
-            tile = tiles[pos]
-            if tile < 0:
-                return
-            node = child_of(node, tile)
+            node = child_of(node, tiles[pos]) if tiles[pos] >= 0 else -1
             if node < 0:
                 return
             acc += old[pos]
             pos += 1
-        mask = wmasks[node]
         if bounded:  # best first: can this branch reach the best ``top`` so far, and place ``need`` tiles?
             low_bar = floor[0]
-            base, letters, word_mult, crossing = ahead[pos]
-            k = pre_empty[pos + heights[node] if pos + heights[node] < n else n] - base
-            if k > cap - placed:
-                k = cap - placed
-            if placed + k < need or (low_bar > 0 and ((acc + top_sum[placed + k] - raw + letters[k]) * wmul
-                                                      * word_mult[k] + crossed + crossing[k]
-                                                      + bonus_upto[placed + k]) < low_bar):
+            base, letters, word_mult, crossing, boards, premiums = ahead[pos]
+            missing = rmask & ~below[node]  # with ``whole``, a letter still on the rack on no path from here
+            reach = pos + heights[node]
+            k = min((pre_empty[reach] if reach < n else pre_empty[n]) - base, stop[pos] - base, cap - placed)
+            if (whole and missing) or placed + k < need or (low_bar > 0 and (
+                    (acc + top_sum[placed + k] - raw + letters[k]) * wmul * word_mult[k] + crossed + crossing[k]
+                    + bonus_upto[placed + k]) < low_bar):
                 return
-            if pos > state["anchor"] and mask & FINAL and placed >= need and (
+            if missing and low_bar > 0 and ((acc + gain(rmask & ~missing, premiums[k], k) + boards[k]) * wmul
+                                            * word_mult[k] + crossed + crossing[k] + bonus_upto[placed + k]) < low_bar:
+                return  # the same with only the rack's letters that are on some path from here
+            if pos > state["anchor"] and wmasks[node] & FINAL and placed >= need and (
                     low_bar <= 0 or acc * wmul + crossed + bonus_at[placed] >= low_bar):
                 record(pos)
-        elif pos > state["anchor"] and mask & FINAL:
+        elif pos > state["anchor"] and wmasks[node] & FINAL:
             record(pos)
         if pos >= n or placed >= cap:
             return
-        lm, wm, exact = lmq[pos], wmul * wmq[pos], cross_exact[pos]
+        lm, wm, exact, then = lmq[pos] - 1, wmul * wmq[pos], cross_exact[pos], next_bit[pos + 1]
         for code, child in branches(node, cross[pos] & (all_letters if nblanks else rmask)):
+            if not wmasks[child] & then:
+                continue  # the word cannot go on through the board's tile on the next square
             cur_code[pos] = code
             if counts[code]:
                 counts[code] -= 1
                 cur_blank[pos] = False
-                extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks, acc + value[code] * lm,
+                extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks,
+                       acc + value[code] + most[code] * lm if lm else acc + value[code],
                        wm, crossed + exact[code][0] if exact else crossed, placed + 1, raw + value[code])
                 counts[code] += 1
             if nblanks:
@@ -186,39 +191,47 @@ def free_search(search: Search, line: Line, extend: Extend, left_parts: list[lis
     wmasks, heights = line.lexicon.walk.masks, line.lexicon.walk.heights
     n, cross, lmq, wmq, state, ahead = line.n, line.cross, line.lmq, line.wmq, line.state, line.ahead
     pre_empty, top_sum, bonus_upto, need, cap = line.pre_empty, line.top_sum, line.bonus_upto, line.need, line.cap
+    stop, whole, below, gain = line.stop, line.whole, line.below, line.gain
     all_letters, floor = search.all_letters, search.floor
     place = placer(search, line, extend)
 
     def free(anchor: int, limit: int) -> None:
         state["anchor"] = anchor
         here = cross[anchor]
-        base, letters, word_mult, crossing = ahead[anchor] if ahead else (0, (), (), ())
+        base, letters, word_mult, crossing, boards, premiums = ahead[anchor] if ahead else (0, (), (), (), (), ())
         for length, parts in enumerate(left_parts[:min(limit, cap - 1) + 1]):
             state["start"] = begin = anchor - length
             left_lm, left_wm = max(lmq[begin:anchor], default=1), 1
             for j in range(begin, anchor):
                 left_wm *= wmq[j]
-            k = min(pre_empty[n] - base, cap - length) if ahead else 0
+            k = min(stop[anchor] - base, cap - length) if ahead else 0
             if length + k < need:
                 continue
             room = cap - length
             for part in parts:
-                node, _, _, rmask, nblanks, raw = part
-                if not wmasks[node] & here & (all_letters if nblanks else rmask):
-                    continue  # nothing of the rack can go on the anchor after this left part
+                node, _, _, rmask, nblanks, own, raw = part  # its letters' values, without and under a premium
+                if not wmasks[node] & here & (all_letters if nblanks else rmask) or (whole and rmask & ~below[node]):
+                    continue  # nothing of the rack can go on the anchor after this left part, or not all of it
                 if ahead:
                     low_bar = floor[0]
-                    if low_bar > 0 and (raw * left_lm + top_sum[length + k] - raw + letters[k]) * left_wm * \
+                    if low_bar > 0 and (raw * (left_lm - 1) + top_sum[length + k] + letters[k]) * left_wm * \
                             word_mult[k] + crossing[k] + bonus_upto[length + k] < low_bar:
-                        break  # parts come by letter value, highest first: none of the rest reaches the top
+                        break  # parts come by value under a premium, highest first: none of the rest reaches the top
                     reach = anchor + heights[node]
                     j = pre_empty[reach if reach < n else n] - base
+                    if j > stop[anchor] - base:
+                        j = stop[anchor] - base
                     if j > room:
                         j = room
-                    if length + j < need or (low_bar > 0 and (raw * left_lm + top_sum[length + j] - raw
+                    if length + j < need or (low_bar > 0 and (raw * (left_lm - 1) + top_sum[length + j]
                                                               + letters[j]) * left_wm * word_mult[j]
                                              + crossing[j] + bonus_upto[length + j] < low_bar):
                         continue
+                    missing = rmask & ~below[node]
+                    if missing and low_bar > 0 and (own + raw * (left_lm - 1) + gain(rmask & ~missing, premiums[j], j)
+                                                    + boards[j]) * left_wm * word_mult[j] + crossing[j] \
+                            + bonus_upto[length + j] < low_bar:
+                        continue  # the same with only the rack's letters that are on some path from here
                 place(part, begin, anchor, length)
 
     return free
@@ -227,11 +240,11 @@ def free_search(search: Search, line: Line, extend: Extend, left_parts: list[lis
 def placer(search: Search, line: Line, extend: Extend) -> Callable[[LeftPart, int, int, int], None]:
     """``place(part, begin, anchor, length)``: a left part laid on the squares from ``begin`` to the anchor,
     its tiles taken from the rack, the search extended from the anchor, then the tiles given back."""
-    counts, value, lmq, wmq = search.counts, line.value, line.lmq, line.wmq
+    counts, value, most, lmq, wmq = search.counts, line.value, line.most, line.lmq, line.wmq
     cur_code, cur_blank = line.cur_code, line.cur_blank
 
     def place(part: LeftPart, begin: int, anchor: int, length: int) -> None:
-        node, codes, blanks, rmask, nblanks, raw = part
+        node, codes, blanks, rmask, nblanks, raw, _ = part
         acc, wmul = 0, 1
         for j, code in enumerate(codes):
             cur_code[begin + j] = code
@@ -239,7 +252,7 @@ def placer(search: Search, line: Line, extend: Extend) -> Callable[[LeftPart, in
             wmul *= wmq[begin + j]
             if not blanks[j]:
                 counts[code] -= 1
-                acc += value[code] * lmq[begin + j]
+                acc += value[code] + most[code] * (lmq[begin + j] - 1)
         extend(node, anchor, rmask, nblanks, acc, wmul, 0, length, raw)
         for j, code in enumerate(codes):
             if not blanks[j]:

@@ -40,7 +40,7 @@ def recorder(search: Search, line: Line, cross_scores: list[Any]) -> Callable[[i
     cur_code, cur_blank, state, moves, floor = line.cur_code, line.cur_blank, line.state, search.moves, search.floor
     old_cells = [(search.faces[i] or "", blank_on[i], False) for i in squares]  # read only where occupied
     old_points = [0 if tiles[p] < 0 or blank_on[i] else points[tiles[p]] for p, i in enumerate(squares)]
-    new_cells = [((face, False, True), (face, True, True)) for face in finder.alphabet]
+    new_cells = search.new_cells
     inner, min_word, first_tiles, bonuses = ruleset.inner, ruleset.min_word, ruleset.first_play_tiles, ruleset.bonuses
     empty_board, no_langs, top = all(t == EMPTY for t in search.tiles), Languages(), search.top
     add = polyglot_adder(search, line, cross_scores) if finder.polyglot else None

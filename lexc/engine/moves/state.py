@@ -57,8 +57,9 @@ def too_much(what: str) -> LexcError:
     return LexcError(Problem(None, None, "rack", f"this rack would make the search {what}: refused (fewer blanks or "
                                                  "a shorter rack; for plays, ask for the best few)"))
 
-#: A left part: walk node, codes, blank or not per code, rack mask left, blanks left, value of its letters.
-LeftPart = tuple[int, tuple[int, ...], tuple[bool, ...], int, int, int]
+#: A left part: walk node, codes, blank or not per code, rack mask left, blanks left, value of its letters
+#: without a letter premium and the value a premium multiplies (:class:`~lexc.engine.moves.words.LetterBound`).
+LeftPart = tuple[int, tuple[int, ...], tuple[bool, ...], int, int, int, int]
 
 
 class Search:
@@ -66,6 +67,7 @@ class Search:
 
     def __init__(self, finder: Finder, board: Board, counts: list[int], blanks: int, top: int | None = None):
         self.finder, self.board, self.counts, self.blanks = finder, board, counts, blanks
+        self.counts_at_start = tuple(counts)  # ``counts`` changes as the search lays tiles
         self.top = top
         #: Best first: the scores of the ``top`` best distinct plays found so far (a min-heap), and
         #: ``floor[0]``, the lowest of them once there are ``top`` (-1 before): a play scoring less
@@ -73,6 +75,8 @@ class Search:
         self.heap: list[int] = []
         self.floor = [-1]
         self.ahead_cache: dict[tuple[str, bool, int], list[Any]] = {}
+        #: per language, :meth:`lexc.engine.moves.tables.Line.gain`'s answers
+        self.gains: dict[str, dict[tuple[int, tuple[int, ...], int], int]] = {}
         self.steps = [0]  # walk steps so far (at most MAX_STEPS)
         ruleset = finder.ruleset
         self.ruleset = ruleset
@@ -81,6 +85,8 @@ class Search:
         self.tiles = [EMPTY if t is None else codes.get(t.face, _BLOCK) for t in board.squares]
         self.faces = [None if t is None else t.face for t in board.squares]
         self.blank_on = [t is not None and t.blank for t in board.squares]
+        #: the square of a main word where a code is placed: ``(face, blank, new)``, without and with a blank
+        self.new_cells = [((face, False, True), (face, True, True)) for face in finder.alphabet]
         self.all_letters = (1 << len(finder.alphabet)) - 1
         self.lm, self.wm = ruleset.letter_multipliers, ruleset.word_multipliers
         self.found: dict[tuple[object, ...], Move] = {}  # Polyglot: a play found in several languages
@@ -199,9 +205,9 @@ class Search:
 
     def left_parts(self, lexicon: Lexicon) -> list[list[LeftPart]]:
         """Every prefix of a word the rack can make, by length (at most the rack's size less one):
-        ``(node, codes, blanks, rack mask left, blanks left, value)``, highest value (its letters' values
-        in the lexicon's bound, blanks 0) first. The same for every anchor whose left part lies on free
-        squares, so it is enumerated once per search and lexicon."""
+        ``(node, codes, blanks, rack mask left, blanks left, value, value under a premium)``, highest value
+        under a premium (its letters' values in the lexicon's bound, blanks 0) first. The same for every
+        anchor whose left part lies on free squares, so it is enumerated once per search and lexicon."""
         cached = self.left_cache.get(lexicon.lang)
         if cached is not None:
             return cached
@@ -232,9 +238,12 @@ class Search:
         if most >= 0:
             grow(walk.root, (), (), sum(1 << c for c, k in enumerate(counts) if k), self.blanks)
         bound = lexicon.letter_bound
-        value = self.finder.code_points if bound is None else bound
-        # each with its letters' value (blanks 0), highest first: a best-first search stops at the first too low
-        valued = [sorted(((*part, sum(value[c] for c, b in zip(part[1], part[2], strict=True) if not b))
-                          for part in by_length), key=lambda part: -part[5]) for by_length in parts]
+        base = self.finder.code_points if bound is None else bound.base
+        premium = self.finder.code_points if bound is None else bound.most
+        # each with its letters' values (blanks 0), highest under a premium first: a best-first search stops
+        # at the first too low
+        valued = [sorted(((*part, sum(base[c] for c, b in zip(part[1], part[2], strict=True) if not b),
+                           sum(premium[c] for c, b in zip(part[1], part[2], strict=True) if not b))
+                          for part in by_length), key=lambda part: -part[6]) for by_length in parts]
         self.left_cache[lexicon.lang] = valued
         return valued

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from lexc.engine.moves.state import EMPTY, LeftPart, Search
-from lexc.engine.moves.words import Lexicon
+from lexc.engine.moves.words import Lexicon, below_of
 
 __all__ = ["Line", "ahead"]
 
@@ -28,13 +28,13 @@ __all__ = ["Line", "ahead"]
 class Line:
     """The tables of one line in one lexicon's walk, for plays placing ``need`` to ``cap`` tiles."""
 
-    __slots__ = ("across", "ahead", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
-                 "cur_code", "lexicon", "lmq", "n", "need", "old", "pre_empty", "rack_size", "squares", "state",
-                 "tiles", "top_sum", "value", "wmq")
+    __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
+                 "cur_code", "gains", "lexicon", "lmq", "most", "n", "need", "next_bit", "old", "pre_empty",
+                 "rack_size", "search", "squares", "state", "stop", "tiles", "top_sum", "value", "whole", "wmq")
 
     def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
-                 cross_scores: list[Any], need: int, cap: int):
-        self.lexicon, self.squares, self.across, self.need = lexicon, squares, across, need
+                 cross_scores: list[Any], need: int = 0, cap: int = 0):
+        self.lexicon, self.squares, self.across = lexicon, squares, across
         self.n = n = len(squares)
         self.tiles = tiles = [search.tiles[i] for i in squares]
         self.cross = [cross_masks[i] for i in squares]
@@ -45,8 +45,10 @@ class Line:
         counts = search.counts
         self.rack_size = rack_size = sum(counts) + search.blanks
         bound = lexicon.letter_bound
-        #: each code's value: exact (the board set's values) or, in another language, at least it
-        self.value = value = list(search.finder.code_points if bound is None else bound)
+        #: each code's value: exact (the board set's values) or, in another language, at least it without a
+        #: letter premium (``value``) and what a premium multiplies (``most``): :class:`LetterBound`
+        self.value = value = list(search.finder.code_points if bound is None else bound.base)
+        self.most = list(search.finder.code_points if bound is None else bound.most)
         lm_all, wm_all, blank_on = search.lm, search.wm, search.blank_on
         on_line = list(zip(tiles, squares, strict=True))
         self.lmq = [lm_all[i] if t == EMPTY else 1 for t, i in on_line]
@@ -58,7 +60,6 @@ class Line:
         for k in range(1, rack_size + 1):
             self.bonus_upto.append(max(self.bonus_upto[-1], bonuses.get(k, 0)))
         self.bonus_at = [bonuses.get(k, 0) for k in range(rack_size + 1)]
-        self.cap = min(cap, rack_size)
         #: the rack's best letter values added up: j tiles of it are worth at most top_sum[j]
         self.top_sum = [0]
         for v in _rack_values(search, value):
@@ -67,12 +68,44 @@ class Line:
         self.pre_empty = [0]
         for t in tiles:
             self.pre_empty.append(self.pre_empty[-1] + (t == EMPTY))
+        #: for each square, the arcs a word may take onto it: every one on an empty square or past the line's
+        #: end, the board tile's on a tile, none on a tile outside the alphabet
+        self.next_bit = [-1 if t == EMPTY else 1 << t if t >= 0 else 0 for t in tiles] + [-1]
+        #: for each square, the empty squares before the first one at or after it that no tile of the rack
+        #: may go on (its cross-check): a word from there places at most ``stop[pos] - pre_empty[pos]`` tiles
+        fits = search.all_letters if search.blanks else sum(1 << c for c, k in enumerate(counts) if k)
+        self.stop = [self.pre_empty[n]] * (n + 1)
+        for p in range(n - 1, -1, -1):
+            self.stop[p] = self.pre_empty[p] if tiles[p] == EMPTY and not self.cross[p] & fits else self.stop[p + 1]
+        #: per walk node, the letters on its paths: best first, a branch is bounded by the rack's letters it
+        #: can still lay (:meth:`gain`)
+        self.below = below_of(lexicon.walk) if search.top is not None else []
+        self.search = search
+        self.gains = search.gains.setdefault(lexicon.lang, {})
         self.ahead: list[Any] = []
         if search.top is not None:
             key = (lexicon.lang, across, squares[0])
             self.ahead = search.ahead_cache.get(key) or []
             if not self.ahead:
                 self.ahead = search.ahead_cache[key] = ahead(search, self)
+        self.phase(need, cap or rack_size)
+
+    def phase(self, need: int, cap: int) -> None:
+        """Search the plays placing from ``need`` to ``cap`` tiles (best first: the bonus plays, then the others)."""
+        self.need, self.cap = need, min(cap, self.rack_size)
+        #: every tile of the rack must be placed (the bonus plays of a full rack): a node whose paths lack a
+        #: letter still on the rack is left (``below``, :func:`lexc.lexicon.walk.letters_below`)
+        self.whole = self.search.top is not None and need >= self.rack_size
+
+    def gain(self, avail: int, premiums: tuple[int, ...], k: int) -> int:
+        """At most what ``k`` more tiles add to the main word when only the rack's letters in ``avail`` (a
+        mask) and its blanks are left to place, on squares of these letter ``premiums`` (highest first):
+        the best of those tiles' values, the best on the best premiums (cached per line)."""
+        key = (avail, premiums, k)
+        known = self.gains.get(key)
+        if known is None:
+            known = self.gains[key] = _gain(self, self.search, avail, premiums, k)
+        return known
 
     def through_bound(self, anchor: int) -> int | None:
         """The bound of the words through the tiles just before ``anchor`` (0 when not best first); None if
@@ -80,11 +113,11 @@ class Line:
         if not self.ahead:
             return 0
         tiles = self.tiles
-        base, letters, word_mult, crossing = self.ahead[anchor]
+        base, letters, word_mult, crossing = self.ahead[anchor][:4]
         start = anchor - 1
         while start > 0 and tiles[start - 1] != EMPTY:
             start -= 1
-        k = min(self.pre_empty[self.n] - base, self.cap)
+        k = min(self.stop[anchor] - base, self.cap)
         if k < self.need:
             return None
         most: int = (sum(self.old[start:anchor]) + self.top_sum[k] + letters[k]) * word_mult[k] + crossing[k] + \
@@ -96,20 +129,29 @@ class Line:
         ``anchor`` (0 when not best first, -1 when none can place ``need`` tiles)."""
         if not self.ahead:
             return 0
-        lmq, wmq, top_sum = self.lmq, self.wmq, self.top_sum
-        base, letters, word_mult, crossing = self.ahead[anchor]
+        lmq, wmq, top_sum = self.lmq, self.wmq, self.top_sum  # parts come by their value under a premium
+        base, letters, word_mult, crossing = self.ahead[anchor][:4]
         most = -1
         for length, parts in enumerate(left_parts[:min(limit, self.cap - 1) + 1]):
-            k = min(self.pre_empty[self.n] - base, self.cap - length)
+            k = min(self.stop[anchor] - base, self.cap - length)
             if parts and length + k >= self.need:
                 left_wm = 1
                 for j in range(anchor - length, anchor):
                     left_wm *= wmq[j]
-                raw = parts[0][5]
-                most = max(most, (raw * max(lmq[anchor - length:anchor], default=1) + top_sum[length + k] - raw
+                raw = parts[0][6]
+                most = max(most, (raw * (max(lmq[anchor - length:anchor], default=1) - 1) + top_sum[length + k]
                                   + letters[k])
                            * left_wm * word_mult[k] + crossing[k] + self.bonus_upto[length + k])
         return most
+
+
+def _gain(line: Line, search: Search, avail: int, premiums: tuple[int, ...], k: int) -> int:
+    """At most what ``k`` tiles of the rack whose letters are bits of ``avail`` (and its blanks) add to the
+    main word on squares of those letter ``premiums``: their best values, the best on the best premiums."""
+    tiles = [c for c, n in enumerate(search.counts_at_start) if avail >> c & 1 for _ in range(n)]
+    values = sorted([line.value[c] for c in tiles] + [0] * search.blanks, reverse=True)
+    most = sorted([line.most[c] for c in tiles] + [0] * search.blanks, reverse=True)
+    return sum(values[:k]) + sum((m - 1) * v for m, v in zip(premiums, most, strict=False))
 
 
 def _rack_values(search: Search, value: list[int]) -> list[int]:
@@ -120,19 +162,21 @@ def _rack_values(search: Search, value: list[int]) -> list[int]:
 
 def ahead(search: Search, line: Line) -> list[Any]:
     """The bound's tables for each empty square ``pos`` of a line (where a word goes on with rack tiles):
-    ``(base, letters, word_mult, crossing)``; None for the other squares.
+    ``(base, letters, word_mult, crossing, boards, premiums)``; None for the other squares.
 
     The next ``j`` tiles placed from ``pos`` fill the first ``j`` empty squares from ``pos`` on (a
     word has no gaps). ``base``: empty squares before ``pos``; for ``j`` tiles, ``letters[j]`` is at
     most what the main word gains beyond the tiles' own values (what the rack's best letters gain from
-    those squares' letter premiums, best on best, and the board tiles up to the next empty square;
+    those squares' letter premiums: best on best, and at most what the best tile each square's
+    cross-check allows gains there; and the board tiles up to the next empty square;
     the tiles' values are bounded apart: ``top_sum``, less those placed already), ``word_mult[j]`` their
-    word premiums multiplied, ``crossing[j]`` the best cross word a tile of the rack makes on each.
-    Each grows with ``j``.
+    word premiums multiplied, ``crossing[j]`` the best cross word a tile of the rack makes on each;
+    ``boards[j]`` the board tiles' part of ``letters[j]``, ``premiums[j]`` the letter premiums of those
+    squares, highest first (for :meth:`Line.gain`). Each grows with ``j``.
     """
     tiles, lmq, wmq, cross_exact = line.tiles, line.lmq, line.wmq, line.cross_exact
     n = len(tiles)
-    values = _rack_values(search, line.value)
+    values = _rack_values(search, line.most)
     gaps = [p for p in range(n) if tiles[p] == EMPTY]
     held = {c for c, k in enumerate(search.counts) if k}
     blanks = search.blanks
@@ -140,24 +184,32 @@ def ahead(search: Search, line: Line) -> list[Any]:
     for v in line.old:
         pre_old.append(pre_old[-1] + v)
     tables: list[Any] = [None] * (n + 1)
+    best_cross = {}  # the best cross word a tile of this rack makes on each square (a blank: any letter)
+    for square in gaps:
+        entry = cross_exact[square]
+        best_cross[square] = max([v[0] for c, v in entry.items() if c in held]
+                                 + ([v[2] for v in entry.values()] if blanks else []), default=0) if entry else 0
+    # what a letter premium adds at most on each square: the best tile of the rack its cross-check allows
+    cross, value = line.cross, line.most
+    fit_gain = {square: (lmq[square] - 1) * max([value[c] for c in held if cross[square] >> c & 1], default=0)
+                for square in gaps if lmq[square] > 1}
     for g, pos in enumerate(gaps):
-        letters, word_mult, crossing = [0], [1], [0]
+        letters, word_mult, crossing, boards = [0], [1], [0], [0]
         premiums: list[int] = []
-        extra = 0
+        sorted_premiums: list[tuple[int, ...]] = [()]
+        extra = fitting = 0
         for j, square in enumerate(gaps[g:g + line.rack_size], 1):
             if lmq[square] > 1:
                 premiums.append(lmq[square])
                 premiums.sort(reverse=True)
                 extra = sum((m - 1) * values[i] for i, m in enumerate(premiums[:len(values)]))
+                fitting += fit_gain[square]
+            sorted_premiums.append(tuple(premiums))
             following = gaps[g + j] if g + j < len(gaps) else n
-            letters.append(extra + pre_old[following] - pre_old[pos])
+            boards.append(pre_old[following] - pre_old[pos])
+            letters.append(min(extra, fitting) + boards[-1])
             word_mult.append(word_mult[-1] * wmq[square])
-            entry = cross_exact[square]
-            best = 0  # the best cross word a tile of this rack makes on the square (a blank: any letter)
-            if entry:
-                best = max([v[0] for c, v in entry.items() if c in held]
-                           + ([v[2] for v in entry.values()] if blanks else []), default=0)
-            crossing.append(crossing[-1] + best)
-        tables[pos] = (g, letters, word_mult, crossing)
-    tables[n] = (len(gaps), [0], [1], [0])
+            crossing.append(crossing[-1] + best_cross[square])
+        tables[pos] = (g, letters, word_mult, crossing, boards, sorted_premiums)
+    tables[n] = (len(gaps), [0], [1], [0], [0], [()])
     return tables

@@ -12,20 +12,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lexc.engine.ruleset import Ruleset
 from lexc.engine.scoring import Unit, units_value
 from lexc.errors import LexcError
-from lexc.lexicon.walk import BOARD_LETTERS, Walk
+from lexc.lexicon.walk import BOARD_LETTERS, Walk, letters_below
 
 if TYPE_CHECKING:
     from lexc.language.language import Language
 
-__all__ = ["Lexicon", "Units", "best_subtotal", "letter_bound", "units_function"]
+__all__ = ["LetterBound", "Lexicon", "Units", "below_of", "best_subtotal", "letter_bound", "units_function"]
 
 #: A native tiling for scoring: (points, number of board tiles) per native tile.
 Units = tuple[Unit, ...]
+
+
+class LetterBound(NamedTuple):
+    """What each board letter (A–Z) adds at most to a word's value in a language: ``base`` without a letter
+    premium, ``most`` the points a letter premium multiplies (a word's value is at most the sum over its
+    letters of ``base`` plus ``most × (premium - 1)``)."""
+
+    base: tuple[int, ...]
+    most: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +44,24 @@ class Lexicon:
     lang: str
     walk: Walk
     units: Callable[[str], list[Units]]
-    #: At least what each board letter of a word adds to its value in this language before premiums
-    #: (a native tile of several letters scores once: each letter may carry its full points); None when
-    #: words score on the board set's own values, letter by letter (exact). :func:`letter_bound`.
-    letter_bound: tuple[int, ...] | None = None
+    #: At least what each board letter of a word adds to its value in this language, without and under a
+    #: letter premium; None when words score on the board set's own values, letter by letter (exact).
+    #: :func:`letter_bound`.
+    letter_bound: LetterBound | None = None
+
+
+#: Each walk's :func:`~lexc.lexicon.walk.letters_below`, made on first use (the walk kept with it).
+_BELOW: dict[int, tuple[Walk, list[int]]] = {}
+
+
+def below_of(walk: Walk) -> list[int]:
+    """:func:`~lexc.lexicon.walk.letters_below` of ``walk``, made once per walk and process."""
+    known = _BELOW.get(id(walk))
+    if known is None or known[0] is not walk:
+        if len(_BELOW) > 64:
+            _BELOW.clear()
+        known = _BELOW[id(walk)] = (walk, letters_below(walk))
+    return known[1]
 
 
 #: Words whose tilings a finder keeps per language (then it starts afresh).
@@ -99,18 +122,22 @@ def units_function(ruleset: Ruleset, language: Language, lexicon: Any) -> Callab
     return native
 
 
-def letter_bound(ruleset: Ruleset, language: Language, lexicon: Any) -> tuple[int, ...] | None:
-    """What each board letter (A–Z) adds at most to a word's value in ``language`` before premiums (None:
-    the board set's own values, letter by letter, as :func:`units_function` scores such a language).
+def letter_bound(ruleset: Ruleset, language: Language, lexicon: Any) -> LetterBound | None:
+    """What each board letter (A–Z) adds at most to a word's value in ``language`` (None: the board set's
+    own values, letter by letter, as :func:`units_function` scores such a language).
 
-    A native tile scores its points once whatever the number of board letters it is written with, times
-    the highest letter premium among them: at most the sum of ``bound × premium`` over its letters when
-    each letter's bound is at least the points of every tile that may be written with it (Russian Щ,
-    10 points, is SHCH: S, H and C may carry 10), and its board value (a word no tiling is found for
-    scores on the board's values). Which letters a tile may be written with: every output of its
-    letters' scheme rules whatever the context, or its spelling when the language has no scheme. When
-    that cannot be told (a scheme with letter sequences or variants, a tile without points of its own,
-    which scores its letters' board values) every letter gets the same, safe, bound.
+    A native tile scores its points once, times the highest letter premium among its board letters (0
+    written with none): ``points + points × (premium - 1)``. The first part is at most the sum of its
+    letters' ``base``, each at least the points of every tile written with it over the fewest letters
+    that tile is written with (Russian Щ, 10, is SHCH: S, H, C carry 3); the second at most ``most ×
+    (premium - 1)`` of the letter on the premium, ``most`` at least those points (10). Both are at least
+    the board value (a word without a tiling scores on it). A tile is written with every output of its
+    scheme rules, or its spelling without a scheme; when that cannot be told (sequences, variants, a
+    tile without points of its own) every letter gets the same, safe, bound.
+
+    >>> ru = letter_bound(catalog.ruleset("polyglot"), catalog.language("ru"), None)
+    >>> [(c, ru.base[ord(c) - 65], ru.most[ord(c) - 65]) for c in "SHCE"]
+    [('S', 4, 10), ('H', 4, 10), ('C', 3, 10), ('E', 8, 8)]
     """
     spec = language.spec
     if ruleset.polyglot is None or language.code == ruleset.tiles or not spec.official:
@@ -128,26 +155,32 @@ def letter_bound(ruleset: Ruleset, language: Language, lexicon: Any) -> tuple[in
     uniform = tuple(max(highest, max(board_values.values(), default=0) * max(ruleset.letter_multipliers, default=1))
                     for _ in BOARD_LETTERS)
     if not points or len(points) < len(spec.values):
-        return uniform
+        return LetterBound(uniform, uniform)
     scheme = language.scheme
     if scheme is not None and (scheme.sequences or scheme.variants):
-        return uniform
-    bound = {c: board_values.get(c, 0) for c in BOARD_LETTERS}
+        return LetterBound(uniform, uniform)
+    base = {c: board_values.get(c, 0) for c in BOARD_LETTERS}
+    most = dict(base)
     for face, value in points.items():
         if scheme is not None:
-            written = {c for letter in face for rule in scheme.letters.get(letter, ()) for out in rule.out for c in out}
             if any(letter not in scheme.letters for letter in face):
-                return uniform
+                return LetterBound(uniform, uniform)
+            outs = [[out for rule in scheme.letters[letter] for out in rule.out] for letter in face]
+            written = {c for letter_outs in outs for out in letter_outs for c in out}
+            fewest = sum(min((len(out) for out in letter_outs), default=0) for letter_outs in outs)
         else:
             try:
-                written = set(language.normaliser().spell(face).board)
+                board = language.normaliser().spell(face).board
             except LexcError:
-                return uniform
+                return LetterBound(uniform, uniform)
+            written, fewest = set(board), len(board)
+        share = -(-value // fewest) if fewest > 0 else value  # written with no letter, it scores 0
         for c in written:
-            if c not in bound:
-                return uniform
-            bound[c] = max(bound[c], value)
-    return tuple(bound[c] for c in BOARD_LETTERS)
+            if c not in base:
+                return LetterBound(uniform, uniform)
+            base[c] = max(base[c], share)
+            most[c] = max(most[c], value)
+    return LetterBound(tuple(base[c] for c in BOARD_LETTERS), tuple(most[c] for c in BOARD_LETTERS))
 
 
 def best_subtotal(units_list: list[Units], lms: Sequence[int], blanks: Sequence[bool], word_mult: int) -> int:
