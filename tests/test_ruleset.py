@@ -114,3 +114,12 @@ def test_lexc_rulesets_command():
     data = json.loads(CliRunner().invoke(app, ["rulesets", "--json"]).output)
     assert [r["name"] for r in data] == CATALOG.ruleset_names()
     assert data[0]["bonuses"] == {"6": 20, "7": 50, "8": 80} and len(data[0]["premiums"]) == 21
+
+
+def test_the_ruleset_help_names_every_shipped_ruleset():
+    """`--ruleset` help (one text, lexc.cli.common.RULESETS_HELP) lists exactly the files of rulesets/."""
+    from lexc.cli.common import RULESETS_HELP
+    from lexc.paths import shipped_dir
+
+    shipped = {path.stem for path in shipped_dir("rulesets").glob("*.toml")}
+    assert set(RULESETS_HELP.split(", ")) == shipped

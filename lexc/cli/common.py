@@ -24,6 +24,8 @@ app = typer.Typer(
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: The shipped rulesets as named in ``--ruleset`` help (tests/test_ruleset.py checks them against rulesets/).
+RULESETS_HELP = "standard, tournament, polyglot, dover, super, hong-kong, super-catalan"
 PACKS_HELP = "Directory of packs (default: $LEXC_PACKS; build/ in a checkout, else the user's data directory)."
 SPEC_HELP = ("A spec file outside the shipped languages (repeatable): its language can then be named "
              "like a shipped one; it wins over a shipped spec of the same code.")

@@ -8,7 +8,7 @@ import typer
 
 from lexc.catalog import parse_editions, parse_lexicons, parse_schemes
 from lexc.cli import gameplay
-from lexc.cli.common import PACKS, SPEC_HELP, app, flags, print_json, reports_errors
+from lexc.cli.common import PACKS, RULESETS_HELP, SPEC_HELP, app, flags, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.game import CHALLENGES, Game, Setup
 from lexc.game.store import create, load, update
@@ -36,7 +36,7 @@ RACK = typer.Option(None, "--rack", help="At a table: the rack the player holds,
 def new(
     path: Path = FILE,
     players: str = typer.Option(..., "--players", help="2 to 4 names, comma-separated: ann,bob,carl."),
-    ruleset: str = typer.Option("polyglot", "--ruleset", "-r", help="polyglot, tournament, standard, dover or super."),
+    ruleset: str = typer.Option("polyglot", "--ruleset", "-r", help=f"{RULESETS_HELP} or a TOML file."),
     lang: str = typer.Option(None, "--lang", help="Polyglot: the language of words nobody designates (default en, "
                              "or the first of --langs). Other rulesets: the language of the tiles (an ordinary "
                              "game in Spanish: --ruleset standard --lang es)."),

@@ -9,7 +9,7 @@ from typing import Any
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import PACKS, SPECS, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import PACKS, RULESETS_HELP, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.errors import LexcError, Problem
 from lexc.inputs import read_input
 
@@ -76,8 +76,8 @@ def best(
     upto: int = typer.Option(None, "--upto", help="With --game: the position after the first N events."),
     board_file: Path = typer.Option(None, "--board", help="A board in text: one line per row, '.' for an empty "
                                     "square, lower case for a blank (as `lexc replay --json` rows)."),
-    ruleset_name: str = typer.Option(None, "--ruleset", "-r", help="standard, tournament, polyglot, dover, super or "
-                                     "a TOML file (default: standard, or the game's)."),
+    ruleset_name: str = typer.Option(None, "--ruleset", "-r", help=f"{RULESETS_HELP} or a TOML file "
+                                     "(default: standard, or the game's)."),
     lang: str = typer.Option(None, "--lang", help="An ordinary game of this language (its own tiles on the board)."),
     langs: str = typer.Option(None, "--langs", help="Polyglot: the allowed languages, comma-separated, ties to the "
                               "first (default: the game's agreed languages, else its language and those its words "

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import EDITIONS, PACKS, SCHEMES, SPECS, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import EDITIONS, PACKS, RULESETS_HELP, SCHEMES, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.engine.board import Board
 from lexc.engine.ruleset import Ruleset
 
@@ -23,8 +23,8 @@ def _game_position(path: Path, upto: int | None, ruleset_name: str | None, catal
 @reports_errors
 def score(
     play_text: str = typer.Argument(..., metavar="PLAY", help="The play, e.g. '8D QUITE' or '8D WHISKY @fr'."),
-    ruleset_name: str = typer.Option(None, "--ruleset", "-r", help="standard, tournament, polyglot, dover, super "
-                                     "or a TOML file (default: standard, or the game's)."),
+    ruleset_name: str = typer.Option(None, "--ruleset", "-r", help=f"{RULESETS_HELP} or a TOML file "
+                                     "(default: standard, or the game's)."),
     rack: str = typer.Option(None, "--rack", help="The rack the tiles come from ('?' for a blank)."),
     lang: str = typer.Option(None, "--lang", help="Polyglot: the play's default language. Other rulesets: the "
                              "language of an ordinary game (its own tiles on the board)."),

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from lexc.catalog import Catalog
-from lexc.cli.common import EDITIONS, PACKS, SCHEMES, SPECS, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import EDITIONS, PACKS, RULESETS_HELP, SCHEMES, SPECS, app, catalog_of, print_json, reports_errors
 from lexc.engine.svg import board_svg, play_values, write_svg
 from lexc.errors import LexcError, Problem
 from lexc.records import gcg
@@ -60,8 +60,8 @@ def _draw(result: ReplayResult, svg: Path) -> None:
 @reports_errors
 def replay(
     files: list[Path] = typer.Argument(..., metavar="GAME.gcg", help="GCG game records (one or more)."),
-    ruleset: str = typer.Option(None, "--ruleset", "-r", help="standard, tournament, polyglot, dover, super or a "
-                                "TOML file (default: what the record implies, see docs/gcg.md)."),
+    ruleset: str = typer.Option(None, "--ruleset", "-r", help=f"{RULESETS_HELP} or a TOML file "
+                                "(default: what the record implies, see docs/gcg.md)."),
     tiles: str = typer.Option(None, "--tiles", help="The language of the tiles on the board (default: from "
                               "#tile-distribution, #lexicon or the letters used)."),
     svg: Path = typer.Option(None, "--svg", help="Draw the final board (last play highlighted) to this SVG file; "

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 
 from lexc.catalog import parse_editions
-from lexc.cli.common import EDITIONS, PACKS, app, catalog_of, print_json, reports_errors
+from lexc.cli.common import EDITIONS, PACKS, RULESETS_HELP, app, catalog_of, print_json, reports_errors
 from lexc.cli.output import raw
 from lexc.errors import LexcError, Problem
 
@@ -26,8 +26,7 @@ def _jobs(jobs: int | None) -> int:
 @app.command()
 @reports_errors
 def selfplay(
-    ruleset: str = typer.Option("standard", "--ruleset", "-r", help="standard, tournament, polyglot, dover, super "
-                                "or a TOML file."),
+    ruleset: str = typer.Option("standard", "--ruleset", "-r", help=f"{RULESETS_HELP} or a TOML file."),
     lang: str = typer.Option(None, "--lang", help="An ordinary game on this language's tiles; in Polyglot the "
                              "default language (default: the ruleset's)."),
     langs: str = typer.Option(None, "--langs", help="Polyglot: the robots' languages, comma-separated, ties to the "
