@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from lexc.errors import LexcError, Problem
 from lexc.language.normalize import PIN, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
-from lexc.language.tiles import Codes
+from lexc.language.tiles import AlignedTile, Codes
 from lexc.lexicon.codec import RecordWriter, learn_table
 from lexc.lexicon.compile_report import EXAMPLES, Rejections
 from lexc.lexicon.reading import sha256_file
@@ -304,24 +304,31 @@ class Collector:
             counts[key] = counts.get(key, 0) + n
         return learn_table(faces, counts, occurrences)
 
-    def keys(self, writer: RecordWriter, store: Store) -> tuple[int, list[str]]:
+    def keys(self, writer: RecordWriter, store: Store, tilings: set[str] | None = None) -> tuple[int, list[str]]:
         """Every board spelling with its records (:meth:`lexc.lexicon.codec.RecordWriter.group`), sorted by
         board spelling, appended to ``store``; how many are collisions (several native words) and the
         first :data:`EXAMPLES` of them (board: natives). A board spelling whose one entry is None and
-        that the writer reads as itself (:meth:`lexc.lexicon.codec.Coder.plain`) has no record."""
+        that the writer reads as itself (:meth:`lexc.lexicon.codec.Coder.plain`) has no record.
+
+        ``tilings``, when given, gets the tile code of every word (:class:`lexc.language.tiles.Codes`; a
+        plain word's is its board spelling): the tilings of the ``tiles`` walk (:meth:`face_of`)."""
         plain, group = writer.coder.plain, writer.group
-        index = {face: i for i, face in enumerate(writer.coder.faces)}
-        tile = {char: (index[t.face], len(t.board)) for char, t in self.tiles.tile_of.items()}.__getitem__
+        tile = {char: (face, len(t.board)) for char, (face, t) in self._faces(writer.coder.faces).items()}.__getitem__
+        add = tilings.add if tilings is not None else None
         collisions = 0
         examples: list[str] = []
         for board, found in self.stream():
             if found is None and plain(board):
                 store.append((board, ""))
+                if add is not None:
+                    add(board)
                 continue
             words = []
             for entry in (found if isinstance(found, list) else (found,)):
                 code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
                 words.append((native or board, tuple(map(tile, code))))
+                if add is not None:
+                    add(code)
             store.append((board, group(board, words)))
             if len(words) > 1:
                 natives = {native for native, _ in words}
@@ -330,6 +337,16 @@ class Collector:
                     if len(examples) < EXAMPLES:
                         examples.append(f"{board}: {', '.join(sorted(natives))}")
         return collisions, examples
+
+    def _faces(self, faces: Sequence[str]) -> dict[str, tuple[int, AlignedTile]]:
+        """Each tile code character with the face index of its tile among ``faces``, and the tile."""
+        index = {face: i for i, face in enumerate(faces)}
+        return {char: (index[t.face], t) for char, t in self.tiles.tile_of.items()}
+
+    def face_of(self, faces: Sequence[str]) -> dict[str, int]:
+        """Each tile code character's face index among ``faces``: what reads a tile code (:meth:`keys`'s
+        ``tilings``) as the faces of a ``tiles`` walk (:func:`lexc.lexicon.walk.coded_tilings`)."""
+        return {char: face for char, (face, _) in self._faces(faces).items()}
 
 
 def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:

@@ -117,7 +117,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
                  include: Overlay | Path | str | None = None, exclude: Overlay | Path | str | None = None,
                  min_length: int = 2, max_length: int = 15, structure: str = "auto",
                  display_natives: bool = True, progress: Progress | None = None,
-                 spill_boards: int | None = None, name: str | None = None) -> CompileReport:
+                 spill_boards: int | None = None, name: str | None = None, walks: bool = False) -> CompileReport:
     """Compile ``sources`` of ``language`` into the pack ``out`` (written atomically).
 
     ``name`` is the named lexicon the pack is (``csw24``; None: the language's default pack), kept in
@@ -128,6 +128,9 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
     ``spill_boards`` (default :data:`SPILL_BOARDS`) bounds the board spellings grouped in memory;
     past it the work goes through temporary files, removed however the compile ends. The pack
     is the same whatever the bound.
+
+    ``walks`` also writes the pack's walk files beside it (``lexc build``: :func:`lexc.lexicon.walk.write_walks`'s
+    files), built from the keys and tilings the compile holds, without reading the pack back.
     """
     started = time.perf_counter()
     spec = language.spec
@@ -150,7 +153,11 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
             "display_natives": display_natives,
             "include": include.identity() if include else None, "exclude": exclude.identity() if exclude else None,
         }
-        written, collisions, examples = _write(collector, header, Store(spill, bound), out, progress)
+        store = Store(spill, bound)
+        tilings: set[str] | None = set() if walks else None
+        written, collisions, examples = _write(collector, header, store, out, progress, tilings)
+        if tilings is not None:
+            _write_walks(written.path, spec, collector, store, tilings, progress)
     listed = write_tilings(tilings_path(written.path), spec, collector.choices)
     rejections = collector.rejections
     report = CompileReport(
@@ -181,10 +188,11 @@ def _check_before(out: Path | str, sources: Sequence[Source], include: Overlay |
 
 
 def _write(collector: Collector, header: dict[str, Any], store: Store, out: Path | str,
-           progress: Progress | None) -> tuple[Written, int, list[str]]:
+           progress: Progress | None, tilings: set[str] | None = None) -> tuple[Written, int, list[str]]:
     """Learn the default table, write every board spelling's records (:class:`RecordWriter`) to ``store``,
-    gathering the ``natives`` candidate as they go, and write the pack with the counts in ``header``;
-    what was written, the collisions and their first examples."""
+    gathering the ``natives`` candidate (and, when given, the ``tilings`` of the words: :meth:`Collector.keys`)
+    as they go, and write the pack with the counts in ``header``; what was written, the collisions and their
+    first examples."""
     if progress:
         progress("building", 0, None)
     options = header["options"]
@@ -193,7 +201,7 @@ def _write(collector: Collector, header: dict[str, Any], store: Store, out: Path
     coder = Coder(faces, table, header["finals"])
     gathered = NativeWords(coder) if options["structure"] in ("auto", "natives") else None
     writer = RecordWriter(coder, options["display_natives"], gathered)
-    collisions, examples = collector.keys(writer, store)
+    collisions, examples = collector.keys(writer, store, tilings)
     store.close()
     natives = gathered.finish(store, writer.exceptions, collector.boards) if gathered else None
     rejections = collector.rejections
@@ -208,6 +216,19 @@ def _write(collector: Collector, header: dict[str, Any], store: Store, out: Path
     written = write_keys(out, header, table, store, boards=collector.boards, exceptions=writer.exceptions,
                          structure=options["structure"], natives=natives)
     return written, collisions, examples
+
+
+def _write_walks(pack: Path, spec: Spec, collector: Collector, store: Store, tilings: set[str],
+                 progress: Progress | None) -> None:
+    """The walk files of the pack just written, from its keys in ``store`` and its words' tile codes."""
+    from lexc.lexicon.walk import coded_tilings, write_built_walks
+
+    if progress:
+        progress("walks", 0, None)
+    faces = [t.face for t in spec.tiles]
+    coded = coded_tilings(tilings, collector.face_of(faces))
+    tilings.clear()
+    write_built_walks(pack, spec.code, (board for board, _ in store), faces, coded)
 
 
 def _compounds(spec: Spec, sources: Sequence[Source]) -> Compounds | None:

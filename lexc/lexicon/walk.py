@@ -197,8 +197,7 @@ def build_walk(alphabet: Sequence[str], words: Iterable[Sequence[int]]) -> Walk:
     >>> build_walk("AB", [(0,), (0, 1), (1, 1)]).nodes  # root, A, and one shared end node B/AB
     4
     """
-    if len(alphabet) > MAX_LETTERS:
-        raise LexcError(f"an alphabet of {len(alphabet)} letters: a walk holds at most {MAX_LETTERS}")
+    _check_alphabet(alphabet)
     masks: list[int] = []
     arcs: list[tuple[int, ...]] = []
     heights: list[int] = []
@@ -248,31 +247,86 @@ def build_walk(alphabet: Sequence[str], words: Iterable[Sequence[int]]) -> Walk:
     return Walk.create(alphabet, masks, [t for node in arcs for t in node], bytes(heights))
 
 
-def pack_sequences(pack: Any, kind: str) -> tuple[tuple[str, ...], list[tuple[int, ...]], int]:
+def _check_alphabet(alphabet: Sequence[str]) -> None:
+    if len(alphabet) > MAX_LETTERS:
+        raise LexcError(f"an alphabet of {len(alphabet)} letters: a walk holds at most {MAX_LETTERS}")
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+
+
+def pack_sequences(pack: Any, kind: str) -> tuple[tuple[str, ...], list[bytes], int]:
     """The alphabet and the sorted, distinct code sequences of a pack's words, and how many were skipped.
 
     ``board``: each board spelling over A–Z (a spelling with another character, such as a
     face-down ``'``, is skipped). ``tiles``: each native word's tiling, a code per tile (its
     face index); a tile written as nothing on the board (Russian Ь) is a tile like any other.
+    A sequence is ``bytes``, one code a byte (sorted as the tuples of its codes would be).
     """
+    return _sequences(pack, kind, pack.keys())
+
+
+def _sequences(pack: Any, kind: str, boards: Iterable[str]) -> tuple[tuple[str, ...], list[bytes], int]:
+    """:func:`pack_sequences` of the pack's board spellings ``boards`` (listed once for both kinds)."""
+    _check_kind(kind)
     if kind == "board":
-        index = {c: i for i, c in enumerate(BOARD_LETTERS)}
-        seqs, skipped = [], 0
-        for board in pack.keys():  # noqa: SIM118 (a pack's keys, not a dict's)
-            codes = [index.get(c, -1) for c in board]
-            if -1 in codes:
-                skipped += 1
-            else:
-                seqs.append(tuple(codes))
+        seqs, skipped = board_sequences(boards)
         return tuple(BOARD_LETTERS), seqs, skipped
-    if kind == "tiles":
-        faces = tuple(t["face"] for t in pack.header["tiles"])
-        found: set[tuple[int, ...]] = set()
-        for board in pack.keys():  # noqa: SIM118 (a pack's keys, not a dict's)
-            for _native, tiling in pack.records(board):
-                found.add(tuple(face for face, _ in tiling))
-        return faces, sorted(found), 0
-    raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+    faces = pack_faces(pack)
+    _check_alphabet(faces)
+    return faces, tile_sequences(pack, boards), 0
+
+
+def board_sequences(boards: Iterable[str]) -> tuple[list[bytes], int]:
+    """The code sequences (A = 0 ... Z = 25, a byte each) of the board spellings of ``boards`` written in
+    A–Z only, in the order given, and how many others were left out (a face-down ``'``, a letter
+    outside A–Z).
+
+    >>> board_sequences(["AB", "A'B", "ZA", "Ä"])
+    ([b'\\x00\\x01', b'\\x19\\x00'], 2)
+    """
+    shift, letters = _SHIFT, BOARD_LETTERS
+    seqs = []
+    skipped = 0
+    for board in boards:
+        if not board.strip(letters):  # every character one of A–Z
+            seqs.append(board.encode("ascii").translate(shift))
+        else:
+            skipped += 1
+    return seqs, skipped
+
+
+#: Board letters A–Z as bytes 65–90 -> their codes 0–25.
+_SHIFT = bytes((b - 65) % 256 for b in range(256))
+
+
+def pack_faces(pack: Any) -> tuple[str, ...]:
+    """The tile faces of a pack (its header's ``tiles``): the alphabet of its ``tiles`` walk."""
+    return tuple(t["face"] for t in pack.header["tiles"])
+
+
+def tile_sequences(pack: Any, boards: Iterable[str]) -> list[bytes]:
+    """The sorted, distinct tilings (a face index a byte) of every native word of ``boards`` in ``pack``."""
+    records = pack.records
+    found: set[bytes] = set()
+    for board in boards:
+        for _native, tiling in records(board):
+            found.add(bytes([face for face, _ in tiling]))
+    return sorted(found)
+
+
+def coded_tilings(codes: Iterable[str], face_of: Mapping[str, int]) -> list[bytes]:
+    """The sorted, distinct tilings (a face index a byte) of tile codes, one character per tile
+    (:class:`lexc.language.tiles.Codes`), ``face_of`` giving each character's face index: the tilings of
+    a ``tiles`` walk as the compiler holds them, without a record read back.
+
+    >>> coded_tilings(["AB", "\\x80B", "AB"], {"A": 0, "B": 1, "\\x80": 0})
+    [b'\\x00\\x01']
+    """
+    table = str.maketrans({char: chr(face) for char, face in face_of.items()})
+    return sorted({code.translate(table).encode("latin-1") for code in codes})
 
 
 # --------------------------------------------------------------------------- the file
@@ -419,8 +473,7 @@ def walk_of(pack: Any, kind: str = "board") -> Walk:
     built in memory (seconds for a large pack, once per process). The walk is kept on the pack object
     (a catalog opens each pack once), not in a table of this module.
     """
-    if kind not in KINDS:
-        raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+    _check_kind(kind)
     kept: dict[str, Walk] = getattr(pack, "_walks", None) or {}
     if kind in kept:
         return kept[kind]
@@ -450,24 +503,47 @@ def write_walks(pack: Any, kinds: Sequence[str] = KINDS) -> list[Path]:
     >>> sorted(walk_of(open_pack(folder / "en.lexc"), "board").words())
     ['QI', 'QUIET', 'QUITE']
     """
-    from lexc.atomic import write_atomic
-
+    for kind in kinds:
+        _check_kind(kind)
+    boards = list(pack.keys()) if kinds else []  # listed once for both walks (a DAWG pack walks each length)
     pack_file = Path(pack.path)
     sha = _pack_sha256(pack_file)
     written = []
     kept: dict[str, Walk] = getattr(pack, "_walks", None) or {}
     for kind in kinds:
-        if kind not in KINDS:
-            raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
-        alphabet, seqs, skipped = pack_sequences(pack, kind)
-        walk = build_walk(alphabet, seqs)
-        meta = {"lang": pack.lang, "kind": kind, "pack_sha256": sha, "words": len(seqs), "skipped": skipped}
-        target = walk_path(pack_file, kind)
-        write_atomic(target, encode_walk(walk, meta))
-        kept[kind] = walk
+        alphabet, seqs, skipped = _sequences(pack, kind, boards)
+        target, kept[kind] = _write_walk(pack_file, sha, pack.lang, kind, alphabet, seqs, skipped)
         written.append(target)
     pack._walks = kept
     return written
+
+
+def write_built_walks(pack_file: Path, lang: str, boards: Iterable[str], faces: Sequence[str],
+                      tilings: list[bytes]) -> list[Path]:
+    """Write both walks of the pack just written at ``pack_file`` from what its compiler holds, no pack read
+    back: ``boards`` its board spellings in order (the keys it wrote), ``tilings`` the sorted, distinct
+    tilings of its words, a face index of ``faces`` a byte (:func:`coded_tilings`). The files are the
+    bytes :func:`write_walks` writes from the pack opened (tests/test_walk.py compares them on real lists).
+    """
+    sha = _pack_sha256(pack_file)
+    seqs, skipped = board_sequences(boards)
+    written = [_write_walk(pack_file, sha, lang, "board", BOARD_LETTERS, seqs, skipped)[0]]
+    del seqs
+    _check_alphabet(faces)
+    written.append(_write_walk(pack_file, sha, lang, "tiles", faces, tilings, 0)[0])
+    return written
+
+
+def _write_walk(pack_file: Path, sha: str, lang: str, kind: str, alphabet: Sequence[str], seqs: list[bytes],
+                skipped: int) -> tuple[Path, Walk]:
+    """Build the ``kind`` walk of ``seqs`` and write it beside ``pack_file``, atomically; the file and the walk."""
+    from lexc.atomic import write_atomic
+
+    walk = build_walk(alphabet, seqs)
+    meta = {"lang": lang, "kind": kind, "pack_sha256": sha, "words": len(seqs), "skipped": skipped}
+    target = walk_path(pack_file, kind)
+    write_atomic(target, encode_walk(walk, meta))
+    return target, walk
 
 
 def _read_matching(path: Path, sha: str, kind: str) -> Walk | None:
