@@ -167,10 +167,7 @@ def test_walks_built_from_the_compile_are_those_of_the_pack_read_back(lang, opti
     from lexc.lexicon.compiler import compile_pack
     from lexc.lexicon.sources import open_source
 
-    if lang not in SAMPLES:
-        source = _cs_sample(tmp_path)
-    else:
-        source = _sample(lang, tmp_path)
+    source = _sample(lang, tmp_path) if lang in SAMPLES else _cs_sample(tmp_path)
     language = CATALOG.language(lang)
     out = tmp_path / f"{lang}.lexc"
     report = compile_pack(language, [open_source(language.spec, source)], out, walks=True, **options)
@@ -184,10 +181,11 @@ def test_walks_built_from_the_compile_are_those_of_the_pack_read_back(lang, opti
     # and they are the pack's words: every board spelling in the board walk, every tiling in the tiles walk
     board, header = decode_walk(built["board"])
     assert header["words"] + header["skipped"] == len(pack) and header["pack_sha256"] == _sha(out)
-    assert sorted(board.words()) == [k for k in pack.keys() if k.isascii() and k.isalpha()]
+    keys = list(pack.keys())
+    assert sorted(board.words()) == [k for k in keys if k.isascii() and k.isalpha()]
     tiles, _ = decode_walk(built["tiles"])
     faces = [t["face"] for t in pack.header["tiles"]]
-    assert {tuple(s) for s in tiles.sequences()} == {tuple(f for f, _ in tiling) for k in pack.keys()
+    assert {tuple(s) for s in tiles.sequences()} == {tuple(f for f, _ in tiling) for k in keys
                                                       for _, tiling in pack.records(k)}
     assert tiles.alphabet == tuple(faces)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -165,6 +165,30 @@ class Collector:
             return True
         return self._insert(board, native, entry, text, choice, self.origin)
 
+    def add_all(self, words: Iterable[SourceWord | str], progress: Callable[[int], None] | None = None,
+                step: int = 1) -> None:
+        """:meth:`add` every word of ``words`` (the loop over a source's words, compiled with this module);
+        ``progress(n)`` after every ``step``-th word.
+
+        >>> from lexc import Catalog
+        >>> en = Catalog.shipped().language("en")
+        >>> collector = Collector(en.spec, en.normaliser(), (2, 15), None)
+        >>> collector.add_all(["quite", "qi", "x", "quite"], print, 2)
+        2
+        4
+        >>> collector.read, collector.kept, collector.duplicates
+        (4, 2, 1)
+        """
+        add = self.add
+        if progress is None:
+            for word in words:
+                add(word)
+            return
+        for n, word in enumerate(words, start=1):
+            add(word)
+            if n % step == 0:
+                progress(n)
+
     def _insert(self, board: str, native: str, entry: Entry, text: str | None, choice: bool, origin: int) -> bool:
         """Keep one spelling of ``board`` (``text`` is needed only for a choice or a pin)."""
         entries = self.entries
@@ -304,17 +328,18 @@ class Collector:
             counts[key] = counts.get(key, 0) + n
         return learn_table(faces, counts, occurrences)
 
-    def keys(self, writer: RecordWriter, store: Store, tilings: set[str] | None = None) -> tuple[int, list[str]]:
+    def keys(self, writer: RecordWriter, store: Store, tilings: list[str] | None = None) -> tuple[int, list[str]]:
         """Every board spelling with its records (:meth:`lexc.lexicon.codec.RecordWriter.group`), sorted by
         board spelling, appended to ``store``; how many are collisions (several native words) and the
         first :data:`EXAMPLES` of them (board: natives). A board spelling whose one entry is None and
         that the writer reads as itself (:meth:`lexc.lexicon.codec.Coder.plain`) has no record.
 
         ``tilings``, when given, gets the tile code of every word (:class:`lexc.language.tiles.Codes`; a
-        plain word's is its board spelling): the tilings of the ``tiles`` walk (:meth:`face_of`)."""
+        plain word's is its board spelling), in board spelling order: the tilings of the ``tiles`` walk
+        (:meth:`face_of`)."""
         plain, group = writer.coder.plain, writer.group
         tile = {char: (face, len(t.board)) for char, (face, t) in self._faces(writer.coder.faces).items()}.__getitem__
-        add = tilings.add if tilings is not None else None
+        add = tilings.append if tilings is not None else None
         collisions = 0
         examples: list[str] = []
         for board, found in self.stream():

@@ -32,7 +32,7 @@ import hashlib
 import operator
 import time
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import reduce
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,13 +56,13 @@ from lexc.lexicon.compile_report import CompileReport as CompileReport
 from lexc.lexicon.compile_report import Rejections as Rejections
 from lexc.lexicon.compile_report import example as example
 from lexc.lexicon.pack import Written, write_keys
+from lexc.lexicon.reading import Options, Source, SourceWord
 from lexc.lexicon.spill import Spill, Store
 from lexc.lexicon.tries import NativeWords
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
     from lexc.lexicon.reading import Compounds
-    from lexc.lexicon.sources import Source, SourceWord
 
 #: progress(stage, done, total): stage is a short text ("reading SOURCE", "building", "writing").
 Progress = Callable[[str, int, "int | None"], None]
@@ -154,7 +154,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
             "include": include.identity() if include else None, "exclude": exclude.identity() if exclude else None,
         }
         store = Store(spill, bound)
-        tilings: set[str] | None = set() if walks else None
+        tilings: list[str] | None = [] if walks else None
         written, collisions, examples = _write(collector, header, store, out, progress, tilings)
         if tilings is not None:
             _write_walks(written.path, spec, collector, store, tilings, progress)
@@ -188,7 +188,7 @@ def _check_before(out: Path | str, sources: Sequence[Source], include: Overlay |
 
 
 def _write(collector: Collector, header: dict[str, Any], store: Store, out: Path | str,
-           progress: Progress | None, tilings: set[str] | None = None) -> tuple[Written, int, list[str]]:
+           progress: Progress | None, tilings: list[str] | None = None) -> tuple[Written, int, list[str]]:
     """Learn the default table, write every board spelling's records (:class:`RecordWriter`) to ``store``,
     gathering the ``natives`` candidate (and, when given, the ``tilings`` of the words: :meth:`Collector.keys`)
     as they go, and write the pack with the counts in ``header``; what was written, the collisions and their
@@ -218,7 +218,7 @@ def _write(collector: Collector, header: dict[str, Any], store: Store, out: Path
     return written, collisions, examples
 
 
-def _write_walks(pack: Path, spec: Spec, collector: Collector, store: Store, tilings: set[str],
+def _write_walks(pack: Path, spec: Spec, collector: Collector, store: Store, tilings: list[str],
                  progress: Progress | None) -> None:
     """The walk files of the pack just written, from its keys in ``store`` and its words' tile codes."""
     from lexc.lexicon.walk import coded_tilings, write_built_walks
@@ -278,15 +278,10 @@ def _read_source(collector: Collector, source: Source, progress: Progress | None
     read = collector.read
     if progress:
         progress(stage, 0, None)
-    add = collector.add
     if progress is None:
-        for word in source.words():
-            add(word)
+        collector.add_all(source.words())
     else:
-        for n, word in enumerate(source.words(), start=1):
-            add(word)
-            if n % STEP == 0:
-                progress(stage, n, None)
+        collector.add_all(source.words(), lambda n: progress(stage, n, None), STEP)
     identity = dict(source.identity())
     identity["stats"] = source.stats.to_json()
     identity["read"], identity["kept"] = collector.read - read, 0  # kept: once every bucket is grouped
@@ -295,30 +290,27 @@ def _read_source(collector: Collector, source: Source, progress: Progress | None
 
 def compile_words(language: Language, words: Iterable[str], out: Path | str, **options: Any) -> CompileReport:
     """Compile native words given in memory (tests, small custom lists) into the pack ``out``."""
+    return compile_pack(language, [MemorySource(words)], out, **options)
 
-    class _Memory:
-        name, kind = "memory", "memory"
 
-        def __init__(self, items: Iterable[str]):
-            from lexc.lexicon.sources import SourceStats
+class MemorySource(Source):
+    """Words given in memory, as a source (:func:`compile_words`): line numbers are their places in the list.
 
-            self.items, self.stats = list(items), SourceStats()
+    >>> [w.text for w in MemorySource(["qi", "quite"]).words()]
+    ['qi', 'quite']
+    """
 
-        def words(self) -> Iterable[SourceWord]:
-            from lexc.lexicon.sources import SourceWord
+    kind = "memory"
 
-            for line, text in enumerate(self.items, start=1):
-                self.stats.words += 1
-                yield SourceWord(text, "<memory>", line)
+    def __init__(self, items: Iterable[str]):
+        super().__init__("memory", Options())
+        self.items = list(items)
 
-        def files(self) -> list[Path]:
-            return []
+    def words(self) -> Iterator[SourceWord]:
+        for line, text in enumerate(self.items, start=1):
+            self.stats.words += 1
+            yield SourceWord(text, "<memory>", line)
 
-        def compounds(self) -> None:
-            return None
-
-        def identity(self) -> dict[str, object]:
-            digest = hashlib.sha256("\n".join(self.items).encode("utf-8")).hexdigest()
-            return {"kind": "memory", "name": "memory", "sha256": digest, "words": len(self.items)}
-
-    return compile_pack(language, [_Memory(words)], out, **options)  # type: ignore[list-item]
+    def identity(self) -> dict[str, object]:
+        digest = hashlib.sha256("\n".join(self.items).encode("utf-8")).hexdigest()
+        return {"kind": "memory", "name": "memory", "sha256": digest, "words": len(self.items)}

@@ -187,7 +187,8 @@ class Walk:
 
 
 def build_walk(alphabet: Sequence[str], words: Iterable[Sequence[int]]) -> Walk:
-    """The minimal DAWG of ``words`` (sequences of codes, sorted and distinct), built incrementally.
+    """The minimal DAWG of ``words`` (sequences of codes, sorted and distinct; fastest as ``bytes``, a code
+    a byte), built incrementally.
 
     Each word is added along the path of the previous one; the nodes the new word leaves are
     frozen, replaced by an equal node already built when there is one (same final flag, same
@@ -199,52 +200,92 @@ def build_walk(alphabet: Sequence[str], words: Iterable[Sequence[int]]) -> Walk:
     """
     _check_alphabet(alphabet)
     masks: list[int] = []
-    arcs: list[tuple[int, ...]] = []
+    targets: list[int] = []
     heights: list[int] = []
-    register: dict[tuple[bool, tuple[tuple[int, int], ...]], int] = {}
-    # the unfinished path: per node its arcs so far [(code, frozen child)] and final flag
-    path_arcs: list[list[tuple[int, int]]] = [[]]
-    path_final: list[bool] = [False]
-    path_codes: list[int] = []  # code of the arc into path node i+1
-    previous: Sequence[int] = ()
-
-    def freeze(depth: int) -> None:
-        """Freeze the path's nodes deeper than ``depth`` into the register."""
-        while len(path_arcs) > depth + 1:
-            node_arcs, final = tuple(path_arcs.pop()), path_final.pop()
-            code = path_codes.pop()
-            signature = (final, node_arcs)
-            found = register.get(signature)
-            if found is None:
-                found = len(masks)
-                register[signature] = found
-                masks.append(sum(1 << c for c, _ in node_arcs) | (FINAL if final else 0))
-                arcs.append(tuple(t for _, t in node_arcs))
-                heights.append(min(255, 1 + max((heights[t] for _, t in node_arcs), default=-1)))
-            path_arcs[-1].append((code, found))
-
-    for word in words:
-        if not word:
+    register: dict[tuple[int, ...], int] = {}
+    # the unfinished path, node ``d`` at depth ``d`` (the root at 0): the codes of its arcs so far (a mask),
+    # whether a word ends there, its frozen children, its height so far and the code of the arc into it
+    path = _Path()
+    previous = b""
+    for sequence in words:
+        word = sequence if isinstance(sequence, bytes) else bytes(sequence)  # indexed in C once compiled
+        n = len(word)
+        if not n:
             continue
         common = 0
-        limit = min(len(word), len(previous))
+        limit = min(n, len(previous))
         while common < limit and word[common] == previous[common]:
             common += 1
-        if common == len(word) or (common < len(previous) and word[common] < previous[common]):
+        if common == n or (common < len(previous) and word[common] < previous[common]):
             raise ValueError(f"words are not sorted and distinct: {tuple(previous)} then {tuple(word)}")
-        freeze(common)
-        for code in word[common:]:
-            path_codes.append(code)
-            path_arcs.append([])
-            path_final.append(False)
-        path_final[-1] = True
+        path.freeze(common, register, masks, targets, heights)
+        for i in range(common, n):
+            path.push(word[i])
+        path.final[path.depth] = True
         previous = word
-    freeze(0)
-    root_arcs = path_arcs[0]
-    masks.append(sum(1 << c for c, _ in root_arcs) | (FINAL if path_final[0] else 0))
-    arcs.append(tuple(t for _, t in root_arcs))
-    heights.append(min(255, 1 + max((heights[t] for _, t in root_arcs), default=-1)))
-    return Walk.create(alphabet, masks, [t for node in arcs for t in node], bytes(heights))
+    path.freeze(0, register, masks, targets, heights)
+    masks.append(path.masks[0] | FINAL if path.final[0] else path.masks[0])
+    targets.extend(path.children[0])
+    heights.append(min(255, path.heights[0]))
+    return Walk.create(alphabet, masks, targets, bytes(heights))
+
+
+class _Path:
+    """The unfinished path of :func:`build_walk`: per depth (the root at 0) the codes of the node's arcs so far
+    (a mask), whether a word ends there, its frozen children, its height so far, and the code of the arc
+    into it; ``depth`` is the deepest node's. Lists are kept and reused as the path grows and shrinks."""
+
+    def __init__(self) -> None:
+        self.masks: list[int] = [0]
+        self.final: list[bool] = [False]
+        self.children: list[list[int]] = [[]]
+        self.heights: list[int] = [0]
+        self.codes: list[int] = [0]
+        self.depth = 0
+
+    def push(self, code: int) -> None:
+        """A new node at the end of the path, by the arc ``code``."""
+        depth = self.depth = self.depth + 1
+        if depth == len(self.masks):
+            self.masks.append(0)
+            self.final.append(False)
+            self.children.append([])
+            self.heights.append(0)
+            self.codes.append(code)
+        else:
+            self.masks[depth] = 0
+            self.final[depth] = False
+            self.children[depth].clear()
+            self.heights[depth] = 0
+            self.codes[depth] = code
+
+    def freeze(self, keep: int, register: dict[tuple[int, ...], int], masks: list[int], targets: list[int],
+               heights: list[int]) -> None:
+        """Freeze the nodes deeper than ``keep``, each replaced by an equal node already built (same final
+        flag, same arcs to the same nodes: one key, the mask, negated for a final node, and the children)."""
+        depth = self.depth
+        path_masks, path_final, path_children, path_heights, codes = (self.masks, self.final, self.children,
+                                                                      self.heights, self.codes)
+        while depth > keep:
+            mask = path_masks[depth]
+            final = path_final[depth]
+            children = path_children[depth]
+            key = (-1 - mask if final else mask, *children)
+            found = register.get(key)
+            if found is None:
+                found = len(masks)
+                register[key] = found
+                masks.append(mask | FINAL if final else mask)
+                targets.extend(children)
+                height = path_heights[depth]
+                heights.append(height if height < 255 else 255)
+            depth -= 1
+            path_masks[depth] |= 1 << codes[depth + 1]
+            path_children[depth].append(found)
+            height = heights[found] + 1
+            if height > path_heights[depth]:
+                path_heights[depth] = height
+        self.depth = depth
 
 
 def _check_alphabet(alphabet: Sequence[str]) -> None:
@@ -326,7 +367,11 @@ def coded_tilings(codes: Iterable[str], face_of: Mapping[str, int]) -> list[byte
     [b'\\x00\\x01']
     """
     table = str.maketrans({char: chr(face) for char, face in face_of.items()})
-    return sorted({code.translate(table).encode("latin-1") for code in codes})
+    # distinct in the order given (board spelling order: sorting runs of it is quick), sorted as strings
+    # (list.sort's fast path for one-byte strings), then bytes
+    found = list(dict.fromkeys([code.translate(table) for code in codes]))
+    found.sort()
+    return [faces.encode("latin-1") for faces in found]
 
 
 # --------------------------------------------------------------------------- the file
