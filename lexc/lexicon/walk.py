@@ -555,9 +555,11 @@ def write_walks(pack: Any, kinds: Sequence[str] = KINDS) -> list[Path]:
     sha = _pack_sha256(pack_file)
     written = []
     kept: dict[str, Walk] = getattr(pack, "_walks", None) or {}
+    built: tuple[list[bytes], Walk] | None = None
     for kind in kinds:
         alphabet, seqs, skipped = _sequences(pack, kind, boards)
-        target, kept[kind] = _write_walk(pack_file, sha, pack.lang, kind, alphabet, seqs, skipped)
+        target, kept[kind] = _write_walk(pack_file, sha, pack.lang, kind, alphabet, seqs, skipped, built)
+        built = (seqs, kept[kind])
         written.append(target)
     pack._walks = kept
     return written
@@ -572,19 +574,27 @@ def write_built_walks(pack_file: Path, lang: str, boards: Iterable[str], faces: 
     """
     sha = _pack_sha256(pack_file)
     seqs, skipped = board_sequences(boards)
-    written = [_write_walk(pack_file, sha, lang, "board", BOARD_LETTERS, seqs, skipped)[0]]
-    del seqs
     _check_alphabet(faces)
-    written.append(_write_walk(pack_file, sha, lang, "tiles", faces, tilings, 0)[0])
-    return written
+    board_file, board = _write_walk(pack_file, sha, lang, "board", BOARD_LETTERS, seqs, skipped)
+    tiles_file, _ = _write_walk(pack_file, sha, lang, "tiles", faces, tilings, 0, (seqs, board))
+    return [board_file, tiles_file]
 
 
 def _write_walk(pack_file: Path, sha: str, lang: str, kind: str, alphabet: Sequence[str], seqs: list[bytes],
-                skipped: int) -> tuple[Path, Walk]:
-    """Build the ``kind`` walk of ``seqs`` and write it beside ``pack_file``, atomically; the file and the walk."""
+                skipped: int, built: tuple[list[bytes], Walk] | None = None) -> tuple[Path, Walk]:
+    """Build the ``kind`` walk of ``seqs`` and write it beside ``pack_file``, atomically; the file and the walk.
+
+    ``built`` is another walk and the sequences it was built from: when they are ``seqs`` (a tile set whose
+    tiles are the board letters A–Z in order, as English's: its tiles walk is its board walk), its arrays
+    are taken as they are, the same a build would give.
+    """
     from lexc.atomic import write_atomic
 
-    walk = build_walk(alphabet, seqs)
+    if built is not None and built[0] == seqs:
+        same = built[1]
+        walk = Walk.create(alphabet, same.masks, same.targets, same.heights)
+    else:
+        walk = build_walk(alphabet, seqs)
     meta = {"lang": lang, "kind": kind, "pack_sha256": sha, "words": len(seqs), "skipped": skipped}
     target = walk_path(pack_file, kind)
     write_atomic(target, encode_walk(walk, meta))
