@@ -179,13 +179,12 @@ class Collector:
         >>> collector.read, collector.kept, collector.duplicates
         (4, 2, 1)
         """
-        add = self.add
         if progress is None:
             for word in words:
-                add(word)
+                self.add(word)  # a direct call once compiled (a bound method would be a Python call)
             return
         for n, word in enumerate(words, start=1):
-            add(word)
+            self.add(word)
             if n % step == 0:
                 progress(n)
 
