@@ -4,6 +4,7 @@
     .venv/bin/python bench/bench_compile.py --lists fr ru --repeat 5
     .venv/bin/python bench/bench_compile.py --before ../main      # also main's code, paired in the same run
     .venv/bin/python bench/bench_compile.py --pure                # also the plain Python modules (LEXC_PURE=1)
+    .venv/bin/python bench/bench_compile.py --lists --hunspell --build en fr --before /work/main   # whole builds
 
 For each list, in the same run and alternately (so both see the same machine load):
 
@@ -15,7 +16,9 @@ For each list, in the same run and alternately (so both see the same machine loa
 * with ``--pure``, the same compile with ``LEXC_PURE=1`` (the ``.py`` sources of the modules mypyc
   compiles, :mod:`lexc.compiled`), alternately in the same run: the compiled modules' speed-up;
 * with ``--build``, ``lexc build LANG`` of the language's default sources as a whole process (the
-  pack and its walk files, start-up included), compiled and pure: CPU of the child (user + system);
+  pack and its walk files, start-up included): CPU of the child (user + system), alternately with
+  ``--before``'s ``lexc build`` and with ``--pure`` the plain modules', and whether every file written
+  (pack, walks, tilings list) is the same bytes;
 * with ``--before DIR`` (another checkout with its own ``.venv``, e.g. a worktree of main), the
   same compile and expansion by that checkout's code, alternately in the same run: before and after
   under the same load.
@@ -136,29 +139,49 @@ def unmunch(dic: str) -> dict[str, float]:
     return {"cpu": cpu, "forms": done.stdout.count(b"\n")}
 
 
-def lexc_build(lang: str, packs: Path, pure: bool) -> dict[str, float]:
-    """``lexc build LANG`` (pack and walks, default sources) as a whole process: CPU of the child, wall."""
+def lexc_build(lang: str, packs: Path, pure: bool, tree: Path = REPO) -> dict[str, float]:
+    """``lexc build LANG`` (pack and walks, default sources) by ``tree``'s code (its own .venv) as a whole
+    process: CPU of the child (user + system), wall."""
     import resource
     import time
 
+    lexc = Path(PY).with_name("lexc") if tree == REPO else tree / ".venv" / "bin" / "lexc"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run([str(Path(PY).with_name("lexc")), "build", lang, "--packs", str(packs), "--quiet", "--jobs", "1"],
-                   capture_output=True, check=True, env=_env(pure), cwd=REPO)
+    subprocess.run([str(lexc), "build", lang, "--packs", str(packs), "--quiet", "--jobs", "1"],
+                   capture_output=True, check=True, env=_env(pure), cwd=tree)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return {"cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), "wall": wall}
 
 
-def bench_build(lang: str, repeat: int, out: Path) -> dict[str, Any]:
-    fast, slow = [], []
+def _files(folder: Path, lang: str) -> dict[str, bytes]:
+    """The files of ``lang`` a build wrote into ``folder`` (pack, walks, tilings list), by name."""
+    return {p.name: p.read_bytes() for p in sorted(folder.glob(f"{lang}.*"))}
+
+
+def bench_build(lang: str, repeat: int, out: Path, before: Path | None = None, pure: bool = False) -> dict[str, Any]:
+    """``lexc build LANG`` whole, alternately by this tree (compiled), ``before``'s and with ``LEXC_PURE=1``:
+    median CPU of each, and whether every file written is the same bytes as this tree's."""
+    fast, slow, olds = [], [], []
     for _ in range(repeat):
         fast.append(lexc_build(lang, out / "compiled", False))
-        slow.append(lexc_build(lang, out / "pure", True))
-    same = all((out / "compiled" / p.name).read_bytes() == p.read_bytes() for p in (out / "pure").glob(f"{lang}.*"))
-    fast_cpu, slow_cpu = statistics.median(f["cpu"] for f in fast), statistics.median(s["cpu"] for s in slow)
-    return {"lang": lang, "compiled_cpu": fast_cpu, "pure_cpu": slow_cpu, "speedup": slow_cpu / fast_cpu,
-            "same_bytes": same, "runs": repeat}
+        if before is not None:
+            olds.append(lexc_build(lang, out / "before", False, tree=before))
+        if pure:
+            slow.append(lexc_build(lang, out / "pure", True))
+    files = _files(out / "compiled", lang)
+    fast_cpu = statistics.median(f["cpu"] for f in fast)
+    result: dict[str, Any] = {"lang": lang, "compiled_cpu": fast_cpu, "files": sorted(files), "runs": repeat}
+    if pure:
+        result["pure_cpu"] = statistics.median(s["cpu"] for s in slow)
+        result["speedup"] = result["pure_cpu"] / fast_cpu
+        result["same_bytes"] = _files(out / "pure", lang) == files
+    if before is not None:
+        result["before_cpu"] = statistics.median(o["cpu"] for o in olds)
+        result["before_speedup"] = result["before_cpu"] / fast_cpu
+        result["same_as_before"] = _files(out / "before", lang) == files
+    return result
 
 
 def bench_list(name: str, repeat: int, out: Path, before: Path | None = None, pure: bool = False) -> dict[str, Any]:
@@ -231,13 +254,15 @@ def main() -> None:
                         help="also `lexc build LANG` whole, compiled and pure, alternately")
     args = parser.parse_args()
     before = args.before.resolve() if args.before else None
-    results: dict[str, list[dict[str, Any]]] = {"lists": [], "hunspell": [], "builds": []}
+    results: dict[str, Any] = {"lists": [], "hunspell": [], "builds": [], "commit": _commit(REPO),
+                               "before": str(before) if before else None,
+                               "before_commit": _commit(before) if before else None}
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.lists:
             results["lists"].append(bench_list(name, args.repeat, Path(tmp), before, args.pure))
             print(f"{name}: {json.dumps(results['lists'][-1])}", file=sys.stderr)
         for lang in args.build:
-            results["builds"].append(bench_build(lang, args.repeat, Path(tmp)))
+            results["builds"].append(bench_build(lang, args.repeat, Path(tmp), before, args.pure))
             print(f"build {lang}: done", file=sys.stderr)
     if shutil.which("unmunch"):
         for name in args.hunspell:
@@ -245,6 +270,13 @@ def main() -> None:
     print_tables(results, before is not None)
     DATA.mkdir(parents=True, exist_ok=True)
     (DATA / "bench_compile.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+
+
+def _commit(tree: Path) -> str | None:
+    """The commit checked out in ``tree`` (None outside git: an archive), recorded with the figures."""
+    done = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                          check=False)
+    return done.stdout.strip() or None
 
 
 def _pure(r: dict[str, Any]) -> str:
@@ -256,7 +288,7 @@ def _pure(r: dict[str, Any]) -> str:
     return f" {r['pure_cpu']:.2f} s | {r['pure_ratio']:.1f}× | {r['pure_cpu'] / cpu:.2f}× |{same}"
 
 
-def print_tables(results: dict[str, list[dict[str, Any]]], paired: bool) -> None:
+def print_tables(results: dict[str, Any], paired: bool) -> None:
     """The Markdown tables (with the before-columns when ``--before`` was given, pure ones with ``--pure``)."""
     extra = " compile CPU, before | ratio, before |" if paired else ""
     pure = any("pure_cpu" in r for r in results["lists"])
@@ -269,12 +301,22 @@ def print_tables(results: dict[str, list[dict[str, Any]]], paired: bool) -> None
               f"{r['ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |"
               f"{_pure(r)}")
     if results.get("builds"):
+        builds = results["builds"]
+        old, pure = any("before_cpu" in r for r in builds), any("pure_cpu" in r for r in builds)
         print()
-        print("| `lexc build` | compiled CPU | pure CPU | compiled speed-up | same files |")
-        print("|---|---|---|---|---|")
-        for r in results["builds"]:
-            print(f"| {r['lang']} | {r['compiled_cpu']:.2f} s | {r['pure_cpu']:.2f} s | {r['speedup']:.2f}× | "
-                  f"{'yes' if r['same_bytes'] else '**no**'} |")
+        print("| `lexc build` |" + " before CPU |" * old + " CPU |" + " before / now | same files as before |" * old
+              + " pure CPU | compiled speed-up | same files as pure |" * pure)
+        print("|---|" + "---|" * (1 + 3 * old + 3 * pure))
+        for r in builds:
+            row = f"| {r['lang']} |"
+            if old:
+                row += f" {r['before_cpu']:.2f} s |"
+            row += f" {r['compiled_cpu']:.2f} s |"
+            if old:
+                row += f" {r['before_speedup']:.2f}× | {'yes' if r['same_as_before'] else '**no**'} |"
+            if pure:
+                row += f" {r['pure_cpu']:.2f} s | {r['speedup']:.2f}× | {'yes' if r['same_bytes'] else '**no**'} |"
+            print(row)
     if results["hunspell"]:
         extra = " expander CPU, before | ratio, before |" if paired else ""
         pure = any("pure_cpu" in r for r in results["hunspell"])

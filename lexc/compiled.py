@@ -29,8 +29,8 @@ from types import ModuleType
 #: The modules compiled by mypyc: the per-word work of a build (normalising a word to its tile code,
 #: the tiling readers, reading the lines of a word list and Hunspell's forms, grouping, the spill files, the
 #: tries' keys and records, and the walk files built after each pack). Each must compile with mypyc
-#: as it is; a module another module subclasses a class of (``reading.Source``) stays out, as does
-#: one with classes defined inside functions (``compiler``, ``pack``): mypyc does not compile those.
+#: as it is; a module another module subclasses a class of (``reading.Source``) stays out. ``compiler``
+#: and ``pack`` are left out too: their per-word loops are in ``collect`` and ``tries``.
 MODULES: tuple[str, ...] = (
     "lexc.language.tiles",
     "lexc.language.normalize",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import struct
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -145,3 +146,76 @@ def test_final_flag_survives_both_mask_widths(tmp_path):
     assert len(alphabet) > 31  # 33 Russian tiles: 64-bit masks in the file
     walk, _ = decode_walk(encode_walk(build_walk(alphabet, seqs), {}))
     assert sorted("·".join(walk.alphabet[c] for c in s) for s in walk.sequences()) == ["Д·А", "Ш·Ч·И", "Щ·И"]
+
+
+# ----------------------------------------------------------------- walks built with the pack, not read back
+
+
+@pytest.mark.parametrize(("lang", "options"), [
+    ("en", {}),
+    ("fr", {"display_natives": False}),
+    ("es", {"spill_boards": 300}),  # CH LL RR, and the keys stored on disk past the bound
+    ("hu", {"structure": "marisa"}),  # CS GY LY NY SZ TY ZS: tilings chosen among several
+    ("ru", {}),  # 33 tiles (64-bit masks), Ь a tile of no board letter
+    ("cs", {"structure": "natives"}),  # the keys of the trie are native words
+])
+def test_walks_built_from_the_compile_are_those_of_the_pack_read_back(lang, options, tmp_path):
+    """``lexc build`` writes the walks from the keys and tilings its compile holds (``walks=True``); the
+    files are the bytes :func:`write_walks` writes from the same pack opened and listed again."""
+    from test_compiled import SAMPLES, _sample  # type: ignore[import-not-found]  # tests/ is on sys.path
+
+    from lexc.lexicon.compiler import compile_pack
+    from lexc.lexicon.sources import open_source
+
+    source = _sample(lang, tmp_path) if lang in SAMPLES else _cs_sample(tmp_path)
+    language = CATALOG.language(lang)
+    out = tmp_path / f"{lang}.lexc"
+    report = compile_pack(language, [open_source(language.spec, source)], out, walks=True, **options)
+    assert report.boards > 300
+    if "structure" in options:
+        assert report.structure == options["structure"]
+    built = {kind: walk_path(out, kind).read_bytes() for kind in ("board", "tiles")}
+    pack = open_pack(out)
+    written = write_walks(pack)  # from the pack opened: its keys listed, its records read
+    assert {p.name: p.read_bytes() for p in written} == {f"{lang}.{kind}.walk": data for kind, data in built.items()}
+    # and they are the pack's words: every board spelling in the board walk, every tiling in the tiles walk
+    board, header = decode_walk(built["board"])
+    assert header["words"] + header["skipped"] == len(pack) and header["pack_sha256"] == _sha(out)
+    keys = list(pack.keys())
+    assert sorted(board.words()) == [k for k in keys if k.isascii() and k.isalpha()]
+    tiles, _ = decode_walk(built["tiles"])
+    faces = [t["face"] for t in pack.header["tiles"]]
+    assert {tuple(s) for s in tiles.sequences()} == {tuple(f for f, _ in tiling) for k in keys
+                                                      for _, tiling in pack.records(k)}
+    assert tiles.alphabet == tuple(faces)
+
+
+def _cs_sample(folder):
+    """Czech stems of the Hunspell dictionary (one-letter tiles, Ř Č Š... tiles of their own: a natives pack)."""
+    path = Path("/usr/share/hunspell/cs_CZ.dic")
+    if not path.exists():
+        pytest.skip(f"{path} is not installed")
+    stems = [line.split("/")[0] for line in path.read_text(encoding="utf-8").splitlines()[1::29]]
+    out = folder / "cs.txt"
+    out.write_text("\n".join([s for s in stems if s[:1].islower()][:3000]) + "\n", encoding="utf-8")
+    return out
+
+
+def _sha(path):
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_build_writes_the_walks_with_the_pack_and_lexc_compile_writes_none(tmp_path):
+    from lexc.lexicon.build import build_one
+
+    catalog = Catalog.shipped(packs=tmp_path)
+    source = tmp_path / "club.txt"
+    source.write_text("quite\nquiet\nqi\nzax\n", encoding="utf-8")
+    build_one(catalog, "en", name="club", source=str(source))
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["club.txt", "en@club.board.walk", "en@club.lexc", "en@club.tiles.walk"]
+    assert sorted(walk_of(open_pack(tmp_path / "en@club.lexc"), "tiles").words()) == ["QI", "QUIET", "QUITE", "ZAX"]
+    compile_words(CATALOG.language("en"), ["quite"], tmp_path / "x" / "en.lexc")
+    assert sorted(p.name for p in (tmp_path / "x").iterdir()) == ["en.lexc"]

@@ -44,8 +44,9 @@ def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress:
               name: str | None = None, source: str | None = None,
               alphabet: str | Sequence[str] | None = None) -> CompileReport:
     """Compile the default pack of ``code`` (its spec's ``[[lexicon]]`` sources) into the catalog's packs,
-    and beside it the walks the move finder, anagrams and patterns step through
-    (:func:`lexc.lexicon.walk.write_walks`), so that no reading command builds or writes them.
+    and beside it the walks the move finder, anagrams and patterns step through (the files of
+    :func:`lexc.lexicon.walk.write_walks`, built from what the compile holds: the pack is not read back),
+    so that no reading command builds or writes them.
 
     With ``name``, the named lexicon ``CODE@NAME`` instead: from ``source`` (a club's own list, a path or
     anything :func:`~lexc.lexicon.sources.open_source` opens) or else from the spec's entries of that name.
@@ -54,9 +55,7 @@ def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress:
     engine's KWG (:mod:`lexc.export.source`).
     """
     from lexc.lexicon.compiler import compile_pack
-    from lexc.lexicon.pack import open_pack
     from lexc.lexicon.sources import default_sources, exclusions, lexicon_names, open_source
-    from lexc.lexicon.walk import write_walks
 
     spec = catalog.spec(code)
     if source is not None:
@@ -70,12 +69,8 @@ def build_one(catalog: Catalog, code: str, *, structure: str = "auto", progress:
         named = f" named {name!r} (named: {', '.join(lexicon_names(spec)) or 'none'})" if name else ""
         raise LexcError(f"{code}: the spec names no [[lexicon]] source{named}")
     target = (catalog.with_lexicons({code: name}) if name else catalog).pack_path(code)
-    report = compile_pack(catalog.language(code), sources, target, structure=structure,
-                          progress=progress, exclude=exclude, name=name)
-    if progress:
-        progress("walks", 0, None)
-    write_walks(open_pack(target))
-    return report
+    return compile_pack(catalog.language(code), sources, target, structure=structure,
+                        progress=progress, exclude=exclude, name=name, walks=True)
 
 
 def _attempt(catalog: Catalog, code: str, structure: str, progress: Progress | None, name: str | None = None,

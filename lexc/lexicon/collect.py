@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from lexc.errors import LexcError, Problem
 from lexc.language.normalize import PIN, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
-from lexc.language.tiles import Codes
+from lexc.language.tiles import AlignedTile, Codes
 from lexc.lexicon.codec import RecordWriter, learn_table
 from lexc.lexicon.compile_report import EXAMPLES, Rejections
 from lexc.lexicon.provenance import recorded_path
@@ -166,6 +166,29 @@ class Collector:
             return True
         return self._insert(board, native, entry, text, choice, self.origin)
 
+    def add_all(self, words: Iterable[SourceWord | str], progress: Callable[[int], None] | None = None,
+                step: int = 1) -> None:
+        """:meth:`add` every word of ``words`` (the loop over a source's words, compiled with this module);
+        ``progress(n)`` after every ``step``-th word.
+
+        >>> from lexc import Catalog
+        >>> en = Catalog.shipped().language("en")
+        >>> collector = Collector(en.spec, en.normaliser(), (2, 15), None)
+        >>> collector.add_all(["quite", "qi", "x", "quite"], print, 2)
+        2
+        4
+        >>> collector.read, collector.kept, collector.duplicates
+        (4, 2, 1)
+        """
+        if progress is None:
+            for word in words:
+                self.add(word)  # a direct call once compiled (a bound method would be a Python call)
+            return
+        for n, word in enumerate(words, start=1):
+            self.add(word)
+            if n % step == 0:
+                progress(n)
+
     def _insert(self, board: str, native: str, entry: Entry, text: str | None, choice: bool, origin: int) -> bool:
         """Keep one spelling of ``board`` (``text`` is needed only for a choice or a pin)."""
         entries = self.entries
@@ -305,24 +328,32 @@ class Collector:
             counts[key] = counts.get(key, 0) + n
         return learn_table(faces, counts, occurrences)
 
-    def keys(self, writer: RecordWriter, store: Store) -> tuple[int, list[str]]:
+    def keys(self, writer: RecordWriter, store: Store, tilings: list[str] | None = None) -> tuple[int, list[str]]:
         """Every board spelling with its records (:meth:`lexc.lexicon.codec.RecordWriter.group`), sorted by
         board spelling, appended to ``store``; how many are collisions (several native words) and the
         first :data:`EXAMPLES` of them (board: natives). A board spelling whose one entry is None and
-        that the writer reads as itself (:meth:`lexc.lexicon.codec.Coder.plain`) has no record."""
+        that the writer reads as itself (:meth:`lexc.lexicon.codec.Coder.plain`) has no record.
+
+        ``tilings``, when given, gets the tile code of every word (:class:`lexc.language.tiles.Codes`; a
+        plain word's is its board spelling), in board spelling order: the tilings of the ``tiles`` walk
+        (:meth:`face_of`)."""
         plain, group = writer.coder.plain, writer.group
-        index = {face: i for i, face in enumerate(writer.coder.faces)}
-        tile = {char: (index[t.face], len(t.board)) for char, t in self.tiles.tile_of.items()}.__getitem__
+        tile = {char: (face, len(t.board)) for char, (face, t) in self._faces(writer.coder.faces).items()}.__getitem__
+        add = tilings.append if tilings is not None else None
         collisions = 0
         examples: list[str] = []
         for board, found in self.stream():
             if found is None and plain(board):
                 store.append((board, ""))
+                if add is not None:
+                    add(board)
                 continue
             words = []
             for entry in (found if isinstance(found, list) else (found,)):
                 code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
                 words.append((native or board, tuple(map(tile, code))))
+                if add is not None:
+                    add(code)
             store.append((board, group(board, words)))
             if len(words) > 1:
                 natives = {native for native, _ in words}
@@ -331,6 +362,16 @@ class Collector:
                     if len(examples) < EXAMPLES:
                         examples.append(f"{board}: {', '.join(sorted(natives))}")
         return collisions, examples
+
+    def _faces(self, faces: Sequence[str]) -> dict[str, tuple[int, AlignedTile]]:
+        """Each tile code character with the face index of its tile among ``faces``, and the tile."""
+        index = {face: i for i, face in enumerate(faces)}
+        return {char: (index[t.face], t) for char, t in self.tiles.tile_of.items()}
+
+    def face_of(self, faces: Sequence[str]) -> dict[str, int]:
+        """Each tile code character's face index among ``faces``: what reads a tile code (:meth:`keys`'s
+        ``tilings``) as the faces of a ``tiles`` walk (:func:`lexc.lexicon.walk.coded_tilings`)."""
+        return {char: face for char, (face, _) in self._faces(faces).items()}
 
 
 def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:

@@ -32,7 +32,7 @@ import hashlib
 import operator
 import time
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import reduce
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,13 +56,13 @@ from lexc.lexicon.compile_report import CompileReport as CompileReport
 from lexc.lexicon.compile_report import Rejections as Rejections
 from lexc.lexicon.compile_report import example as example
 from lexc.lexicon.pack import Written, write_keys
+from lexc.lexicon.reading import Options, Source, SourceWord
 from lexc.lexicon.spill import Spill, Store
 from lexc.lexicon.tries import NativeWords
 
 if TYPE_CHECKING:
     from lexc.catalog import Language
     from lexc.lexicon.reading import Compounds
-    from lexc.lexicon.sources import Source, SourceWord
 
 #: progress(stage, done, total): stage is a short text ("reading SOURCE", "building", "writing").
 Progress = Callable[[str, int, "int | None"], None]
@@ -117,7 +117,7 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
                  include: Overlay | Path | str | None = None, exclude: Overlay | Path | str | None = None,
                  min_length: int = 2, max_length: int = 15, structure: str = "auto",
                  display_natives: bool = True, progress: Progress | None = None,
-                 spill_boards: int | None = None, name: str | None = None) -> CompileReport:
+                 spill_boards: int | None = None, name: str | None = None, walks: bool = False) -> CompileReport:
     """Compile ``sources`` of ``language`` into the pack ``out`` (written atomically).
 
     ``name`` is the named lexicon the pack is (``csw24``; None: the language's default pack), kept in
@@ -128,6 +128,9 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
     ``spill_boards`` (default :data:`SPILL_BOARDS`) bounds the board spellings grouped in memory;
     past it the work goes through temporary files, removed however the compile ends. The pack
     is the same whatever the bound.
+
+    ``walks`` also writes the pack's walk files beside it (``lexc build``: :func:`lexc.lexicon.walk.write_walks`'s
+    files), built from the keys and tilings the compile holds, without reading the pack back.
     """
     started = time.perf_counter()
     spec = language.spec
@@ -150,7 +153,11 @@ def compile_pack(language: Language, sources: Sequence[Source], out: Path | str,
             "display_natives": display_natives,
             "include": include.identity() if include else None, "exclude": exclude.identity() if exclude else None,
         }
-        written, collisions, examples = _write(collector, header, Store(spill, bound), out, progress)
+        store = Store(spill, bound)
+        tilings: list[str] | None = [] if walks else None
+        written, collisions, examples = _write(collector, header, store, out, progress, tilings)
+        if tilings is not None:
+            _write_walks(written.path, spec, collector, store, tilings, progress)
     listed = write_tilings(tilings_path(written.path), spec, collector.choices)
     rejections = collector.rejections
     report = CompileReport(
@@ -181,10 +188,11 @@ def _check_before(out: Path | str, sources: Sequence[Source], include: Overlay |
 
 
 def _write(collector: Collector, header: dict[str, Any], store: Store, out: Path | str,
-           progress: Progress | None) -> tuple[Written, int, list[str]]:
+           progress: Progress | None, tilings: list[str] | None = None) -> tuple[Written, int, list[str]]:
     """Learn the default table, write every board spelling's records (:class:`RecordWriter`) to ``store``,
-    gathering the ``natives`` candidate as they go, and write the pack with the counts in ``header``;
-    what was written, the collisions and their first examples."""
+    gathering the ``natives`` candidate (and, when given, the ``tilings`` of the words: :meth:`Collector.keys`)
+    as they go, and write the pack with the counts in ``header``; what was written, the collisions and their
+    first examples."""
     if progress:
         progress("building", 0, None)
     options = header["options"]
@@ -193,7 +201,7 @@ def _write(collector: Collector, header: dict[str, Any], store: Store, out: Path
     coder = Coder(faces, table, header["finals"])
     gathered = NativeWords(coder) if options["structure"] in ("auto", "natives") else None
     writer = RecordWriter(coder, options["display_natives"], gathered)
-    collisions, examples = collector.keys(writer, store)
+    collisions, examples = collector.keys(writer, store, tilings)
     store.close()
     natives = gathered.finish(store, writer.exceptions, collector.boards) if gathered else None
     rejections = collector.rejections
@@ -208,6 +216,19 @@ def _write(collector: Collector, header: dict[str, Any], store: Store, out: Path
     written = write_keys(out, header, table, store, boards=collector.boards, exceptions=writer.exceptions,
                          structure=options["structure"], natives=natives)
     return written, collisions, examples
+
+
+def _write_walks(pack: Path, spec: Spec, collector: Collector, store: Store, tilings: list[str],
+                 progress: Progress | None) -> None:
+    """The walk files of the pack just written, from its keys in ``store`` and its words' tile codes."""
+    from lexc.lexicon.walk import coded_tilings, write_built_walks
+
+    if progress:
+        progress("walks", 0, None)
+    faces = [t.face for t in spec.tiles]
+    coded = coded_tilings(tilings, collector.face_of(faces))
+    tilings.clear()
+    write_built_walks(pack, spec.code, (board for board, _ in store), faces, coded)
 
 
 def _compounds(spec: Spec, sources: Sequence[Source]) -> Compounds | None:
@@ -257,15 +278,10 @@ def _read_source(collector: Collector, source: Source, progress: Progress | None
     read = collector.read
     if progress:
         progress(stage, 0, None)
-    add = collector.add
     if progress is None:
-        for word in source.words():
-            add(word)
+        collector.add_all(source.words())
     else:
-        for n, word in enumerate(source.words(), start=1):
-            add(word)
-            if n % STEP == 0:
-                progress(stage, n, None)
+        collector.add_all(source.words(), lambda n: progress(stage, n, None), STEP)
     identity = dict(source.identity())
     identity["stats"] = source.stats.to_json()
     identity["read"], identity["kept"] = collector.read - read, 0  # kept: once every bucket is grouped
@@ -274,30 +290,27 @@ def _read_source(collector: Collector, source: Source, progress: Progress | None
 
 def compile_words(language: Language, words: Iterable[str], out: Path | str, **options: Any) -> CompileReport:
     """Compile native words given in memory (tests, small custom lists) into the pack ``out``."""
+    return compile_pack(language, [MemorySource(words)], out, **options)
 
-    class _Memory:
-        name, kind = "memory", "memory"
 
-        def __init__(self, items: Iterable[str]):
-            from lexc.lexicon.sources import SourceStats
+class MemorySource(Source):
+    """Words given in memory, as a source (:func:`compile_words`): line numbers are their places in the list.
 
-            self.items, self.stats = list(items), SourceStats()
+    >>> [w.text for w in MemorySource(["qi", "quite"]).words()]
+    ['qi', 'quite']
+    """
 
-        def words(self) -> Iterable[SourceWord]:
-            from lexc.lexicon.sources import SourceWord
+    kind = "memory"
 
-            for line, text in enumerate(self.items, start=1):
-                self.stats.words += 1
-                yield SourceWord(text, "<memory>", line)
+    def __init__(self, items: Iterable[str]):
+        super().__init__("memory", Options())
+        self.items = list(items)
 
-        def files(self) -> list[Path]:
-            return []
+    def words(self) -> Iterator[SourceWord]:
+        for line, text in enumerate(self.items, start=1):
+            self.stats.words += 1
+            yield SourceWord(text, "<memory>", line)
 
-        def compounds(self) -> None:
-            return None
-
-        def identity(self) -> dict[str, object]:
-            digest = hashlib.sha256("\n".join(self.items).encode("utf-8")).hexdigest()
-            return {"kind": "memory", "name": "memory", "sha256": digest, "words": len(self.items)}
-
-    return compile_pack(language, [_Memory(words)], out, **options)  # type: ignore[list-item]
+    def identity(self) -> dict[str, object]:
+        digest = hashlib.sha256("\n".join(self.items).encode("utf-8")).hexdigest()
+        return {"kind": "memory", "name": "memory", "sha256": digest, "words": len(self.items)}

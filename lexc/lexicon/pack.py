@@ -77,7 +77,7 @@ from lexc.lexicon.tries import Natives as Natives
 from lexc.lexicon.tries import NativeWords as NativeWords
 from lexc.lexicon.tries import build_structure as build_structure
 from lexc.lexicon.tries import choose_structure as choose_structure
-from lexc.lexicon.tries import structure_note
+from lexc.lexicon.tries import numbered, structure_note
 from lexc.lexicon.trust import check_trie, trust
 
 if TYPE_CHECKING:
@@ -160,8 +160,7 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
     path = Path(path)
     groups, letters, longest_board = group_table(entries)
     index = {group: i for i, group in enumerate(groups)}
-    kind, trie, ids, candidates = choose_structure(lambda: ((b, index[g]) for b, g in entries), boards, structure,
-                                                   natives)
+    kind, trie, ids, candidates = choose_structure(lambda: numbered(entries, index), boards, structure, natives)
     trust(trie)  # built here: opening it needs no proof, nor numpy's check of a DAWG (lexc.lexicon.trust)
     extra: dict[str, Any] = {}
     if kind == "natives":

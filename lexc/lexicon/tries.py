@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import operator
 import struct
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from lexc.errors import LexcError, Problem
@@ -56,6 +56,17 @@ def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -
             return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(ids)}I", *(v for p in ids for v in p))
         return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
+
+
+def numbered(entries: Iterable[tuple[str, str]], index: Mapping[str, int]) -> Iterator[tuple[str, int]]:
+    """(board spelling, the number of its record group in ``index``) of each of ``entries``: the pairs a trie
+    is built from (:func:`build_structure`), a loop compiled with this module.
+
+    >>> list(numbered([("AB", ""), ("AC", "=1X")], {"": 0, "=1X": 1}))
+    [('AB', 0), ('AC', 1)]
+    """
+    for board, group in entries:
+        yield board, index[group]
 
 
 @dataclass(frozen=True, slots=True)

@@ -209,7 +209,8 @@ def letters_below(walk: Walk) -> list[int]:
 
 
 def build_walk(alphabet: Sequence[str], words: Iterable[Sequence[int]]) -> Walk:
-    """The minimal DAWG of ``words`` (sequences of codes, sorted and distinct), built incrementally.
+    """The minimal DAWG of ``words`` (sequences of codes, sorted and distinct; fastest as ``bytes``, a code
+    a byte), built incrementally.
 
     Each word is added along the path of the previous one; the nodes the new word leaves are
     frozen, replaced by an equal node already built when there is one (same final flag, same
@@ -219,82 +220,180 @@ def build_walk(alphabet: Sequence[str], words: Iterable[Sequence[int]]) -> Walk:
     >>> build_walk("AB", [(0,), (0, 1), (1, 1)]).nodes  # root, A, and one shared end node B/AB
     4
     """
-    if len(alphabet) > MAX_LETTERS:
-        raise LexcError(f"an alphabet of {len(alphabet)} letters: a walk holds at most {MAX_LETTERS}")
+    _check_alphabet(alphabet)
     masks: list[int] = []
-    arcs: list[tuple[int, ...]] = []
+    targets: list[int] = []
     heights: list[int] = []
-    register: dict[tuple[bool, tuple[tuple[int, int], ...]], int] = {}
-    # the unfinished path: per node its arcs so far [(code, frozen child)] and final flag
-    path_arcs: list[list[tuple[int, int]]] = [[]]
-    path_final: list[bool] = [False]
-    path_codes: list[int] = []  # code of the arc into path node i+1
-    previous: Sequence[int] = ()
-
-    def freeze(depth: int) -> None:
-        """Freeze the path's nodes deeper than ``depth`` into the register."""
-        while len(path_arcs) > depth + 1:
-            node_arcs, final = tuple(path_arcs.pop()), path_final.pop()
-            code = path_codes.pop()
-            signature = (final, node_arcs)
-            found = register.get(signature)
-            if found is None:
-                found = len(masks)
-                register[signature] = found
-                masks.append(sum(1 << c for c, _ in node_arcs) | (FINAL if final else 0))
-                arcs.append(tuple(t for _, t in node_arcs))
-                heights.append(min(255, 1 + max((heights[t] for _, t in node_arcs), default=-1)))
-            path_arcs[-1].append((code, found))
-
-    for word in words:
-        if not word:
+    register: dict[tuple[int, ...], int] = {}
+    # the unfinished path, node ``d`` at depth ``d`` (the root at 0): the codes of its arcs so far (a mask),
+    # whether a word ends there, its frozen children, its height so far and the code of the arc into it
+    path = _Path()
+    previous = b""
+    for sequence in words:
+        word = sequence if isinstance(sequence, bytes) else bytes(sequence)  # indexed in C once compiled
+        n = len(word)
+        if not n:
             continue
         common = 0
-        limit = min(len(word), len(previous))
+        limit = min(n, len(previous))
         while common < limit and word[common] == previous[common]:
             common += 1
-        if common == len(word) or (common < len(previous) and word[common] < previous[common]):
+        if common == n or (common < len(previous) and word[common] < previous[common]):
             raise ValueError(f"words are not sorted and distinct: {tuple(previous)} then {tuple(word)}")
-        freeze(common)
-        for code in word[common:]:
-            path_codes.append(code)
-            path_arcs.append([])
-            path_final.append(False)
-        path_final[-1] = True
+        path.freeze(common, register, masks, targets, heights)
+        for i in range(common, n):
+            path.push(word[i])
+        path.final[path.depth] = True
         previous = word
-    freeze(0)
-    root_arcs = path_arcs[0]
-    masks.append(sum(1 << c for c, _ in root_arcs) | (FINAL if path_final[0] else 0))
-    arcs.append(tuple(t for _, t in root_arcs))
-    heights.append(min(255, 1 + max((heights[t] for _, t in root_arcs), default=-1)))
-    return Walk.create(alphabet, masks, [t for node in arcs for t in node], bytes(heights))
+    path.freeze(0, register, masks, targets, heights)
+    masks.append(path.masks[0] | FINAL if path.final[0] else path.masks[0])
+    targets.extend(path.children[0])
+    heights.append(min(255, path.heights[0]))
+    return Walk.create(alphabet, masks, targets, bytes(heights))
 
 
-def pack_sequences(pack: Any, kind: str) -> tuple[tuple[str, ...], list[tuple[int, ...]], int]:
+class _Path:
+    """The unfinished path of :func:`build_walk`: per depth (the root at 0) the codes of the node's arcs so far
+    (a mask), whether a word ends there, its frozen children, its height so far, and the code of the arc
+    into it; ``depth`` is the deepest node's. Lists are kept and reused as the path grows and shrinks."""
+
+    def __init__(self) -> None:
+        self.masks: list[int] = [0]
+        self.final: list[bool] = [False]
+        self.children: list[list[int]] = [[]]
+        self.heights: list[int] = [0]
+        self.codes: list[int] = [0]
+        self.depth = 0
+
+    def push(self, code: int) -> None:
+        """A new node at the end of the path, by the arc ``code``."""
+        depth = self.depth = self.depth + 1
+        if depth == len(self.masks):
+            self.masks.append(0)
+            self.final.append(False)
+            self.children.append([])
+            self.heights.append(0)
+            self.codes.append(code)
+        else:
+            self.masks[depth] = 0
+            self.final[depth] = False
+            self.children[depth].clear()
+            self.heights[depth] = 0
+            self.codes[depth] = code
+
+    def freeze(self, keep: int, register: dict[tuple[int, ...], int], masks: list[int], targets: list[int],
+               heights: list[int]) -> None:
+        """Freeze the nodes deeper than ``keep``, each replaced by an equal node already built (same final
+        flag, same arcs to the same nodes: one key, the mask, negated for a final node, and the children)."""
+        depth = self.depth
+        path_masks, path_final, path_children, path_heights, codes = (self.masks, self.final, self.children,
+                                                                      self.heights, self.codes)
+        while depth > keep:
+            mask = path_masks[depth]
+            final = path_final[depth]
+            children = path_children[depth]
+            key = (-1 - mask if final else mask, *children)
+            found = register.get(key)
+            if found is None:
+                found = len(masks)
+                register[key] = found
+                masks.append(mask | FINAL if final else mask)
+                targets.extend(children)
+                height = path_heights[depth]
+                heights.append(height if height < 255 else 255)
+            depth -= 1
+            path_masks[depth] |= 1 << codes[depth + 1]
+            path_children[depth].append(found)
+            height = heights[found] + 1
+            if height > path_heights[depth]:
+                path_heights[depth] = height
+        self.depth = depth
+
+
+def _check_alphabet(alphabet: Sequence[str]) -> None:
+    if len(alphabet) > MAX_LETTERS:
+        raise LexcError(f"an alphabet of {len(alphabet)} letters: a walk holds at most {MAX_LETTERS}")
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+
+
+def pack_sequences(pack: Any, kind: str) -> tuple[tuple[str, ...], list[bytes], int]:
     """The alphabet and the sorted, distinct code sequences of a pack's words, and how many were skipped.
 
     ``board``: each board spelling over A–Z (a spelling with another character, such as a
     face-down ``'``, is skipped). ``tiles``: each native word's tiling, a code per tile (its
     face index); a tile written as nothing on the board (Russian Ь) is a tile like any other.
+    A sequence is ``bytes``, one code a byte (sorted as the tuples of its codes would be).
     """
+    return _sequences(pack, kind, pack.keys())
+
+
+def _sequences(pack: Any, kind: str, boards: Iterable[str]) -> tuple[tuple[str, ...], list[bytes], int]:
+    """:func:`pack_sequences` of the pack's board spellings ``boards`` (listed once for both kinds)."""
+    _check_kind(kind)
     if kind == "board":
-        index = {c: i for i, c in enumerate(BOARD_LETTERS)}
-        seqs, skipped = [], 0
-        for board in pack.keys():  # noqa: SIM118 (a pack's keys, not a dict's)
-            codes = [index.get(c, -1) for c in board]
-            if -1 in codes:
-                skipped += 1
-            else:
-                seqs.append(tuple(codes))
+        seqs, skipped = board_sequences(boards)
         return tuple(BOARD_LETTERS), seqs, skipped
-    if kind == "tiles":
-        faces = tuple(t["face"] for t in pack.header["tiles"])
-        found: set[tuple[int, ...]] = set()
-        for board in pack.keys():  # noqa: SIM118 (a pack's keys, not a dict's)
-            for _native, tiling in pack.records(board):
-                found.add(tuple(face for face, _ in tiling))
-        return faces, sorted(found), 0
-    raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+    faces = pack_faces(pack)
+    _check_alphabet(faces)
+    return faces, tile_sequences(pack, boards), 0
+
+
+def board_sequences(boards: Iterable[str]) -> tuple[list[bytes], int]:
+    """The code sequences (A = 0 ... Z = 25, a byte each) of the board spellings of ``boards`` written in
+    A–Z only, in the order given, and how many others were left out (a face-down ``'``, a letter
+    outside A–Z).
+
+    >>> board_sequences(["AB", "A'B", "ZA", "Ä"])
+    ([b'\\x00\\x01', b'\\x19\\x00'], 2)
+    """
+    shift, letters = _SHIFT, BOARD_LETTERS
+    seqs = []
+    skipped = 0
+    for board in boards:
+        if not board.strip(letters):  # every character one of A–Z
+            seqs.append(board.encode("ascii").translate(shift))
+        else:
+            skipped += 1
+    return seqs, skipped
+
+
+#: Board letters A–Z as bytes 65–90 -> their codes 0–25.
+_SHIFT = bytes((b - 65) % 256 for b in range(256))
+
+
+def pack_faces(pack: Any) -> tuple[str, ...]:
+    """The tile faces of a pack (its header's ``tiles``): the alphabet of its ``tiles`` walk."""
+    return tuple(t["face"] for t in pack.header["tiles"])
+
+
+def tile_sequences(pack: Any, boards: Iterable[str]) -> list[bytes]:
+    """The sorted, distinct tilings (a face index a byte) of every native word of ``boards`` in ``pack``."""
+    records = pack.records
+    found: set[bytes] = set()
+    for board in boards:
+        for _native, tiling in records(board):
+            found.add(bytes([face for face, _ in tiling]))
+    return sorted(found)
+
+
+def coded_tilings(codes: Iterable[str], face_of: Mapping[str, int]) -> list[bytes]:
+    """The sorted, distinct tilings (a face index a byte) of tile codes, one character per tile
+    (:class:`lexc.language.tiles.Codes`), ``face_of`` giving each character's face index: the tilings of
+    a ``tiles`` walk as the compiler holds them, without a record read back.
+
+    >>> coded_tilings(["AB", "\\x80B", "AB"], {"A": 0, "B": 1, "\\x80": 0})
+    [b'\\x00\\x01']
+    """
+    table = str.maketrans({char: chr(face) for char, face in face_of.items()})
+    # distinct in the order given (board spelling order: sorting runs of it is quick), sorted as strings
+    # (list.sort's fast path for one-byte strings), then bytes
+    found = list(dict.fromkeys([code.translate(table) for code in codes]))
+    found.sort()
+    return [faces.encode("latin-1") for faces in found]
 
 
 # --------------------------------------------------------------------------- the file
@@ -441,8 +540,7 @@ def walk_of(pack: Any, kind: str = "board") -> Walk:
     built in memory (seconds for a large pack, once per process). The walk is kept on the pack object
     (a catalog opens each pack once), not in a table of this module.
     """
-    if kind not in KINDS:
-        raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
+    _check_kind(kind)
     kept: dict[str, Walk] = getattr(pack, "_walks", None) or {}
     if kind in kept:
         return kept[kind]
@@ -472,24 +570,57 @@ def write_walks(pack: Any, kinds: Sequence[str] = KINDS) -> list[Path]:
     >>> sorted(walk_of(open_pack(folder / "en.lexc"), "board").words())
     ['QI', 'QUIET', 'QUITE']
     """
-    from lexc.atomic import write_atomic
-
+    for kind in kinds:
+        _check_kind(kind)
+    boards = list(pack.keys()) if kinds else []  # listed once for both walks (a DAWG pack walks each length)
     pack_file = Path(pack.path)
     sha = _pack_sha256(pack_file)
     written = []
     kept: dict[str, Walk] = getattr(pack, "_walks", None) or {}
+    built: tuple[list[bytes], Walk] | None = None
     for kind in kinds:
-        if kind not in KINDS:
-            raise LexcError(f"unknown walk kind {kind!r} (known: {', '.join(KINDS)})")
-        alphabet, seqs, skipped = pack_sequences(pack, kind)
-        walk = build_walk(alphabet, seqs)
-        meta = {"lang": pack.lang, "kind": kind, "pack_sha256": sha, "words": len(seqs), "skipped": skipped}
-        target = walk_path(pack_file, kind)
-        write_atomic(target, encode_walk(walk, meta))
-        kept[kind] = walk
+        alphabet, seqs, skipped = _sequences(pack, kind, boards)
+        target, kept[kind] = _write_walk(pack_file, sha, pack.lang, kind, alphabet, seqs, skipped, built)
+        built = (seqs, kept[kind])
         written.append(target)
     pack._walks = kept
     return written
+
+
+def write_built_walks(pack_file: Path, lang: str, boards: Iterable[str], faces: Sequence[str],
+                      tilings: list[bytes]) -> list[Path]:
+    """Write both walks of the pack just written at ``pack_file`` from what its compiler holds, no pack read
+    back: ``boards`` its board spellings in order (the keys it wrote), ``tilings`` the sorted, distinct
+    tilings of its words, a face index of ``faces`` a byte (:func:`coded_tilings`). The files are the
+    bytes :func:`write_walks` writes from the pack opened (tests/test_walk.py compares them on real lists).
+    """
+    sha = _pack_sha256(pack_file)
+    seqs, skipped = board_sequences(boards)
+    _check_alphabet(faces)
+    board_file, board = _write_walk(pack_file, sha, lang, "board", BOARD_LETTERS, seqs, skipped)
+    tiles_file, _ = _write_walk(pack_file, sha, lang, "tiles", faces, tilings, 0, (seqs, board))
+    return [board_file, tiles_file]
+
+
+def _write_walk(pack_file: Path, sha: str, lang: str, kind: str, alphabet: Sequence[str], seqs: list[bytes],
+                skipped: int, built: tuple[list[bytes], Walk] | None = None) -> tuple[Path, Walk]:
+    """Build the ``kind`` walk of ``seqs`` and write it beside ``pack_file``, atomically; the file and the walk.
+
+    ``built`` is another walk and the sequences it was built from: when they are ``seqs`` (a tile set whose
+    tiles are the board letters A–Z in order, as English's: its tiles walk is its board walk), its arrays
+    are taken as they are, the same a build would give.
+    """
+    from lexc.atomic import write_atomic
+
+    if built is not None and built[0] == seqs:
+        same = built[1]
+        walk = Walk.create(alphabet, same.masks, same.targets, same.heights)
+    else:
+        walk = build_walk(alphabet, seqs)
+    meta = {"lang": lang, "kind": kind, "pack_sha256": sha, "words": len(seqs), "skipped": skipped}
+    target = walk_path(pack_file, kind)
+    write_atomic(target, encode_walk(walk, meta))
+    return target, walk
 
 
 def _read_matching(path: Path, sha: str, kind: str) -> Walk | None:
