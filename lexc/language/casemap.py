@@ -71,8 +71,9 @@ def uppercaser(locale: str) -> Callable[[str], str]:
     ('ÉLÈVE', 'WORD', 'İK')
     """
     loc = _locale(locale)
+    unicode_string = _icu().UnicodeString  # looked up once here, not once per word
     if loc.getLanguage() in _TURKIC:
-        return lambda text: str(_icu().UnicodeString(text).toUpper(loc))
+        return lambda text: str(unicode_string(text).toUpper(loc))
     differs = _differs(locale)
 
     def fast(text: str) -> str:
@@ -80,7 +81,7 @@ def uppercaser(locale: str) -> Callable[[str], str]:
             return text.upper()
         if differs is not None and differs.search(text) is None:
             return text.upper()  # every character upper-cases in Python as in ICU (checked one by one)
-        return str(_icu().UnicodeString(text).toUpper(loc))
+        return str(unicode_string(text).toUpper(loc))
 
     return fast
 
