@@ -108,3 +108,12 @@ def test_anything_else_goes_to_typer(tmp_path):
     done = subprocess.run([sys.executable, "-c", FAST, "game", "play", "--help"], capture_output=True, text=True,
                           cwd=REPO)
     assert done.returncode == 0 and "--rack" in done.stdout
+
+
+def test_version_answers_as_typer_does_without_loading_it():
+    probe = FAST.replace("main()", "import sys\ntry:\n    main()\nfinally:\n    print('typer' in sys.modules)")
+    fast = subprocess.run([sys.executable, "-c", probe, "--version"], capture_output=True, text=True, cwd=REPO)
+    typed = runner.invoke(app, ["--version"])
+    assert fast.returncode == typed.exit_code == 0
+    assert fast.stdout.splitlines() == [typed.stdout.strip(), "False"]
+    assert typed.stdout.startswith("lexc ")

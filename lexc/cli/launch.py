@@ -6,8 +6,9 @@ convert arguments) takes a tenth of a second or more to import, more than ``lexc
 when its arguments are the plain ones (:class:`lexc.cli.plain.Plain`: words, options with a value,
 flags), importing only that command's module; anything else (``--help``, a typo) goes to typer, which
 gives the same output and the usual help and messages. Both run the same function of the command
-through the same edge (:func:`lexc.cli.plain.run_command`). Every other command loads only its own
-module (:data:`lexc.cli.commands.FAST_COMMANDS`).
+through the same edge (:func:`lexc.cli.plain.run_command`). ``lexc --version`` alone is answered
+here too, with typer's words. Every other command loads only its own module
+(:data:`lexc.cli.commands.FAST_COMMANDS`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ def main() -> None:
 
 def _main() -> None:
     argv = sys.argv[1:]
+    if argv == ["--version"]:
+        from lexc import __version__
+
+        print(f"lexc {__version__}")
+        sys.exit(0)
     for words, (module, plain, run) in PLAIN.items():
         if tuple(argv[:len(words)]) == words:
             found = importlib.import_module(module)
