@@ -276,6 +276,30 @@ def test_the_spanish_filter_leaves_out_abbreviations_and_the_digraph_but_keeps_t
     assert spelling.header["options"]["exclude"]["words"] == 18 and not is_game_list(spelling.header)
 
 
+def test_a_spanish_word_of_fifteen_tiles_and_sixteen_board_letters_is_checked_scored_and_found(make_packs, tmp_path):
+    """ABARQUILLAMIENTO, a FISE-2 word of 15 Spanish tiles (LL is one) and 16 board letters, is in the pack: valid,
+    scored across the whole row in an ordinary Spanish game (A1 B3 A1 R1 Q5 U1 I1 LL8 A1 M3 I1 E1 N1 T1 O1, R and E
+    on the double letters D8 and L8, the triple words A8 and O8 and the centre's double word: 32 × 18 = 576), and
+    the move finder lays the LL that completes it between ABARQUI and AMIENTO (30 × 2 on the centre); in Polyglot,
+    where LL is two board tiles, it does not fit."""
+    packs = make_packs({"es": ["abarquillamiento", "casa", "churro"]})
+    checked = lexc(packs, "check", "es", "abarquillamiento", "--json")
+    assert checked.exit_code == 0, checked.output
+    (word,) = json.loads(checked.stdout)
+    assert word["valid"] and word["board"] == "ABARQUILLAMIENTO" and word["value"] == 30
+    scored = lexc(packs, "score", "8A ABARQUILLAMIENTO", "--lang", "es")
+    assert scored.exit_code == 0, scored.output
+    assert "8A ABARQUI[LL]AMIENTO: 576 points" in scored.stdout
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(["." * 15] * 7 + ["ABARQUI.AMIENTO"] + ["." * 15] * 7) + "\n", encoding="utf-8")
+    best = lexc(packs, "best", "[LL]CASHRO", "--board", str(board), "--lang", "es", "-n", "1", "--json")
+    assert best.exit_code == 0, best.output
+    (play,) = json.loads(best.stdout)["moves"]
+    assert play["play"] == "8A (ABARQUI)[LL](AMIENTO)" and play["score"] == 60 and play["tiles_played"] == 1
+    polyglot = lexc(packs, "score", "8A ABARQUILLAMIENTO", "--ruleset", "polyglot", "--lang", "es")
+    assert polyglot.exit_code == 1 and "off the 15×15 board" in polyglot.output
+
+
 def test_the_spanish_default_is_the_fise_list_from_npm_and_holds_its_two_letter_words():
     """languages/es.toml's default: Lexicón FISE-2 (2009) as npm an-array-of-spanish-words 2.0.0 publishes it, one
     JSON array read where `lexc fetch` put it; a game list, MIT, every word read (636,598). Its two-letter words
