@@ -38,11 +38,19 @@ def test_rejections_are_counted_by_reason_with_file_and_line(tmp_path):
     assert header["counts"]["rejected"] == 5
 
 
-def test_length_limits_count_board_tiles(tmp_path):
-    # CHURRO is 4 Spanish tiles but 6 board tiles; щи is 2 Russian tiles but 5 board tiles (SHCHI)
-    es = compile_words(CATALOG.language("es"), ["churro", "carro", "col"], tmp_path / "es.lexc", min_length=4,
+def test_length_limits_keep_a_word_that_fits_its_own_board_or_a_polyglot_one(tmp_path):
+    # the lower limit counts board tiles; a word is too long only with more board tiles than the limit (a
+    # Polyglot board) and more of its own tiles (its language's game): CHURRO is 4 Spanish tiles but 6 board
+    # tiles, CARTAS 6 of both; щи is 2 Russian tiles but 5 board tiles (SHCHI)
+    es = compile_words(CATALOG.language("es"), ["churro", "cartas", "col"], tmp_path / "es.lexc", min_length=4,
                        max_length=5)
     assert es.kept == 1 and es.rejected == {"longer than 5 board tiles": 1, "shorter than 4 board tiles": 1}
+    assert "CHURRO" in open_pack(tmp_path / "es.lexc")
+    # at the board's own size: ABARQUILLAMIENTO, 16 board tiles, is 15 Spanish tiles (LL one) and fits a
+    # Spanish board; with the plural's 16 tiles it fits none
+    es = compile_words(CATALOG.language("es"), ["abarquillamiento", "abarquillamientos"], tmp_path / "es15.lexc")
+    assert es.kept == 1 and es.rejected == {"longer than 15 board tiles": 1}
+    assert "ABARQUILLAMIENTO" in open_pack(tmp_path / "es15.lexc")
     ru = compile_words(CATALOG.language("ru"), ["щи", "да"], tmp_path / "ru.lexc", min_length=3)
     assert ru.kept == 1 and "SHCHI" in open_pack(tmp_path / "ru.lexc")
     with pytest.raises(LexcError, match="length limits"):

@@ -215,11 +215,12 @@ def test_a_source_that_was_not_fetched_says_how_to_fetch_it(tmp_path, monkeypatc
 
 FILTERED = [  # language, its word list, a small list in its place, the filter's size, what the pack keeps
     ("da", "/usr/share/dict/danish", "af op ud nu hus København km kg cm tv", 34, ["AF", "HUS", "NU", "OP", "UD"]),
-    ("fr", "/usr/share/dict/french", "de ut qi maison Paris km cm tr bd ph st qu", 26, ["DE", "MAISON", "QI", "UT"]),
+    ("fr", "/usr/share/dict/french", "de ut qi maison Paris km cm tr bd ph st qu pa er yé", 34,
+     ["DE", "MAISON", "QI", "UT"]),
     ("eo", "/usr/share/dict/esperanto", "la kaj ĉu ŝi ĉi Zamenhofo km kg ktp vd", 17, ["CI", "CU", "KAJ", "LA", "SI"]),
     ("nl", "/usr/share/dict/dutch", "de ik je op eb Amsterdam tv cd km wc", 39, ["DE", "EB", "IK", "JE", "OP"]),
     ("ca", "/usr/share/dict/catalan", "de ep hm ca Barcelona cm mg ml", 9, ["CA", "DE", "EP", "HM"]),
-    ("pl", "/usr/share/dict/polish", "na od ul hm Warszawa np nr św it ab", 158, ["HM", "NA", "OD", "UL"]),
+    ("pl", "/usr/share/dict/polish", "na od ul hm ts Warszawa np nr św it ab", 157, ["HM", "NA", "OD", "TS", "UL"]),
     ("sv", "/usr/share/dict/swedish", "av ok ur hm Stockholm tv cd km ca", 38, ["AV", "HM", "OK", "UR"]),
     # German keeps capitalised words (its nouns): Öl and the Kurzwort CD stay, Dr, km and the numeral IV go
     ("de", "/usr/share/dict/ngerman", "ab du Öl CD Dr km IV", 32, ["AB", "CD", "DU", "OL"]),
@@ -273,6 +274,30 @@ def test_the_spanish_filter_leaves_out_abbreviations_and_the_digraph_but_keeps_t
     spelling = catalog.with_lexicons({"es": "spelling"}).pack("es")
     assert sorted(spelling.keys()) == ["CHURRO", "DE", "ID", "UF", "YA"] and report.excluded == 4
     assert spelling.header["options"]["exclude"]["words"] == 18 and not is_game_list(spelling.header)
+
+
+def test_a_spanish_word_of_fifteen_tiles_and_sixteen_board_letters_is_checked_scored_and_found(make_packs, tmp_path):
+    """ABARQUILLAMIENTO, a FISE-2 word of 15 Spanish tiles (LL is one) and 16 board letters, is in the pack: valid,
+    scored across the whole row in an ordinary Spanish game (A1 B3 A1 R1 Q5 U1 I1 LL8 A1 M3 I1 E1 N1 T1 O1, R and E
+    on the double letters D8 and L8, the triple words A8 and O8 and the centre's double word: 32 × 18 = 576), and
+    the move finder lays the LL that completes it between ABARQUI and AMIENTO (30 × 2 on the centre); in Polyglot,
+    where LL is two board tiles, it does not fit."""
+    packs = make_packs({"es": ["abarquillamiento", "casa", "churro"]})
+    checked = lexc(packs, "check", "es", "abarquillamiento", "--json")
+    assert checked.exit_code == 0, checked.output
+    (word,) = json.loads(checked.stdout)
+    assert word["valid"] and word["board"] == "ABARQUILLAMIENTO" and word["value"] == 30
+    scored = lexc(packs, "score", "8A ABARQUILLAMIENTO", "--lang", "es")
+    assert scored.exit_code == 0, scored.output
+    assert "8A ABARQUI[LL]AMIENTO: 576 points" in scored.stdout
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(["." * 15] * 7 + ["ABARQUI.AMIENTO"] + ["." * 15] * 7) + "\n", encoding="utf-8")
+    best = lexc(packs, "best", "[LL]CASHRO", "--board", str(board), "--lang", "es", "-n", "1", "--json")
+    assert best.exit_code == 0, best.output
+    (play,) = json.loads(best.stdout)["moves"]
+    assert play["play"] == "8A (ABARQUI)[LL](AMIENTO)" and play["score"] == 60 and play["tiles_played"] == 1
+    polyglot = lexc(packs, "score", "8A ABARQUILLAMIENTO", "--ruleset", "polyglot", "--lang", "es")
+    assert polyglot.exit_code == 1 and "off the 15×15 board" in polyglot.output
 
 
 def test_the_spanish_default_is_the_fise_list_from_npm_and_holds_its_two_letter_words():
@@ -330,6 +355,24 @@ def test_one_spec_built_in_two_folders_gives_the_same_pack_bytes(tmp_path):
     assert packs[0] == packs[1]
 
 
+def test_no_filter_leaves_out_a_word_of_its_languages_stored_official_list():
+    """A filter removes only forms the official list lacks (abbreviations, symbols, artefacts): where the
+    list's two-letter words are stored, none of them is in the language's filter, compared as the list
+    spells them (French ODS8's 81 and fr.txt's 34 forms, Polish OSPS and pl.txt, Spanish FISE-2 and es.txt)."""
+    catalog = Catalog.shipped()
+    checked = []
+    for lang, entry in OFFICIAL.items():
+        path = REPO / "languages" / "filters" / f"{lang}.txt"
+        if "words" not in entry or not path.exists():
+            continue
+        spec = catalog.spec(lang)
+        forms = {spec.upper(line.strip()) for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith("#")}
+        assert not forms & set(entry["words"].split()), lang
+        checked.append(lang)
+    assert {"fr", "pl", "es"} <= set(checked)
+
+
 def test_every_official_two_letter_entry_names_its_list_and_sources():
     """bench/data/official-two-letter.toml: each entry names its list and where it was read; an entry with
     words holds distinct two-letter words, as many as its count; one without words (a published
@@ -378,10 +421,10 @@ def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_s
                for p in (REPO / "languages" / "filters").glob("*.txt")}
     assert filters["eo"] == 17 and "`languages/filters/eo.txt`: 17 abbreviations" in doc
     assert filters["da"] == 34 and "`languages/filters/da.txt` (34 abbreviations" in doc
-    assert filters["fr"] == 26 and "`languages/filters/fr.txt` now leaves out 26 forms" in doc
+    assert filters["fr"] == 34 and "`languages/filters/fr.txt` leaves out 34 forms" in doc
     assert filters["es"] == 18 and "`languages/filters/es.txt` now leaves out 18" in doc
     assert filters["nl"] == 39 and "`languages/filters/nl.txt` leaves out 39" in doc
     assert filters["de"] == 32 and "`languages/filters/de.txt` leaves out 32" in doc
     assert filters["ca"] == 9 and "`languages/filters/ca.txt` leaves out the 9" in doc
-    assert filters["pl"] == 158 and "`languages/filters/pl.txt` leaves out 158" in doc
+    assert filters["pl"] == 157 and "`languages/filters/pl.txt` leaves out 157" in doc
     assert filters["sv"] == 38 and "`languages/filters/sv.txt` leaves out 38" in doc

@@ -111,7 +111,8 @@ class SourceLexicon(WordList):
     def build(cls, spec: Spec, texts: Iterable[str], norm: Normaliser | None = None,
               min_length: int = 2, max_length: int = MAX_TILES, limit: int | None = None,
               seed: int = 0) -> SourceLexicon:
-        """Spell ``texts`` (native words, pins allowed); keep ``min_length``–``max_length`` board tiles.
+        """Spell ``texts`` (native words, pins allowed); keep words of at least ``min_length`` board tiles that
+        fit a board of ``max_length``: that many board tiles, or that many of their own tiles.
 
         With ``limit``, at most that many source words are spelled: a uniform sample drawn
         with ``random.Random(seed)`` (reservoir sampling) when the source has more, plus
@@ -141,7 +142,7 @@ class SourceLexicon(WordList):
             if len(spelling.board) < min_length:
                 short += 1
                 continue
-            if len(spelling.board) > max_length:
+            if len(spelling.board) > max_length and len(spelling.tiles) > max_length:  # fits no board, as compiled
                 long += 1
                 continue
             entries = by_board.setdefault(spelling.board, [])

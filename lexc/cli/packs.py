@@ -246,7 +246,8 @@ def compile(
     exclude: Path = typer.Option(None, "--exclude", help="A list of words to remove (an A–Z entry removes "
                                                           "the board spelling)."),
     min_length: int = typer.Option(2, "--min-length", help="Fewest board tiles in a word."),
-    max_length: int = typer.Option(15, "--max-length", help="Most board tiles in a word."),
+    max_length: int = typer.Option(15, "--max-length", help="Most tiles in a word: board tiles, or the word's own "
+                                                        "tiles when it has fewer of those."),
     encoding: str = typer.Option(None, "--encoding", help="Encoding of the word lists (default UTF-8)."),
     kind: str = typer.Option(None, "--kind", help="Source kind: wordlist, hunspell, wordfreq or kwg (default: "
                                                   "guessed from the name)."),

@@ -152,7 +152,9 @@ class Collector:
             native, board, code, choice = spelling.native, spelling.board, self.tiles.code(spelling.tiles), True
         else:
             native, board, code, choice = encoded
-        if not self.low <= len(board) <= self.high:
+        # too long only when it fits no board: more board tiles than ``high`` (a Polyglot game) and more of its own
+        # tiles (its language's game: Spanish ABARQUILLAMIENTO is 16 board tiles but 15 tiles, LL one of them)
+        if len(board) < self.low or (len(board) > self.high and len(code) > self.high):
             low, high = self.low, self.high
             reason = f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
             self.rejections.add(reason, word)
