@@ -310,9 +310,9 @@ def _read_source(collector: Collector, source: Source, progress: Progress | None
     if progress:
         progress(stage, 0, None)
     if progress is None:
-        collector.add_all(source.words())
+        collector.add_blocks(source.blocks())
     else:
-        collector.add_all(source.words(), lambda n: progress(stage, n, None), STEP)
+        collector.add_blocks(source.blocks(), lambda n: progress(stage, n, None), STEP)
     identity = dict(source.identity())
     identity["stats"] = source.stats.to_json()
     identity["read"], identity["kept"] = collector.read - read, 0  # kept: once every bucket is grouped
