@@ -119,7 +119,7 @@ class WordListSource(Source):
         stats = self.stats = SourceStats()
         for first, lines in iter_line_blocks(self.path, self.options.encoding):
             joined = "\n".join(lines)
-            if all(lines) and _NOT_WORDS.search(joined) is None:
+            if all(map(str.isalpha, lines)) or (all(lines) and _NOT_WORDS.search(joined) is None):
                 stats.lines += len(lines)
                 stats.words += len(lines)
                 yield Lines(self.name, first, lines, joined)
