@@ -131,7 +131,8 @@ class NativeWords:
                 assert reading is not None
                 implied = reading[0]
                 if native != implied:
-                    self.triples.update((native[j], tiling[j][0], board[j]) for j in range(n) if native[j] != implied[j])
+                    self.triples.update((native[j], tiling[j][0], board[j])
+                                        for j in range(n) if native[j] != implied[j])
             elif len(tiling) != n or set(map(_LENGTH, tiling)) != {1}:
                 self.possible, self.words = False, []
                 return
