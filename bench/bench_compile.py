@@ -12,7 +12,8 @@ For each list, in the same run and alternately (so both see the same machine loa
   pack) in a child process: its CPU seconds (user + system) and peak RSS;
 * baseline: reading the same file and building a plain ``marisa_trie.Trie`` of its lines
   in a child process (CPU seconds, peak RSS);
-* the ratio of the medians (goal: compile within 4x the baseline);
+* the ratio of the medians (goal: compile within 4x the baseline), in-process (CPU after the imports) and
+  as whole processes (the child's user + system CPU, start-up and imports included);
 * with ``--pure``, the same compile with ``LEXC_PURE=1`` (the ``.py`` sources of the modules mypyc
   compiles, :mod:`lexc.compiled`), alternately in the same run: the compiled modules' speed-up;
 * with ``--build``, ``lexc build LANG`` of the language's default sources as a whole process (the
@@ -21,7 +22,8 @@ For each list, in the same run and alternately (so both see the same machine loa
   (pack, walks, tilings list) is the same bytes;
 * with ``--before DIR`` (another checkout with its own ``.venv``, e.g. a worktree of main), the
   same compile and expansion by that checkout's code, alternately in the same run: before and after
-  under the same load.
+  under the same load, and whether each pack is the same bytes as that checkout's (a pack's header
+  names the spec files it read: give both the same ``LEXC_WORDS`` and ``LEXC_LANGUAGES``).
 
 For Hunspell dictionaries (``--hunspell``, default ru_RU), our expander (every form of
 ``HunspellSource.words``) against Debian's ``unmunch`` (hunspell-tools) on the same .dic
@@ -317,9 +319,9 @@ def print_tables(results: dict[str, Any], paired: bool) -> None:
     print("|---|---|" + "---|---|" * paired + "---|---|---|---|" + "---|" * paired + "---|---|---|"
           + "---|" * paired + "---|---|---|---|" * pure)
     for r in results["lists"]:
-        old = f" {r['whole_before_ratio']:.1f}× |" if "whole_before_ratio" in r else ""
+        then = f" {r['whole_before_ratio']:.1f}× |" if "whole_before_ratio" in r else ""
         print(f"| {r['list']} | {r['words']:,} |{_before(r)} {r['compile_cpu']:.2f} s | {r['baseline_cpu']:.3f} s | "
-              f"{r['ratio']:.1f}× | {r['whole_compile_cpu']:.2f} s, {r['whole_baseline_cpu']:.2f} s |{old} "
+              f"{r['ratio']:.1f}× | {r['whole_compile_cpu']:.2f} s, {r['whole_baseline_cpu']:.2f} s |{then} "
               f"{r['whole_ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |"
               f"{_same_as_before(r)}{_pure(r)}")
     if results.get("builds"):
