@@ -12,7 +12,8 @@ For each list, in the same run and alternately (so both see the same machine loa
   pack) in a child process: its CPU seconds (user + system) and peak RSS;
 * baseline: reading the same file and building a plain ``marisa_trie.Trie`` of its lines
   in a child process (CPU seconds, peak RSS);
-* the ratio of the medians (goal: compile within 4x the baseline);
+* the ratio of the medians (goal: compile within 4x the baseline), in-process (CPU after the imports) and
+  as whole processes (the child's user + system CPU, start-up and imports included);
 * with ``--pure``, the same compile with ``LEXC_PURE=1`` (the ``.py`` sources of the modules mypyc
   compiles, :mod:`lexc.compiled`), alternately in the same run: the compiled modules' speed-up;
 * with ``--build``, ``lexc build LANG`` of the language's default sources as a whole process (the
@@ -21,7 +22,8 @@ For each list, in the same run and alternately (so both see the same machine loa
   (pack, walks, tilings list) is the same bytes;
 * with ``--before DIR`` (another checkout with its own ``.venv``, e.g. a worktree of main), the
   same compile and expansion by that checkout's code, alternately in the same run: before and after
-  under the same load.
+  under the same load, and whether each pack is the same bytes as that checkout's (a pack's header
+  names the spec files it read: give both the same ``LEXC_WORDS`` and ``LEXC_LANGUAGES``).
 
 For Hunspell dictionaries (``--hunspell``, default ru_RU), our expander (every form of
 ``HunspellSource.words``) against Debian's ``unmunch`` (hunspell-tools) on the same .dic
@@ -121,10 +123,16 @@ def _env(pure: bool) -> dict[str, str]:
 
 def child(code: str, *args: str, tree: Path = REPO, pure: bool = False) -> dict[str, float]:
     """Run ``code`` in a child process of ``tree``'s Python (its own .venv, or this one's) and read its figures."""
+    import resource
+
     python = PY if tree == REPO else str(tree / ".venv" / "bin" / "python")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([python, "-c", code, *args], capture_output=True, text=True, cwd=tree, check=True,
                           env=_env(pure))
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    # the whole process too: start-up and imports included (user + system CPU of the child)
+    result["whole"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return result
 
 
@@ -197,13 +205,18 @@ def bench_list(name: str, repeat: int, out: Path, before: Path | None = None, pu
             pures.append(child(CHILD_COMPILE, lang, path, str(out / f"{lang}-pure.lexc"), pure=True))
     compile_cpu = statistics.median(c["cpu"] for c in compiles)
     base_cpu = statistics.median(b["cpu"] for b in bases)
+    whole = statistics.median(c["whole"] for c in compiles) / statistics.median(b["whole"] for b in bases)
     result: dict[str, Any] = {"list": name, "lang": lang, "path": path, "words": compiles[0]["words"],
               "boards": compiles[0]["boards"], "compile_cpu": compile_cpu, "baseline_cpu": base_cpu,
-              "ratio": compile_cpu / base_cpu, "compile_rss": max(c["rss"] for c in compiles),
+              "ratio": compile_cpu / base_cpu, "whole_compile_cpu": statistics.median(c["whole"] for c in compiles),
+              "whole_baseline_cpu": statistics.median(b["whole"] for b in bases), "whole_ratio": whole,
+              "compile_rss": max(c["rss"] for c in compiles),
               "baseline_rss": max(b["rss"] for b in bases), "runs": repeat}
     if olds:
         result["before_cpu"] = statistics.median(o["cpu"] for o in olds)
         result["before_ratio"] = result["before_cpu"] / base_cpu
+        result["whole_before_ratio"] = statistics.median(o["whole"] for o in olds) / result["whole_baseline_cpu"]
+        result["same_as_before"] = (out / f"{lang}.lexc").read_bytes() == (out / f"{lang}-before.lexc").read_bytes()
     if pures:
         result["pure_cpu"] = statistics.median(p["cpu"] for p in pures)
         result["pure_ratio"] = result["pure_cpu"] / base_cpu
@@ -241,6 +254,12 @@ def _before(r: dict[str, Any]) -> str:
     if "before_cpu" not in r:
         return ""
     return f" {r['before_cpu']:.2f} s | {r['before_ratio']:.1f}× |"
+
+
+def _same_as_before(r: dict[str, Any]) -> str:
+    """Whether a list's pack is the same bytes as ``--before``'s (give both the same LEXC_LANGUAGES: a pack's
+    header names the spec it read), or nothing when ``--before`` was not given."""
+    return {True: " yes |", False: " **no** |"}.get(r.get("same_as_before"), "")  # type: ignore[arg-type]
 
 
 def main() -> None:
@@ -293,13 +312,18 @@ def print_tables(results: dict[str, Any], paired: bool) -> None:
     extra = " compile CPU, before | ratio, before |" if paired else ""
     pure = any("pure_cpu" in r for r in results["lists"])
     more = " pure CPU | ratio, pure | compiled speed-up | same pack |" if pure else ""
-    print(f"| list | words |{extra} compile CPU | plain marisa CPU | ratio | compile peak RSS | marisa peak RSS |"
-          f"{more}")
-    print("|---|---|" + "---|---|" * paired + "---|---|---|---|---|" + "---|---|---|---|" * pure)
+    same = " same pack as before |" if paired else ""
+    whole = " whole process: ratio, before |" if paired else ""
+    print(f"| list | words |{extra} compile CPU | plain marisa CPU | ratio | whole process: compile, marisa CPU |"
+          f"{whole} whole process: ratio | compile peak RSS | marisa peak RSS |{same}{more}")
+    print("|---|---|" + "---|---|" * paired + "---|---|---|---|" + "---|" * paired + "---|---|---|"
+          + "---|" * paired + "---|---|---|---|" * pure)
     for r in results["lists"]:
+        then = f" {r['whole_before_ratio']:.1f}× |" if "whole_before_ratio" in r else ""
         print(f"| {r['list']} | {r['words']:,} |{_before(r)} {r['compile_cpu']:.2f} s | {r['baseline_cpu']:.3f} s | "
-              f"{r['ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |"
-              f"{_pure(r)}")
+              f"{r['ratio']:.1f}× | {r['whole_compile_cpu']:.2f} s, {r['whole_baseline_cpu']:.2f} s |{then} "
+              f"{r['whole_ratio']:.1f}× | {r['compile_rss'] / 2**20:,.0f} MiB | {r['baseline_rss'] / 2**20:,.0f} MiB |"
+              f"{_same_as_before(r)}{_pure(r)}")
     if results.get("builds"):
         builds = results["builds"]
         old, pure = any("before_cpu" in r for r in builds), any("pure_cpu" in r for r in builds)

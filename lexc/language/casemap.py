@@ -86,6 +86,16 @@ def uppercaser(locale: str) -> Callable[[str], str]:
     return fast
 
 
+def per_letter(locale: str) -> bool:
+    """Whether upper-casing in ``locale`` maps each character on its own (the language has no rules of its
+    own in ICU, :data:`_OWN_RULES`): then words joined by line breaks upper-case as each word does alone.
+
+    >>> per_letter("fr"), per_letter("ru"), per_letter("el"), per_letter("tr")
+    (True, True, False, False)
+    """
+    return _locale(locale).getLanguage() not in _OWN_RULES
+
+
 @cache
 def _differs(locale: str) -> re.Pattern[str] | None:
     """The characters ``str.upper`` does not upper-case as ICU does in ``locale``, as one character class.

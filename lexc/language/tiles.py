@@ -57,6 +57,8 @@ MAX_TILINGS = 256
 
 #: (face index, number of board letters) per native tile of a board spelling.
 Tiling = tuple[tuple[int, int], ...]
+#: A board spelling's native word and tiling as a table reads it (:meth:`Table.default_reading`).
+Reading = tuple[str, Tiling]
 
 
 def _alternation(surfaces: Iterable[str]) -> str:
@@ -216,7 +218,7 @@ class Table:
         found = self.default_reading(board)
         return None if found is None else found[1]
 
-    def default_reading(self, board: str) -> tuple[str, Tiling] | None:
+    def default_reading(self, board: str) -> Reading | None:
         """The native spelling and tiling of ``board`` read by default (longest match over the table,
         faces put together, the final form of the last letter); None if the table cannot tile it.
 

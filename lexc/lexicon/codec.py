@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lexc.errors import LexcError
+from lexc.language.tiles import Reading as Reading
 from lexc.language.tiles import Table, Tiling
 
 if TYPE_CHECKING:
@@ -67,8 +68,6 @@ def _read_num(text: str, i: int) -> tuple[int, int]:
 #: A record parsed (:meth:`Coder.parse`): its tile overrides (position from the end, face, length), its
 #: whole native word (``@``) or None, and its letter changes (position from the end, letter; ``=``).
 Parsed = tuple[tuple[tuple[int, int, int], ...], str | None, tuple[tuple[int, str], ...]]
-#: A board spelling's default reading (:meth:`lexc.language.tiles.Table.default_reading`).
-Reading = tuple[str, Tiling]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +125,7 @@ class Coder(Table):
             reading = self.default_reading(board)
         if reading is not None and tiling == reading[1]:
             return "" if native is None else self._changes(native, reading[0])
-        tiles = self.tiling_record(board, tiling)
+        tiles = self.tiling_record(board, tiling, None if reading is None else reading[1])
         return tiles if native is None else tiles + self.native_record(native, self.joined(tiling))
 
     def plain(self, board: str) -> bool:
@@ -141,11 +140,26 @@ class Coder(Table):
             return False
         return self._one_letter_runs or len(self.pattern.findall(board)) == len(board)
 
-    def tiling_record(self, board: str, tiling: Tiling) -> str:
-        """The tiles longest match does not give: ``^`` and (position from the end, face, length) each."""
+    def tiling_record(self, board: str, tiling: Tiling, default: Tiling | None = None) -> str:
+        """The tiles longest match does not give: ``^`` and (position from the end, face, length) each.
+
+        ``default`` is ``board``'s :meth:`default_tiling` when the caller has it: where a tile starts
+        where one of its tiles starts, longest match gives that tile there (it is longest match from
+        the start), so the pattern runs only where the two tilings are out of step.
+
+        >>> c = Coder(("S", "H", "SH", "C"), {"S": 0, "H": 1, "SH": 2, "C": 3})
+        >>> split = ((0, 1), (1, 1), (3, 1))
+        >>> c.tiling_record("SHC", split), c.tiling_record("SHC", split, c.default_tiling("SHC"))
+        ('^301', '^301')
+        """
         parts, i, n = [], 0, len(board)
+        d, at, tiles = 0, 0, 0 if default is None else len(default)
         for face, length in tiling:
-            if length == 0 or self.greedy(board, i) != (face, length):
+            while d < tiles and at < i:
+                at += default[d][1]  # type: ignore[index]
+                d += 1
+            found = default[d] if d < tiles and at == i else self.greedy(board, i)  # type: ignore[index]
+            if length == 0 or found != (face, length):
                 parts.append(_num(n - i) + _num(face) + _num(length))
             i += length
         return "^" + "".join(parts) if parts else ""
@@ -315,7 +329,7 @@ class RecordWriter:
         if text:
             self.exceptions += 1
             if self.natives is not None:
-                self.natives.add(board, words)
+                self.natives.add(board, words, reading)
         return text
 
 

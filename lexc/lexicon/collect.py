@@ -27,7 +27,7 @@ from lexc.language.tiles import AlignedTile, Codes
 from lexc.lexicon.codec import RecordWriter, learn_table
 from lexc.lexicon.compile_report import EXAMPLES, Rejections
 from lexc.lexicon.provenance import recorded_path
-from lexc.lexicon.reading import sha256_file
+from lexc.lexicon.reading import Lines, sha256_file, source_word
 from lexc.lexicon.spill import LEVELS, Buckets, Spill, Store, merge, read, write_run
 
 if TYPE_CHECKING:
@@ -109,7 +109,8 @@ class Collector:
         self.kept_by: dict[int, int] = {}
         self.boards = 0
         self.tiles = Codes()
-        self.encode = Encoder(norm, self.tiles.char).encode
+        encoder = Encoder(norm, self.tiles.char)
+        self.encode, self.encode_lines = encoder.encode, encoder.encode_lines
         self.rejections = Rejections()
         self.read = self.kept = self.duplicates = self.excluded = 0
         self.ex_natives: set[str] = set()
@@ -127,7 +128,7 @@ class Collector:
         self.excluding = bool(self.ex_natives or self.ex_boards)
 
     def add(self, word: SourceWord | str) -> bool:
-        """Spell one word and keep it; False if it was left out."""
+        """Spell one word and keep it (or count it excluded); False if it was rejected."""
         self.read += 1
         if isinstance(word, str):
             text = word
@@ -152,44 +153,76 @@ class Collector:
             native, board, code, choice = spelling.native, spelling.board, self.tiles.code(spelling.tiles), True
         else:
             native, board, code, choice = encoded
+        reason = self._keep(native, board, code, text, choice)
+        if reason:
+            self.rejections.add(reason, word)
+        return not reason
+
+    def _keep(self, native: str, board: str, code: str, text: str, choice: bool) -> str:
+        """Keep one spelled word unless its length or the exclude list leaves it out: '' (kept or excluded,
+        counted), or why its length leaves it out."""
         # too long only when it fits no board: more board tiles than ``high`` (a Polyglot game) and more of its own
         # tiles (its language's game: Spanish ABARQUILLAMIENTO is 16 board tiles but 15 tiles, LL one of them)
         if len(board) < self.low or (len(board) > self.high and len(code) > self.high):
             low, high = self.low, self.high
-            reason = f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
-            self.rejections.add(reason, word)
-            return False
+            return f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
         if self.excluding and (native in self.ex_natives or board in self.ex_boards):
             self.excluded += 1
-            return False
+            return ""
         entry = code + _NATIVE + native if native != board else (None if code == board else code)
         if self.buckets is not None:
             self.buckets.add((board, entry, text if choice or PIN in text else None, choice, self.origin))
-            return True
-        return self._insert(board, native, entry, text, choice, self.origin)
+        else:
+            self._insert(board, native, entry, text, choice, self.origin)
+        return ""
 
-    def add_all(self, words: Iterable[SourceWord | str], progress: Callable[[int], None] | None = None,
-                step: int = 1) -> None:
-        """:meth:`add` every word of ``words`` (the loop over a source's words, compiled with this module);
-        ``progress(n)`` after every ``step``-th word.
+    def add_lines(self, block: Lines) -> None:
+        """:meth:`add` every word of a block of lines, spelled at once (:meth:`Encoder.encode_lines`); a word that
+        needs more (a character that is no tile, a multi-letter tile, a pin...) goes through :meth:`add` alone,
+        and so does the whole block when it cannot be spelled at once. The same as :meth:`add` of each."""
+        texts, file, first = block.texts, block.file, block.first
+        n = len(texts)
+        encoded = None
+        if self.compounds is None and n and all(texts) and max(map(len, texts)) <= MAX_WORD:
+            encoded = self.encode_lines(block.joined, n)
+        if encoded is None:
+            for i in range(n):
+                self.add(source_word(texts[i], file, first + i))
+            return
+        natives, boards, codes, slow = encoded
+        for i in range(n):
+            if i in slow:
+                self.add(source_word(texts[i], file, first + i))
+                continue
+            self.read += 1
+            reason = self._keep(natives[i], boards[i], codes[i], texts[i], False)
+            if reason:
+                self.rejections.add(reason, source_word(texts[i], file, first + i))
+
+    def add_blocks(self, items: Iterable[Lines | SourceWord | str], progress: Callable[[int], None] | None = None,
+                   step: int = 1) -> None:
+        """:meth:`add` every word of ``items`` (:meth:`lexc.lexicon.reading.Source.blocks`: words, and blocks of
+        lines :meth:`add_lines` spells at once); ``progress(n)`` once ``n`` words are read, every ``step`` or so.
 
         >>> from lexc import Catalog
+        >>> from lexc.lexicon.reading import Lines
         >>> en = Catalog.shipped().language("en")
         >>> collector = Collector(en.spec, en.normaliser(), (2, 15), None)
-        >>> collector.add_all(["quite", "qi", "x", "quite"], print, 2)
-        2
+        >>> collector.add_blocks([Lines("list.txt", 1, ["quite", "qi", "x"], "quite\\nqi\\nx"), "quite"], print, 2)
+        3
         4
-        >>> collector.read, collector.kept, collector.duplicates
-        (4, 2, 1)
+        >>> collector.read, collector.kept, collector.duplicates, collector.rejections.examples
+        (4, 2, 1, {'shorter than 2 board tiles': ['x (list.txt:3)']})
         """
-        if progress is None:
-            for word in words:
-                self.add(word)  # a direct call once compiled (a bound method would be a Python call)
-            return
-        for n, word in enumerate(words, start=1):
-            self.add(word)
-            if n % step == 0:
-                progress(n)
+        start, mark = self.read, step
+        for item in items:
+            if isinstance(item, Lines):
+                self.add_lines(item)
+            else:
+                self.add(item)
+            if progress is not None and self.read - start >= mark:
+                progress(self.read - start)
+                mark = (self.read - start) // step * step + step
 
     def _insert(self, board: str, native: str, entry: Entry, text: str | None, choice: bool, origin: int) -> bool:
         """Keep one spelling of ``board`` (``text`` is needed only for a choice or a pin)."""
@@ -377,8 +410,17 @@ class Collector:
 
 
 def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:
-    """Add a chunk's tile codes and multi-letter run occurrences to the counts; empty the chunk."""
-    counter.update("".join(codes))
+    """Add a chunk's tile codes and multi-letter run occurrences to the counts; empty the chunk (a ``str.count``
+    per distinct code character: a pass in C each, where counting character by character was a dict update each).
+
+    >>> counter, occurrences = Counter(), {"CH": 0}
+    >>> _count_tiles(counter, occurrences, ["CHE", "\\x80E"], ["CHE", "CHE"])
+    >>> sorted(counter.items()), occurrences
+    ([('C', 1), ('E', 2), ('H', 1), ('\\x80', 1)], {'CH': 2})
+    """
+    joined = "".join(codes)
+    for char in set(joined):
+        counter[char] += joined.count(char)
     if occurrences:
         joined = "\n".join(boards)
         for run in occurrences:

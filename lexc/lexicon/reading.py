@@ -62,6 +62,16 @@ class SourceWord(NamedTuple):
         return self.text.replace(PIN, "")
 
 
+class Lines(NamedTuple):
+    """Words of ``file`` that are whole lines as they stand, numbered from ``first``, with ``joined`` (them
+    joined by line breaks): a block of a word list, read at once (:meth:`Source.blocks`)."""
+
+    file: str
+    first: int
+    texts: list[str]
+    joined: str
+
+
 _new_word = tuple.__new__
 
 
@@ -183,6 +193,11 @@ class Source:
     def words(self) -> Iterator[SourceWord]:
         """The source's words in file order (a new pass, with fresh stats, at each call)."""
         raise NotImplementedError
+
+    def blocks(self) -> Iterator[Lines | SourceWord]:
+        """:meth:`words`, with blocks of words that are whole lines as :class:`Lines` where the source can
+        tell (a plain word list): what the compiler reads (a block is spelled at once). Here, every word."""
+        return iter(self.words())
 
     def files(self) -> list[Path]:
         """The files this source reads (for their SHA-256)."""

@@ -29,6 +29,7 @@ match runs separately on each part.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields, replace
 from importlib import metadata
@@ -46,6 +47,7 @@ from lexc.lexicon.reading import (
     DEFAULT_MIN_LENGTH,
     PIN,
     Convention,
+    Lines,
     Options,
     Source,
     SourceStats,
@@ -86,8 +88,6 @@ class WordListSource(Source):
 
     def words(self) -> Iterator[SourceWord]:
         stats = self.stats = SourceStats()
-        counted, skip_caps, name = self.convention.counted, self.options.capitalised == "skip", self.name
-        coded = self.convention.coded
         if is_prezip(self.path):
             blocks = one_per_block(iter_prezip(self.path, self.options.encoding))
         elif self.path.suffix == ".json":
@@ -95,20 +95,61 @@ class WordListSource(Source):
         else:
             blocks = iter_line_blocks(self.path, self.options.encoding)
         for first, lines in blocks:  # a block of lines at a time: the loop below is a plain ``for``
-            stats.lines += len(lines)
-            for number, text in enumerate(lines, first):
-                word = text if text.isalpha() else first_token(text)  # a plain word is its own first token
-                if word is None:
-                    stats.skipped(not text.strip(), name, number)
-                    continue
-                if skip_caps and word.lower() != word:  # has_capital, inlined
-                    stats.capitalised += 1
-                    continue
-                if coded or "[" in word:  # Convention.apply leaves any other word as it is
-                    word = counted(word, stats)
-                stats.words += 1
-                yield source_word(word, name, number)
+            yield from self._block_words(stats, first, lines)
         stats.empty = stats.words == 0
+
+    def blocks(self) -> Iterator[Lines | SourceWord]:
+        """:meth:`words`, a block of lines at a time where each line of the block is a word as it stands (no
+        blank or comment line, nothing after a word, no tile convention to read, no capital to skip: one
+        regular expression over the block tells), else word by word.
+
+        >>> import pathlib, tempfile
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "list.txt"
+        >>> _ = path.write_text("qi\\nquite\\n", encoding="utf-8")
+        >>> [(block.first, block.texts, block.joined) for block in open_source(catalog.spec("en"), path).blocks()]
+        [(1, ['qi', 'quite'], 'qi\\nquite')]
+        >>> _ = path.write_text("qi\\n# a comment\\nquite\\n", encoding="utf-8")
+        >>> [w.text for w in open_source(catalog.spec("en"), path).blocks()]
+        ['qi', 'quite']
+        """
+        if self.convention.coded or self.options.capitalised == "skip" or is_prezip(self.path) \
+                or self.path.suffix == ".json":
+            yield from self.words()
+            return
+        stats = self.stats = SourceStats()
+        for first, lines in iter_line_blocks(self.path, self.options.encoding):
+            joined = "\n".join(lines)
+            if all(map(str.isalpha, lines)) or (all(lines) and _NOT_WORDS.search(joined) is None):
+                stats.lines += len(lines)
+                stats.words += len(lines)
+                yield Lines(self.name, first, lines, joined)
+            else:
+                yield from self._block_words(stats, first, lines)
+        stats.empty = stats.words == 0
+
+    def _block_words(self, stats: SourceStats, first: int, lines: list[str]) -> Iterator[SourceWord]:
+        """The words of a block of lines numbered from ``first``, counted in ``stats``."""
+        counted, skip_caps, name = self.convention.counted, self.options.capitalised == "skip", self.name
+        coded = self.convention.coded
+        stats.lines += len(lines)
+        for number, text in enumerate(lines, first):
+            word = text if text.isalpha() else first_token(text)  # a plain word is its own first token
+            if word is None:
+                stats.skipped(not text.strip(), name, number)
+                continue
+            if skip_caps and word.lower() != word:  # has_capital, inlined
+                stats.capitalised += 1
+                continue
+            if coded or "[" in word:  # Convention.apply leaves any other word as it is
+                word = counted(word, stats)
+            stats.words += 1
+            yield source_word(word, name, number)
+
+
+#: What makes a line of a word list other than one word as it stands: white space (a definition after the
+#: word, a blank line), a comment's ``#`` (anywhere: a word holding one is read line by line) or a tile
+#: code's ``[`` (:class:`Convention`).
+_NOT_WORDS = re.compile(r"[^\S\n]|[#\[]")
 
 
 def iter_json_words(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]:

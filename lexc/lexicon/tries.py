@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from lexc.errors import LexcError, Problem
-from lexc.language.tiles import Table, Tiling
+from lexc.language.tiles import Reading, Table, Tiling
 
 #: Trie structures a pack may hold (the header's ``structure.kind``).
 STRUCTURES = ("marisa", "dawg", "natives")
@@ -115,16 +115,29 @@ class NativeWords:
         # (letter, face index, board letter): a word's default letters are the table's
         self.triples = {(table.faces[face], face, run) for run, face in table.table.items()}
 
-    def add(self, board: str, words: Iterable[tuple[str, Tiling]]) -> None:
-        """The words of ``board`` as its records give them (native word, tiling)."""
+    def add(self, board: str, words: Iterable[tuple[str, Tiling]], reading: Reading | None = None) -> None:
+        """The words of ``board`` as its records give them (native word, tiling); ``reading`` is ``board``'s
+        default reading when the caller has it (a word on its tiling adds only the letters that differ
+        from it: the others are the table's own)."""
         if not self.possible:
             return
         n = len(board)
+        default = None if reading is None else reading[1]
         for native, tiling in set(words):
-            if len(native) != n or len(tiling) != n or set(map(_LENGTH, tiling)) != {1}:
+            if len(native) != n:
                 self.possible, self.words = False, []
                 return
-            self.triples.update(zip(native, map(_FACE, tiling), board, strict=True))
+            if tiling == default:  # one letter a tile (a natives candidate's table has one-letter runs only)
+                assert reading is not None
+                implied = reading[0]
+                if native != implied:
+                    self.triples.update((native[j], tiling[j][0], board[j])
+                                        for j in range(n) if native[j] != implied[j])
+            elif len(tiling) != n or set(map(_LENGTH, tiling)) != {1}:
+                self.possible, self.words = False, []
+                return
+            else:
+                self.triples.update(zip(native, map(_FACE, tiling), board, strict=True))
             self.words.append(native)
 
     def finish(self, entries: Iterable[tuple[str, str]], exceptions: int, boards: int) -> Natives | None:
