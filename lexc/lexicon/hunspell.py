@@ -100,10 +100,7 @@ def _holds_any(text: str, chars: str) -> bool:
     >>> _holds_any("naïve", "ïö"), _holds_any("naive", "ïö")
     (True, False)
     """
-    for char in chars:
-        if char in text:
-            return True
-    return False
+    return any(char in text for char in chars)  # mypyc compiles any() over a generator into a plain loop
 
 
 def _located(aff: AffixFile, stem: str, flags: Flags, file: str, line: int) -> list[str]:
