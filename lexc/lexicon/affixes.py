@@ -160,7 +160,8 @@ class AffixFile:
     # :meth:`forms`: a flag set -> the edge its suffix rules look at (-1: it has prefixes); (flags, edge) -> the
     # tails of a stem's forms after its head
     _widths: dict[Flags, int] = field(default_factory=dict)
-    _levels: dict[tuple[str, str], tuple[Rule, ...]] = field(default_factory=dict)  # (flag, ending) -> rules fitting it
+    # (flag, ending) -> the rules fitting it, and the most characters any of them tests
+    _levels: dict[tuple[str, str], tuple[tuple[Rule, ...], int]] = field(default_factory=dict)
     _stems: dict[tuple[Flags, str], tuple[str, ...]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ parsing
@@ -366,25 +367,29 @@ class AffixFile:
         """The suffix rules of ``flag`` that apply to ``word`` (longer than ``width``, the most they test).
 
         The rules that fit the last ``d`` characters are those that fit the last ``d - 1`` and accept the
-        ``d``-th from the end: worked out one character at a time from the longest ending already known
-        (cached by ending), so a new word's edge costs a few short filters, not a test of every rule.
+        ``d``-th from the end: worked out one character at a time from the word's end, each ending's rules
+        cached (by flag and ending) with how far back the deepest of them tests; the walk stops where none of
+        the rules left looks further back, so a new word's edge costs a few look-ups of short endings, not a
+        test of every rule.
         """
         levels, n = self._levels, len(word)
-        back, found = max(width - 1, 0), None
-        while back > 0:
-            found = levels.get((flag, word[n - back:]))
-            if found is not None:
-                break
-            back -= 1
-        if found is None:
-            found = levels[flag, ""] = tuple(self.suffixes[flag])
-        while back < width:
+        level = levels.get((flag, ""))
+        if level is None:
+            rules = tuple(self.suffixes[flag])
+            level = levels[flag, ""] = (rules, max((len(r.ends) for r in rules), default=0))
+        back = 0
+        while back < width and level[1] > back:
             back += 1
-            char = word[n - back]
-            found = levels[flag, word[n - back:]] = tuple(
-                rule for rule in found
-                if back > len(rule.ends) or (test := rule.ends[back - 1]) is None or (char in test[1]) != test[0])
-        return found
+            key = (flag, word[n - back:])
+            found = levels.get(key)
+            if found is None:
+                char = word[n - back]
+                rules = tuple(rule for rule in level[0]
+                              if back > len(rule.ends) or (test := rule.ends[back - 1]) is None
+                              or (char in test[1]) != test[0])
+                found = levels[key] = (rules, max((len(r.ends) for r in rules), default=0))
+            level = found
+        return level[0]
 
     def _applying(self, candidates: tuple[Rule, ...], word: str) -> tuple[Rule, ...]:
         """Those of ``candidates`` that apply to ``word``, each distinct test (strip, condition) made once."""
