@@ -205,6 +205,32 @@ def letters_below(walk: Walk) -> list[int]:
     return below
 
 
+def letters_twice_below(walk: Walk, below: list[int]) -> list[int]:
+    """Per node, the mask of every code found at least twice on one path below it (``below`` is
+    :func:`letters_below`'s): a search that must still lay two tiles of a letter leaves a node whose mask
+    lacks it. One pass, children before parents.
+
+    >>> walk = Walk.from_words(["CAT", "COO", "DOG"])
+    >>> twice = letters_twice_below(walk, letters_below(walk))
+    >>> "".join(walk.alphabet[c] for c in range(26) if twice[walk.child(walk.root, 2)] >> c & 1)
+    'O'
+    """
+    masks, targets, first = walk.masks, walk.targets, walk.first
+    twice = [0] * len(masks)
+    for node in range(len(masks)):
+        mask = masks[node] & ~FINAL
+        seen = 0
+        at = first[node]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            target = targets[at]
+            seen |= twice[target] | (low & below[target])
+            at += 1
+        twice[node] = seen
+    return twice
+
+
 # --------------------------------------------------------------------------- building
 
 
