@@ -123,11 +123,12 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
     wmasks, targets, first, child_of, heights = (walk := line.lexicon.walk).masks, walk.targets, walk.first, \
         walk.child, walk.heights
     n, tiles, cross, old, value, lmq, wmq = line.n, line.tiles, line.cross, line.old, line.value, line.lmq, line.wmq
-    cross_exact, cur_code, cur_blank, state = line.cross_exact, line.cur_code, line.cur_blank, line.state
-    ahead, pre_empty, top_sum, need, cap = line.ahead, line.pre_empty, line.top_sum, line.need, line.cap
-    bonus_upto, bonus_at, bounded = line.bonus_upto, line.bonus_at, search.top is not None
+    plain, on_blank, cur_code, cur_blank, state, ahead = line.cross_plain, line.cross_blank, line.cur_code, \
+        line.cur_blank, line.state, line.ahead
+    pre_empty, top_sum, need, cap, bonus_upto, bonus_at = line.pre_empty, line.top_sum, line.need, line.cap, \
+        line.bonus_upto, line.bonus_at
     stop, whole, below, gain, next_bit, most = line.stop, line.whole, line.below, line.gain, line.next_bit, line.most
-    twice, doubles, table = line.twice, line.doubles, line.table
+    twice, doubles, table, bounded = line.twice, line.doubles, line.table, search.top is not None
     counts, all_letters, floor, steps = search.counts, search.all_letters, search.floor, search.steps
 
     def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
@@ -150,16 +151,16 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
             if missing and low_bar > 0 and ((acc + gain(rmask & ~missing, premiums[k], k) + boards[k]) * wmul
                                             * word_mult[k] + crossed + crossing[k] + bonus_upto[placed + k]) < low_bar:
                 return  # the same with only the rack's letters that are on some path from here
-            if pos > state["anchor"] and wmasks[node] & FINAL and placed >= need and (
+            if pos > state[0] and wmasks[node] & FINAL and placed >= need and (
                     low_bar <= 0 or acc * wmul + crossed + bonus_at[placed] >= low_bar):
                 record(pos)
-        elif pos > state["anchor"] and wmasks[node] & FINAL:
+        elif pos > state[0] and wmasks[node] & FINAL:
             record(pos)
         if pos >= n or placed >= cap:
             return
-        lm, wm, exact, then, mask = lmq[pos] - 1, wmul * wmq[pos], cross_exact[pos], next_bit[pos + 1], wmasks[node]
-        allowed, at = cross[pos] & (all_letters if nblanks else rmask) & mask, first[node]  # Walk.branches, inline
-        while allowed:
+        lm, wm, then, xs, blank_xs = lmq[pos] - 1, wmul * wmq[pos], next_bit[pos + 1], plain[pos], on_blank[pos]
+        allowed, at, mask = cross[pos] & (all_letters if nblanks else rmask) & wmasks[node], first[node], wmasks[node]
+        while allowed:  # Walk.branches, inline
             allowed ^= (low := allowed & -allowed)
             code, child = low.bit_length() - 1, targets[at + (mask & (low - 1)).bit_count()]
             if not wmasks[child] & then:
@@ -170,12 +171,11 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
                 cur_blank[pos] = False
                 extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks,
                        acc + value[code] + most[code] * lm if lm else acc + value[code],
-                       wm, crossed + exact[code][0] if exact else crossed, placed + 1, raw + value[code])
+                       wm, crossed + xs[code], placed + 1, raw + value[code])
                 counts[code] += 1
             if nblanks:
                 cur_blank[pos] = True
-                extend(child, pos + 1, rmask, nblanks - 1, acc, wm, crossed + exact[code][2] if exact else crossed,
-                       placed + 1, raw)
+                extend(child, pos + 1, rmask, nblanks - 1, acc, wm, crossed + blank_xs[code], placed + 1, raw)
 
     return extend
 
@@ -199,7 +199,7 @@ def through_search(search: Search, line: Line, extend: Extend) -> Callable[[int]
     rmask0 = sum(1 << c for c, k in enumerate(search.counts) if k)
 
     def through(anchor: int) -> None:
-        state["anchor"] = anchor
+        state[0] = anchor
         start = anchor - 1
         while start > 0 and tiles[start - 1] != EMPTY:
             start -= 1
@@ -208,7 +208,7 @@ def through_search(search: Search, line: Line, extend: Extend) -> Callable[[int]
             node = walk.child(node, tile) if tile >= 0 else -1
             if node < 0:
                 return
-        state["start"] = start
+        state[1] = start
         extend(node, anchor, rmask0, search.blanks, sum(old[start:anchor]), 1, 0, 0, 0)
 
     return through
@@ -226,11 +226,11 @@ def free_search(search: Search, line: Line, extend: Extend, left_parts: list[lis
     place = placer(search, line, extend)
 
     def free(anchor: int, limit: int) -> None:
-        state["anchor"] = anchor
+        state[0] = anchor
         here = cross[anchor]
         base, letters, word_mult, crossing, boards, premiums = line.table(anchor) if ahead else (0, (), (), (), (), ())
         for length, parts in enumerate(left_parts[:min(limit, cap - 1) + 1]):
-            state["start"] = begin = anchor - length
+            state[1] = begin = anchor - length
             left_lm, left_wm = max(lmq[begin:anchor], default=1), 1
             for j in range(begin, anchor):
                 left_wm *= wmq[j]

@@ -22,16 +22,19 @@ from typing import Any
 from lexc.engine.moves.state import EMPTY, LeftPart, Search
 from lexc.engine.moves.words import Lexicon, below_of, twice_below_of
 
-__all__ = ["Line", "ahead"]
+__all__ = ["Line", "Table", "ahead"]
+
+#: The bound's tables of one empty square (:func:`ahead`): ``(base, letters, word_mult, crossing, boards, premiums)``.
+Table = tuple[int, list[int], list[int], list[int], list[int], list[tuple[int, ...]]]
 
 
 class Line:
     """The tables of one line in one lexicon's walk, for plays placing ``need`` to ``cap`` tiles."""
 
-    __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
-                 "cur_code", "doubles", "gains", "lexicon", "lmq", "most", "n", "need", "next_bit", "old", "pre_empty",
-                 "prepared", "rack_size", "search", "squares", "state", "stop", "tiles", "top_sum", "twice", "value",
-                 "whole", "wmq")
+    __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_blank", "cross_exact",
+                 "cross_plain", "cur_blank", "cur_code", "doubles", "gains", "lexicon", "lmq", "most", "n", "need",
+                 "next_bit", "old", "pre_empty", "prepared", "rack_size", "search", "squares", "state", "stop", "tiles",
+                 "top_sum", "twice", "value", "whole", "wmq")
 
     def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
                  cross_scores: list[Any], need: int = 0, cap: int = 0):
@@ -41,8 +44,8 @@ class Line:
         self.cross = [cross_masks[i] for i in squares]
         #: the main word being built: the code and blank flag placed on each square
         self.cur_code, self.cur_blank = [0] * n, [False] * n
-        #: the anchor being searched and the first square of the word
-        self.state = {"anchor": 0, "start": 0}
+        #: the anchor being searched and the first square of the word (``state[0]``, ``state[1]``)
+        self.state = [0, 0]
         counts = search.counts
         self.rack_size = rack_size = sum(counts) + search.blanks
         bound = lexicon.letter_bound
@@ -56,6 +59,7 @@ class Line:
         self.wmq = [wm_all[i] if t == EMPTY else 1 for t, i in on_line]
         self.old = [0 if t < 0 or blank_on[i] else value[t] for t, i in on_line]
         self.cross_exact = [None if t != EMPTY or cross_scores[i] is None else cross_scores[i][1] for t, i in on_line]
+        self.cross_plain, self.cross_blank = _cross_values(self.cross_exact, len(search.finder.alphabet))
         bonuses = search.ruleset.bonuses
         self.bonus_upto = [0]
         for k in range(1, rack_size + 1):
@@ -87,13 +91,13 @@ class Line:
         self.doubles = tuple(c for c, k in enumerate(counts) if k >= 2)
         self.search = search
         self.gains = search.gains.setdefault(lexicon.lang, {})
-        self.ahead: list[Any] = []
+        self.ahead: list[Table | None] = []
         self.prepared: Any = None
         if search.top is not None:
             self.ahead = ahead(search, self)
         self.phase(need, cap or rack_size)
 
-    def table(self, pos: int) -> Any:
+    def table(self, pos: int) -> Table:
         """The bound's tables of the empty square ``pos`` (:func:`ahead`), made on first use."""
         made = self.ahead[pos]
         if made is None:
@@ -160,6 +164,24 @@ class Line:
         return most
 
 
+def _cross_values(entries: list[Any], letters: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Per square of a line (:attr:`Line.cross_plain`, :attr:`Line.cross_blank`), what each code's cross word
+    scores there (0 without a cross word), without and with a blank."""
+    zeros = [0] * letters
+    plain, blank = [], []
+    for entry in entries:
+        if entry is None:
+            plain.append(zeros)
+            blank.append(zeros)
+            continue
+        with_tile, with_blank = [0] * letters, [0] * letters
+        for code, best in entry.items():
+            with_tile[code], with_blank[code] = best[0], best[2]
+        plain.append(with_tile)
+        blank.append(with_blank)
+    return plain, blank
+
+
 def _gain(line: Line, search: Search, avail: int, premiums: tuple[int, ...], k: int) -> int:
     """At most what ``k`` tiles of the rack whose letters are bits of ``avail`` (and its blanks) add to the
     main word on squares of those letter ``premiums``: their best values, the best on the best premiums."""
@@ -175,7 +197,7 @@ def _rack_values(search: Search, value: list[int]) -> list[int]:
                   reverse=True)
 
 
-def ahead(search: Search, line: Line) -> list[Any]:
+def ahead(search: Search, line: Line) -> list[Table | None]:
     """The bound's tables of a line, one entry per square, each made on first use (:meth:`Line.table`):
     ``(base, letters, word_mult, crossing, boards, premiums)`` for an empty square ``pos`` (where a word
     goes on with rack tiles); None until made, and for the other squares.
@@ -210,12 +232,12 @@ def ahead(search: Search, line: Line) -> list[Any]:
         if lmq[square] > 1:
             fit_gain[square] = (lmq[square] - 1) * max([value[c] for c in held if cross[square] >> c & 1], default=0)
     line.prepared = (gaps, _rack_values(search, value), pre_old, best_cross, fit_gain)
-    tables: list[Any] = [None] * (n + 1)
+    tables: list[Table | None] = [None] * (n + 1)
     tables[n] = (len(gaps), [0], [1], [0], [0], [()])
     return tables
 
 
-def _table(line: Line, pos: int) -> tuple[int, list[int], list[int], list[int], list[int], list[tuple[int, ...]]]:
+def _table(line: Line, pos: int) -> Table:
     """:func:`ahead`'s entry of the empty square ``pos``."""
     gaps, values, pre_old, best_cross, fit_gain = line.prepared
     lmq, wmq, n = line.lmq, line.wmq, line.n
