@@ -4,7 +4,7 @@
 searches the words whose left part is the tiles already before the anchor
 (:func:`through_search`) or is made from the rack on the free squares before it
 (:func:`free_search`, over the left parts of :meth:`~lexc.engine.moves.state.Search.left_parts`);
-both go on to the right with :func:`extender`'s ``extend``: through the board's tiles, then one
+both go on to the right with :meth:`Extender.extend`: through the board's tiles, then one
 tile of the rack per empty square, each a :meth:`lexc.lexicon.walk.Walk.branches` step over the
 arcs the rack and the square's cross-check allow. Each word it ends is handed to the recorder
 (:mod:`lexc.engine.moves.record`).
@@ -114,52 +114,62 @@ def line_tasks(line: Line, index: int, anchors: list[bool], number: int) -> list
 def line_searches(search: Search, line: Line, record: Callable[[int], None]) -> tuple[Callable[[int], None],
                                                                                      Callable[[int, int], None]]:
     """A line's two searches in the phase set: through the tiles before an anchor, and from left parts."""
-    extend = extender(search, line, record)
+    extend = Extender(search, line, record)
     return through_search(search, line, extend), free_search(search, line, extend, line.left_parts())
 
 
-def extender(search: Search, line: Line, record: Callable[[int], None]) -> Extend:
-    """The search to the right of an anchor: ``extend``, one walk step per tile, recording each word ended."""
-    wmasks, targets, first, child_of, heights = (walk := line.lexicon.walk).masks, walk.targets, walk.first, \
-        walk.child, walk.heights
-    n, tiles, cross, old, value, lmq, wmq = line.n, line.tiles, line.cross, line.old, line.value, line.lmq, line.wmq
-    plain, on_blank, cur_code, cur_blank, state, ahead = line.cross_plain, line.cross_blank, line.cur_code, \
-        line.cur_blank, line.state, line.ahead
-    pre_empty, top_sum, need, cap, bonus_upto, bonus_at = line.pre_empty, line.top_sum, line.need, line.cap, \
-        line.bonus_upto, line.bonus_at
-    stop, whole, below, gain, next_bit, most = line.stop, line.whole, line.below, line.gain, line.next_bit, line.most
-    twice, doubles, table, bounded = line.twice, line.doubles, line.table, search.top is not None
-    counts, all_letters, floor, steps = search.counts, search.all_letters, search.floor, search.steps
+class Extender:
+    """The search to the right of an anchor (:meth:`extend`), one walk step per tile, recording each word ended;
+    a class, so that each step calls the next as a compiled method, its arguments unboxed."""
 
-    def extend(node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
+    def __init__(self, search: Search, line: Line, record: Callable[[int], None]):
+        walk = line.lexicon.walk
+        self.line, self.record, self.bounded, self.walk = line, record, search.top is not None, walk
+        self.wmasks, self.targets, self.first, self.heights = walk.masks, walk.targets, walk.first, walk.heights
+        self.n, self.tiles, self.cross, self.old, self.value = line.n, line.tiles, line.cross, line.old, line.value
+        self.lmq, self.wmq, self.plain, self.on_blank = line.lmq, line.wmq, line.cross_plain, line.cross_blank
+        self.cur_code, self.cur_blank, self.state, self.ahead = line.cur_code, line.cur_blank, line.state, line.ahead
+        self.pre_empty, self.top_sum, self.need, self.cap = line.pre_empty, line.top_sum, line.need, line.cap
+        self.bonus_upto, self.bonus_at, self.stop, self.whole = line.bonus_upto, line.bonus_at, line.stop, line.whole
+        self.below, self.next_bit, self.most, self.twice = line.below, line.next_bit, line.most, line.twice
+        self.doubles, self.counts, self.all_letters = line.doubles, search.counts, search.all_letters
+        self.floor, self.steps = search.floor, search.steps
+
+    def extend(self, node: int, pos: int, rmask: int, nblanks: int, acc: int, wmul: int, crossed: int,
                placed: int, raw: int) -> None:
-        count_step(steps)
+        """From walk node ``node`` at square ``pos`` (:data:`Extend` gives the arguments)."""
+        count_step(self.steps)
+        n, tiles, wmasks, counts, state, cap, need = self.n, self.tiles, self.wmasks, self.counts, self.state, \
+            self.cap, self.need
         while pos < n and tiles[pos] != EMPTY:  # through the tiles already on the board
-            node, acc, pos = child_of(node, tiles[pos]) if tiles[pos] >= 0 else -1, acc + old[pos], pos + 1
+            node, acc, pos = self.walk.child(node, tiles[pos]) if tiles[pos] >= 0 else -1, acc + self.old[pos], pos + 1
             if node < 0:
                 return
-        if bounded:  # best first: can this branch reach the best ``top`` so far, and place ``need`` tiles?
-            low_bar = floor[0]
-            base, letters, word_mult, crossing, boards, premiums = ahead[pos] or table(pos)
-            missing = rmask & ~below[node]  # with ``whole``, a letter still on the rack on no path from here
-            reach = pos + heights[node]
-            k = min((pre_empty[reach] if reach < n else pre_empty[n]) - base, stop[pos] - base, cap - placed)
-            if (whole and (missing or lacks_twice(counts, doubles, twice[node]))) or placed + k < need or (
-                    low_bar > 0 and ((acc + top_sum[placed + k] - raw + letters[k]) * wmul * word_mult[k] + crossed
-                                     + crossing[k] + bonus_upto[placed + k]) < low_bar):
+        if self.bounded:  # best first: can this branch reach the best ``top`` so far, and place ``need`` tiles?
+            low_bar, pre_empty, bonus_upto = self.floor[0], self.pre_empty, self.bonus_upto
+            base, letters, word_mult, crossing, boards, premiums = self.ahead[pos] or self.line.table(pos)
+            missing = rmask & ~self.below[node]  # with ``whole``, a letter still on the rack on no path from here
+            reach = pos + self.heights[node]
+            k = min((pre_empty[reach] if reach < n else pre_empty[n]) - base, self.stop[pos] - base, cap - placed)
+            if (self.whole and (missing or lacks_twice(counts, self.doubles, self.twice[node]))) or placed + k < need \
+                    or (low_bar > 0 and ((acc + self.top_sum[placed + k] - raw + letters[k]) * wmul * word_mult[k]
+                                         + crossed + crossing[k] + bonus_upto[placed + k]) < low_bar):
                 return
-            if missing and low_bar > 0 and ((acc + gain(rmask & ~missing, premiums[k], k) + boards[k]) * wmul
+            if missing and low_bar > 0 and ((acc + self.line.gain(rmask & ~missing, premiums[k], k) + boards[k]) * wmul
                                             * word_mult[k] + crossed + crossing[k] + bonus_upto[placed + k]) < low_bar:
                 return  # the same with only the rack's letters that are on some path from here
             if pos > state[0] and wmasks[node] & FINAL and placed >= need and (
-                    low_bar <= 0 or acc * wmul + crossed + bonus_at[placed] >= low_bar):
-                record(pos)
+                    low_bar <= 0 or acc * wmul + crossed + self.bonus_at[placed] >= low_bar):
+                self.record(pos)
         elif pos > state[0] and wmasks[node] & FINAL:
-            record(pos)
+            self.record(pos)
         if pos >= n or placed >= cap:
             return
-        lm, wm, then, xs, blank_xs = lmq[pos] - 1, wmul * wmq[pos], next_bit[pos + 1], plain[pos], on_blank[pos]
-        allowed, at, mask = cross[pos] & (all_letters if nblanks else rmask) & wmasks[node], first[node], wmasks[node]
+        lm, wm, then, xs, blank_xs = self.lmq[pos] - 1, wmul * self.wmq[pos], self.next_bit[pos + 1], self.plain[pos], \
+            self.on_blank[pos]
+        allowed, at, mask = self.cross[pos] & (self.all_letters if nblanks else rmask) & wmasks[node], \
+            self.first[node], wmasks[node]
+        targets, cur_code, cur_blank, value, most = self.targets, self.cur_code, self.cur_blank, self.value, self.most
         while allowed:  # Walk.branches, inline
             allowed ^= (low := allowed & -allowed)
             code, child = low.bit_length() - 1, targets[at + (mask & (low - 1)).bit_count()]
@@ -169,15 +179,13 @@ def extender(search: Search, line: Line, record: Callable[[int], None]) -> Exten
             if counts[code]:
                 counts[code] -= 1
                 cur_blank[pos] = False
-                extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks,
-                       acc + value[code] + most[code] * lm if lm else acc + value[code],
-                       wm, crossed + xs[code], placed + 1, raw + value[code])
+                self.extend(child, pos + 1, rmask if counts[code] else rmask ^ (1 << code), nblanks,
+                            acc + value[code] + most[code] * lm if lm else acc + value[code],
+                            wm, crossed + xs[code], placed + 1, raw + value[code])
                 counts[code] += 1
             if nblanks:
                 cur_blank[pos] = True
-                extend(child, pos + 1, rmask, nblanks - 1, acc, wm, crossed + blank_xs[code], placed + 1, raw)
-
-    return extend
+                self.extend(child, pos + 1, rmask, nblanks - 1, acc, wm, crossed + blank_xs[code], placed + 1, raw)
 
 
 def count_step(steps: list[int]) -> None:
@@ -193,7 +201,7 @@ def lacks_twice(counts: list[int], doubles: tuple[int, ...], twice: int) -> bool
     return any(counts[code] >= 2 and not twice >> code & 1 for code in doubles)
 
 
-def through_search(search: Search, line: Line, extend: Extend) -> Callable[[int], None]:
+def through_search(search: Search, line: Line, extend: Extender) -> Callable[[int], None]:
     """The search of the words whose left part is the tiles already before an anchor."""
     walk, tiles, old, state = line.lexicon.walk, line.tiles, line.old, line.state
     rmask0 = sum(1 << c for c, k in enumerate(search.counts) if k)
@@ -209,12 +217,12 @@ def through_search(search: Search, line: Line, extend: Extend) -> Callable[[int]
             if node < 0:
                 return
         state[1] = start
-        extend(node, anchor, rmask0, search.blanks, sum(old[start:anchor]), 1, 0, 0, 0)
+        extend.extend(node, anchor, rmask0, search.blanks, sum(old[start:anchor]), 1, 0, 0, 0)
 
     return through
 
 
-def free_search(search: Search, line: Line, extend: Extend, left_parts: list[list[LeftPart]]) -> Callable[[int, int],
+def free_search(search: Search, line: Line, extend: Extender, left_parts: list[list[LeftPart]]) -> Callable[[int, int],
                                                                                                          None]:
     """The search of the words whose left part is made from the rack on the free squares before an anchor
     (at most ``limit`` of them); best first, the left parts too low to reach the best ``top`` are skipped."""
@@ -267,7 +275,7 @@ def free_search(search: Search, line: Line, extend: Extend, left_parts: list[lis
     return free
 
 
-def placer(search: Search, line: Line, extend: Extend) -> Callable[[LeftPart, int, int, int], None]:
+def placer(search: Search, line: Line, extend: Extender) -> Callable[[LeftPart, int, int, int], None]:
     """``place(part, begin, anchor, length)``: a left part laid on the squares from ``begin`` to the anchor,
     its tiles taken from the rack, the search extended from the anchor, then the tiles given back."""
     counts, value, most, lmq, wmq = search.counts, line.value, line.most, line.lmq, line.wmq
@@ -283,7 +291,7 @@ def placer(search: Search, line: Line, extend: Extend) -> Callable[[LeftPart, in
             if not blanks[j]:
                 counts[code] -= 1
                 acc += value[code] + most[code] * (lmq[begin + j] - 1)
-        extend(node, anchor, rmask, nblanks, acc, wmul, 0, length, raw)
+        extend.extend(node, anchor, rmask, nblanks, acc, wmul, 0, length, raw)
         for j, code in enumerate(codes):
             if not blanks[j]:
                 counts[code] += 1
