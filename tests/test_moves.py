@@ -539,13 +539,13 @@ def test_letters_below_are_the_letters_on_some_path_from_each_node():
         assert below[node] == sum(1 << (ord(c) - 65) for c in letters), prefix
 
 
-def test_letters_twice_below_are_the_letters_twice_on_one_path_from_each_node():
+def test_letters_on_paths_are_the_letters_twice_on_one_path_from_each_node():
     """Against every prefix of real words: QUIETER has E twice after QUI, ADDED has D twice, ERR R twice."""
-    from lexc.lexicon.walk import letters_below, letters_twice_below
+    from lexc.lexicon.walk import letters_on_paths
 
     words = [w for w in [*EN_WORDS, "QUIETER", "TEE", "ERR", "ADDED"] if len(w) > 1]
     walk = Walk.from_words(words)
-    twice = letters_twice_below(walk, letters_below(walk))
+    twice = letters_on_paths(walk)[1]
     prefixes = {w[:i] for w in words for i in range(len(w) + 1)}
     for prefix in prefixes:
         node = walk.follow([ord(c) - 65 for c in prefix])

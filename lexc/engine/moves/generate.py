@@ -197,7 +197,7 @@ def count_step(steps: list[int]) -> None:
 
 def lacks_twice(counts: list[int], doubles: tuple[int, ...], twice: int) -> bool:
     """Whether a letter of ``doubles`` is still twice or more on the rack (``counts``) but not twice on any path
-    below a walk node (``twice``, :func:`lexc.lexicon.walk.letters_twice_below`): the whole rack cannot be laid."""
+    below a walk node (``twice``, :func:`lexc.lexicon.walk.letters_on_paths`): the whole rack cannot be laid."""
     return any(counts[code] >= 2 and not twice >> code & 1 for code in doubles)
 
 

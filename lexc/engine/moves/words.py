@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from lexc.engine.ruleset import Ruleset
 from lexc.engine.scoring import Unit, units_value
 from lexc.errors import LexcError
-from lexc.lexicon.walk import BOARD_LETTERS, Walk, letters_below, letters_twice_below
+from lexc.lexicon.walk import BOARD_LETTERS, Walk, letters_on_paths
 
 if TYPE_CHECKING:
     from lexc.language.language import Language
@@ -51,7 +51,7 @@ class Lexicon:
     letter_bound: LetterBound | None = None
 
 
-#: Each walk's :func:`~lexc.lexicon.walk.letters_below` and :func:`~lexc.lexicon.walk.letters_twice_below`,
+#: Each walk's letters on paths below each node, once and twice (:func:`~lexc.lexicon.walk.letters_on_paths`),
 #: made on first use (the walk kept with them).
 _BELOW: dict[int, tuple[Walk, list[int], list[int]]] = {}
 
@@ -61,18 +61,20 @@ def _below(walk: Walk) -> tuple[Walk, list[int], list[int]]:
     if known is None or known[0] is not walk:
         if len(_BELOW) > 64:
             _BELOW.clear()
-        below = letters_below(walk)
-        known = _BELOW[id(walk)] = (walk, below, letters_twice_below(walk, below))
+        below, twice = letters_on_paths(walk)
+        known = _BELOW[id(walk)] = (walk, below, twice)
     return known
 
 
 def below_of(walk: Walk) -> list[int]:
-    """:func:`~lexc.lexicon.walk.letters_below` of ``walk``, made once per walk and process."""
+    """The letters on some path below each node of ``walk`` (:func:`~lexc.lexicon.walk.letters_on_paths`), made
+    once per walk and process."""
     return _below(walk)[1]
 
 
 def twice_below_of(walk: Walk) -> list[int]:
-    """:func:`~lexc.lexicon.walk.letters_twice_below` of ``walk``, made once per walk and process."""
+    """The letters twice on one path below each node of ``walk`` (:func:`~lexc.lexicon.walk.letters_on_paths`),
+    made once per walk and process."""
     return _below(walk)[2]
 
 
