@@ -539,6 +539,22 @@ def test_letters_below_are_the_letters_on_some_path_from_each_node():
         assert below[node] == sum(1 << (ord(c) - 65) for c in letters), prefix
 
 
+def test_letters_on_paths_are_the_letters_twice_on_one_path_from_each_node():
+    """Against every prefix of real words: QUIETER has E twice after QUI, ADDED has D twice, ERR R twice."""
+    from lexc.lexicon.walk import letters_on_paths
+
+    words = [w for w in [*EN_WORDS, "QUIETER", "TEE", "ERR", "ADDED"] if len(w) > 1]
+    walk = Walk.from_words(words)
+    twice = letters_on_paths(walk)[1]
+    prefixes = {w[:i] for w in words for i in range(len(w) + 1)}
+    for prefix in prefixes:
+        node = walk.follow([ord(c) - 65 for c in prefix])
+        letters = {c for w in words if w.startswith(prefix) for c in w[len(prefix):] if w[len(prefix):].count(c) > 1}
+        assert twice[node] == sum(1 << (ord(c) - 65) for c in letters), prefix
+    assert twice[walk.follow([ord(c) - 65 for c in "QUI"])] >> 4 & 1  # E
+    assert twice[walk.root] >> 3 & 1 and twice[walk.root] >> 17 & 1  # D (ADDED), R (ERR)
+
+
 def test_polyglot_letter_bounds_cover_every_native_tiling_under_any_premium(tmp_path):
     """A word's value in Russian or Spanish, with a double or triple letter on any one of its letters, is at most
     the sum of its letters' bounds (``base`` plus ``most`` times the premium less one): what lets best first

@@ -185,24 +185,41 @@ class Walk:
 
 def letters_below(walk: Walk) -> list[int]:
     """Per node, the mask of every code on some path below it (not the final bit): a search that must
-    still lay a letter leaves a node whose mask lacks it. One pass, children before parents (they are
-    numbered below them).
+    still lay a letter leaves a node whose mask lacks it (:func:`letters_on_paths`).
 
     >>> walk = Walk.from_words(["CAT", "COT", "DOG"])
     >>> below = letters_below(walk)
     >>> "".join(walk.alphabet[c] for c in range(26) if below[walk.child(walk.root, 2)] >> c & 1)
     'AOT'
     """
+    return letters_on_paths(walk)[0]
+
+
+def letters_on_paths(walk: Walk) -> tuple[list[int], list[int]]:
+    """Per node, the mask of every code on some path below it (:func:`letters_below`), and of every code found
+    at least twice on one path below it: a search that must still lay two tiles of a letter leaves a node whose
+    second mask lacks it. One pass, children before parents (they are numbered below them).
+
+    >>> walk = Walk.from_words(["CAT", "COO", "DOG"])
+    >>> below, twice = letters_on_paths(walk)
+    >>> c = walk.child(walk.root, 2)
+    >>> ["".join(walk.alphabet[code] for code in range(26) if mask[c] >> code & 1) for mask in (below, twice)]
+    ['AOT', 'O']
+    """
     masks, targets, first = walk.masks, walk.targets, walk.first
-    below = [0] * len(masks)
+    below, twice = [0] * len(masks), [0] * len(masks)
     for node in range(len(masks)):
         mask = masks[node] & ~FINAL
-        seen = mask
-        at = first[node]
-        for arc in range(at, at + mask.bit_count()):
-            seen |= below[targets[arc]]
-        below[node] = seen
-    return below
+        seen, again, at = mask, 0, first[node]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            target = targets[at]
+            seen |= below[target]
+            again |= twice[target] | (low & below[target])
+            at += 1
+        below[node], twice[node] = seen, again
+    return below, twice
 
 
 # --------------------------------------------------------------------------- building

@@ -8,6 +8,7 @@ walk and how its words score) and runs one search per position (:mod:`lexc.engin
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -129,7 +130,13 @@ class MoveFinder:
                                                          f"tiles, not {ruleset.name}'s ({ruleset.rows}×{ruleset.cols}, "
                                                          f"{ruleset.tiles} tiles)"))
         counts, blanks = self.rack_codes(rack)
-        found = run(Search(self, board, counts, blanks, top))
+        collecting = gc.isenabled()
+        gc.disable()  # a search makes many small tuples and no garbage cycles worth collecting on the way
+        try:
+            found = run(Search(self, board, counts, blanks, top))
+        finally:
+            if collecting:
+                gc.enable()
         found.sort(key=order)
         return found if top is None else found[:top]
 

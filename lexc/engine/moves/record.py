@@ -33,7 +33,7 @@ Add = Callable[[int, int, list[Cell], int, int, int], None]
 
 
 def recorder(search: Search, line: Line, cross_scores: list[Any]) -> Callable[[int], None]:
-    """``record(end)``: the word from ``state["start"]`` to ``end`` on ``line`` kept if legal."""
+    """``record(end)``: the word from ``state[1]`` to ``end`` on ``line`` kept if legal."""
     finder, ruleset, squares, tiles, across, cols = search.finder, search.ruleset, line.squares, line.tiles, \
         line.across, search.cols
     points, wm_all, lm_all, blank_on = finder.code_points, search.wm, search.lm, search.blank_on
@@ -46,7 +46,7 @@ def recorder(search: Search, line: Line, cross_scores: list[Any]) -> Callable[[i
     add = polyglot_adder(search, line, cross_scores) if finder.polyglot else None
 
     def record(end: int) -> None:
-        start = state["start"]
+        start = state[1]
         if end - start < 2:
             return
         total = cross_total = placed = 0

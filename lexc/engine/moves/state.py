@@ -74,7 +74,6 @@ class Search:
         #: cannot be among the best ``top``, nor can any play of a branch whose bound is below it.
         self.heap: list[int] = []
         self.floor = [-1]
-        self.ahead_cache: dict[tuple[str, bool, int], list[Any]] = {}
         #: per language, :meth:`lexc.engine.moves.tables.Line.gain`'s answers
         self.gains: dict[str, dict[tuple[int, tuple[int, ...], int], int]] = {}
         self.steps = [0]  # walk steps so far (at most MAX_STEPS)
@@ -88,11 +87,14 @@ class Search:
         #: the square of a main word where a code is placed: ``(face, blank, new)``, without and with a blank
         self.new_cells = [((face, False, True), (face, True, True)) for face in finder.alphabet]
         self.all_letters = (1 << len(finder.alphabet)) - 1
+        #: the letters a tile of this rack can be: a cross-check need only look at them (all with a blank)
+        self.fits = self.all_letters if blanks else sum(1 << c for c, k in enumerate(counts) if k)
         self.lm, self.wm = ruleset.letter_multipliers, ruleset.word_multipliers
         self.found: dict[tuple[object, ...], Move] = {}  # Polyglot: a play found in several languages
         self.moves: list[Move] = []
         self.langs_cache: dict[str, dict[tuple[tuple[str, str], ...], Languages]] = {}
         self.left_cache: dict[str, list[list[LeftPart]]] = {}
+        self.whole_cache: dict[str, list[list[LeftPart]]] = {}
 
     def keep(self, score: int) -> None:
         """Count a new play's score among the best ``top`` so far, and raise the floor when full."""
@@ -112,9 +114,11 @@ class Search:
     def cross(self, across: bool) -> tuple[list[int], list[Any]]:
         """Per square: the codes allowed there (all when no cross word) and what each scores in its cross word.
 
-        The score entry is None (no cross word) or ``(start, {code: (value, lang, value_if_blank,
-        lang_if_blank)}, length, position)`` with ``start`` the flat index of the cross word's first
-        square and ``position`` its notation (``H7``).
+        Only the letters a tile of the rack can be are looked at (:attr:`fits`: every letter with a blank):
+        no other can be placed, so a cross-check is the rack's letters that make a word there. The score
+        entry is None (no cross word) or ``(start, {code: (value, lang, value_if_blank, lang_if_blank)},
+        length, position)`` with ``start`` the flat index of the cross word's first square and ``position``
+        its notation (``H7``).
         """
         rows, cols, tiles = self.rows, self.cols, self.tiles
         size = rows * cols
@@ -161,7 +165,7 @@ class Search:
             node = walk.follow(before)
             if node < 0:
                 continue
-            for code, child in walk.children(node):
+            for code, child in walk.branches(node, self.fits):
                 end_node = walk.follow(after, child)
                 if end_node < 0 or not walk.final(end_node):
                     continue
@@ -212,38 +216,64 @@ class Search:
         if cached is not None:
             return cached
         walk = lexicon.walk
-        branches = walk.branches
+        masks, targets, first = walk.masks, walk.targets, walk.first
         counts, all_letters = self.counts, self.all_letters
         most = sum(counts) + self.blanks - 1
-        parts: list[list[tuple[int, tuple[int, ...], tuple[bool, ...], int, int]]] = [[] for _ in range(most + 1)]
-
-        made = [0]
-
-        def grow(node: int, codes: tuple[int, ...], blanks: tuple[bool, ...], rmask: int, nblanks: int) -> None:
-            made[0] += 1
-            if made[0] > MAX_LEFT_PARTS:
-                raise too_much(f"keep more than {MAX_LEFT_PARTS:,} beginnings of words")
-            parts[len(codes)].append((node, codes, blanks, rmask, nblanks))
-            if len(codes) >= most:
-                return
-            for code, child in branches(node, all_letters if nblanks else rmask):
-                if counts[code]:
-                    counts[code] -= 1
-                    grow(child, (*codes, code), (*blanks, False), rmask if counts[code] else rmask ^ (1 << code),
-                         nblanks)
-                    counts[code] += 1
-                if nblanks:
-                    grow(child, (*codes, code), (*blanks, True), rmask, nblanks - 1)
-
-        if most >= 0:
-            grow(walk.root, (), (), sum(1 << c for c, k in enumerate(counts) if k), self.blanks)
         bound = lexicon.letter_bound
         base = self.finder.code_points if bound is None else bound.base
         premium = self.finder.code_points if bound is None else bound.most
+        parts: list[list[LeftPart]] = [[] for _ in range(most + 1)]
+        made = [0]
+
+        def grow(node: int, codes: tuple[int, ...], blanks: tuple[bool, ...], rmask: int, nblanks: int, own: int,
+                 raw: int) -> None:
+            made[0] += 1
+            if made[0] > MAX_LEFT_PARTS:
+                raise too_much(f"keep more than {MAX_LEFT_PARTS:,} beginnings of words")
+            mask, at = masks[node], first[node]
+            allowed = (all_letters if nblanks else rmask) & mask
+            if allowed:  # a left part is kept only when a tile of the rack can follow it (on the anchor)
+                parts[len(codes)].append((node, codes, blanks, rmask, nblanks, own, raw))
+            if len(codes) >= most:
+                return
+            while allowed:
+                allowed ^= (low := allowed & -allowed)  # Walk.branches, inline
+                code, child = low.bit_length() - 1, targets[at + (mask & (low - 1)).bit_count()]
+                if counts[code]:
+                    counts[code] -= 1
+                    grow(child, (*codes, code), (*blanks, False), rmask if counts[code] else rmask ^ (1 << code),
+                         nblanks, own + base[code], raw + premium[code])
+                    counts[code] += 1
+                if nblanks:
+                    grow(child, (*codes, code), (*blanks, True), rmask, nblanks - 1, own, raw)
+
+        if most >= 0:
+            grow(walk.root, (), (), sum(1 << c for c, k in enumerate(counts) if k), self.blanks, 0, 0)
         # each with its letters' values (blanks 0), highest under a premium first: a best-first search stops
         # at the first too low
-        valued = [sorted(((*part, sum(base[c] for c, b in zip(part[1], part[2], strict=True) if not b),
-                           sum(premium[c] for c, b in zip(part[1], part[2], strict=True) if not b))
-                          for part in by_length), key=lambda part: -part[6]) for by_length in parts]
+        valued = [sorted(by_length, key=_premium_value) for by_length in parts]
         self.left_cache[lexicon.lang] = valued
         return valued
+
+    def whole_parts(self, line: Any) -> list[list[LeftPart]]:
+        """The left parts after which the rest of the rack can still be laid whole (the plays with a bonus,
+        every tile placed): those whose walk node has every letter left on the rack on its paths, twice a
+        letter left twice (``line.below``, ``line.twice``). Once per search and lexicon."""
+        lexicon = line.lexicon
+        cached = self.whole_cache.get(lexicon.lang)
+        if cached is not None:
+            return cached
+        below, twice, doubles, counts = line.below, line.twice, line.doubles, self.counts
+        kept = []
+        for parts in self.left_parts(lexicon):
+            kept.append([part for part in parts if not part[3] & ~below[part[0]] and all(
+                twice[part[0]] >> c & 1 for c in doubles
+                if counts[c] - sum(1 for code, blank in zip(part[1], part[2], strict=True)
+                                   if code == c and not blank) >= 2)])
+        self.whole_cache[lexicon.lang] = kept
+        return kept
+
+
+def _premium_value(part: LeftPart) -> int:
+    """The sort key of left parts: highest value under a letter premium first."""
+    return -part[6]

@@ -20,17 +20,21 @@ from __future__ import annotations
 from typing import Any
 
 from lexc.engine.moves.state import EMPTY, LeftPart, Search
-from lexc.engine.moves.words import Lexicon, below_of
+from lexc.engine.moves.words import Lexicon, below_of, twice_below_of
 
-__all__ = ["Line", "ahead"]
+__all__ = ["Line", "Table", "ahead"]
+
+#: The bound's tables of one empty square (:func:`ahead`): ``(base, letters, word_mult, crossing, boards, premiums)``.
+Table = tuple[int, list[int], list[int], list[int], list[int], list[tuple[int, ...]]]
 
 
 class Line:
     """The tables of one line in one lexicon's walk, for plays placing ``need`` to ``cap`` tiles."""
 
-    __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_exact", "cur_blank",
-                 "cur_code", "gains", "lexicon", "lmq", "most", "n", "need", "next_bit", "old", "pre_empty",
-                 "rack_size", "search", "squares", "state", "stop", "tiles", "top_sum", "value", "whole", "wmq")
+    __slots__ = ("across", "ahead", "below", "bonus_at", "bonus_upto", "cap", "cross", "cross_blank", "cross_exact",
+                 "cross_plain", "cur_blank", "cur_code", "doubles", "gains", "lexicon", "lmq", "most", "n", "need",
+                 "next_bit", "old", "pre_empty", "prepared", "rack_size", "search", "squares", "state", "stop", "tiles",
+                 "top_sum", "twice", "value", "whole", "wmq")
 
     def __init__(self, search: Search, lexicon: Lexicon, squares: list[int], across: bool, cross_masks: list[int],
                  cross_scores: list[Any], need: int = 0, cap: int = 0):
@@ -40,8 +44,8 @@ class Line:
         self.cross = [cross_masks[i] for i in squares]
         #: the main word being built: the code and blank flag placed on each square
         self.cur_code, self.cur_blank = [0] * n, [False] * n
-        #: the anchor being searched and the first square of the word
-        self.state = {"anchor": 0, "start": 0}
+        #: the anchor being searched and the first square of the word (``state[0]``, ``state[1]``)
+        self.state = [0, 0]
         counts = search.counts
         self.rack_size = rack_size = sum(counts) + search.blanks
         bound = lexicon.letter_bound
@@ -55,6 +59,7 @@ class Line:
         self.wmq = [wm_all[i] if t == EMPTY else 1 for t, i in on_line]
         self.old = [0 if t < 0 or blank_on[i] else value[t] for t, i in on_line]
         self.cross_exact = [None if t != EMPTY or cross_scores[i] is None else cross_scores[i][1] for t, i in on_line]
+        self.cross_plain, self.cross_blank = _cross_values(self.cross_exact, len(search.finder.alphabet))
         bonuses = search.ruleset.bonuses
         self.bonus_upto = [0]
         for k in range(1, rack_size + 1):
@@ -73,22 +78,31 @@ class Line:
         self.next_bit = [-1 if t == EMPTY else 1 << t if t >= 0 else 0 for t in tiles] + [-1]
         #: for each square, the empty squares before the first one at or after it that no tile of the rack
         #: may go on (its cross-check): a word from there places at most ``stop[pos] - pre_empty[pos]`` tiles
-        fits = search.all_letters if search.blanks else sum(1 << c for c, k in enumerate(counts) if k)
+        fits = search.fits
         self.stop = [self.pre_empty[n]] * (n + 1)
         for p in range(n - 1, -1, -1):
             self.stop[p] = self.pre_empty[p] if tiles[p] == EMPTY and not self.cross[p] & fits else self.stop[p + 1]
         #: per walk node, the letters on its paths: best first, a branch is bounded by the rack's letters it
         #: can still lay (:meth:`gain`)
         self.below = below_of(lexicon.walk) if search.top is not None else []
+        #: per walk node, the letters found twice on one of its paths, and the rack's letters it holds two or
+        #: more of: a branch that must lay the whole rack needs such a letter twice below it
+        self.twice = twice_below_of(lexicon.walk) if search.top is not None else []
+        self.doubles = tuple(c for c, k in enumerate(counts) if k >= 2)
         self.search = search
         self.gains = search.gains.setdefault(lexicon.lang, {})
-        self.ahead: list[Any] = []
+        self.ahead: list[Table | None] = []
+        self.prepared: Any = None
         if search.top is not None:
-            key = (lexicon.lang, across, squares[0])
-            self.ahead = search.ahead_cache.get(key) or []
-            if not self.ahead:
-                self.ahead = search.ahead_cache[key] = ahead(search, self)
+            self.ahead = ahead(search, self)
         self.phase(need, cap or rack_size)
+
+    def table(self, pos: int) -> Table:
+        """The bound's tables of the empty square ``pos`` (:func:`ahead`), made on first use."""
+        made = self.ahead[pos]
+        if made is None:
+            made = self.ahead[pos] = _table(self, pos)
+        return made
 
     def phase(self, need: int, cap: int) -> None:
         """Search the plays placing from ``need`` to ``cap`` tiles (best first: the bonus plays, then the others)."""
@@ -96,6 +110,11 @@ class Line:
         #: every tile of the rack must be placed (the bonus plays of a full rack): a node whose paths lack a
         #: letter still on the rack is left (``below``, :func:`lexc.lexicon.walk.letters_below`)
         self.whole = self.search.top is not None and need >= self.rack_size
+
+    def left_parts(self) -> list[list[LeftPart]]:
+        """The left parts of this line's lexicon in the phase set (those that can still lay the whole rack when
+        it must: :meth:`Search.whole_parts`)."""
+        return self.search.whole_parts(self) if self.whole else self.search.left_parts(self.lexicon)
 
     def gain(self, avail: int, premiums: tuple[int, ...], k: int) -> int:
         """At most what ``k`` more tiles add to the main word when only the rack's letters in ``avail`` (a
@@ -113,7 +132,7 @@ class Line:
         if not self.ahead:
             return 0
         tiles = self.tiles
-        base, letters, word_mult, crossing = self.ahead[anchor][:4]
+        base, letters, word_mult, crossing = self.table(anchor)[:4]
         start = anchor - 1
         while start > 0 and tiles[start - 1] != EMPTY:
             start -= 1
@@ -130,7 +149,7 @@ class Line:
         if not self.ahead:
             return 0
         lmq, wmq, top_sum = self.lmq, self.wmq, self.top_sum  # parts come by their value under a premium
-        base, letters, word_mult, crossing = self.ahead[anchor][:4]
+        base, letters, word_mult, crossing = self.table(anchor)[:4]
         most = -1
         for length, parts in enumerate(left_parts[:min(limit, self.cap - 1) + 1]):
             k = min(self.stop[anchor] - base, self.cap - length)
@@ -143,6 +162,24 @@ class Line:
                                   + letters[k])
                            * left_wm * word_mult[k] + crossing[k] + self.bonus_upto[length + k])
         return most
+
+
+def _cross_values(entries: list[Any], letters: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Per square of a line (:attr:`Line.cross_plain`, :attr:`Line.cross_blank`), what each code's cross word
+    scores there (0 without a cross word), without and with a blank."""
+    zeros = [0] * letters
+    plain, blank = [], []
+    for entry in entries:
+        if entry is None:
+            plain.append(zeros)
+            blank.append(zeros)
+            continue
+        with_tile, with_blank = [0] * letters, [0] * letters
+        for code, best in entry.items():
+            with_tile[code], with_blank[code] = best[0], best[2]
+        plain.append(with_tile)
+        blank.append(with_blank)
+    return plain, blank
 
 
 def _gain(line: Line, search: Search, avail: int, premiums: tuple[int, ...], k: int) -> int:
@@ -160,9 +197,10 @@ def _rack_values(search: Search, value: list[int]) -> list[int]:
                   reverse=True)
 
 
-def ahead(search: Search, line: Line) -> list[Any]:
-    """The bound's tables for each empty square ``pos`` of a line (where a word goes on with rack tiles):
-    ``(base, letters, word_mult, crossing, boards, premiums)``; None for the other squares.
+def ahead(search: Search, line: Line) -> list[Table | None]:
+    """The bound's tables of a line, one entry per square, each made on first use (:meth:`Line.table`):
+    ``(base, letters, word_mult, crossing, boards, premiums)`` for an empty square ``pos`` (where a word
+    goes on with rack tiles); None until made, and for the other squares.
 
     The next ``j`` tiles placed from ``pos`` fill the first ``j`` empty squares from ``pos`` on (a
     word has no gaps). ``base``: empty squares before ``pos``; for ``j`` tiles, ``letters[j]`` is at
@@ -174,42 +212,55 @@ def ahead(search: Search, line: Line) -> list[Any]:
     ``boards[j]`` the board tiles' part of ``letters[j]``, ``premiums[j]`` the letter premiums of those
     squares, highest first (for :meth:`Line.gain`). Each grows with ``j``.
     """
-    tiles, lmq, wmq, cross_exact = line.tiles, line.lmq, line.wmq, line.cross_exact
+    tiles, lmq, cross_exact = line.tiles, line.lmq, line.cross_exact
     n = len(tiles)
-    values = _rack_values(search, line.most)
     gaps = [p for p in range(n) if tiles[p] == EMPTY]
-    held = {c for c, k in enumerate(search.counts) if k}
+    held = [c for c, k in enumerate(search.counts) if k]
+    holding = set(held)
     blanks = search.blanks
     pre_old = [0]
     for v in line.old:
         pre_old.append(pre_old[-1] + v)
-    tables: list[Any] = [None] * (n + 1)
-    best_cross = {}  # the best cross word a tile of this rack makes on each square (a blank: any letter)
+    best_cross = [0] * n  # the best cross word a tile of this rack makes on each square (a blank: any letter)
+    fit_gain = [0] * n  # what a letter premium adds at most on each square: the best rack tile its cross-check allows
+    cross, value = line.cross, line.most
     for square in gaps:
         entry = cross_exact[square]
-        best_cross[square] = max([v[0] for c, v in entry.items() if c in held]
-                                 + ([v[2] for v in entry.values()] if blanks else []), default=0) if entry else 0
-    # what a letter premium adds at most on each square: the best tile of the rack its cross-check allows
-    cross, value = line.cross, line.most
-    fit_gain = {square: (lmq[square] - 1) * max([value[c] for c in held if cross[square] >> c & 1], default=0)
-                for square in gaps if lmq[square] > 1}
-    for g, pos in enumerate(gaps):
-        letters, word_mult, crossing, boards = [0], [1], [0], [0]
-        premiums: list[int] = []
-        sorted_premiums: list[tuple[int, ...]] = [()]
-        extra = fitting = 0
-        for j, square in enumerate(gaps[g:g + line.rack_size], 1):
-            if lmq[square] > 1:
-                premiums.append(lmq[square])
-                premiums.sort(reverse=True)
-                extra = sum((m - 1) * values[i] for i, m in enumerate(premiums[:len(values)]))
-                fitting += fit_gain[square]
-            sorted_premiums.append(tuple(premiums))
-            following = gaps[g + j] if g + j < len(gaps) else n
-            boards.append(pre_old[following] - pre_old[pos])
-            letters.append(min(extra, fitting) + boards[-1])
-            word_mult.append(word_mult[-1] * wmq[square])
-            crossing.append(crossing[-1] + best_cross[square])
-        tables[pos] = (g, letters, word_mult, crossing, boards, sorted_premiums)
+        if entry:
+            best_cross[square] = max([v[0] for c, v in entry.items() if c in holding]
+                                     + ([v[2] for v in entry.values()] if blanks else []), default=0)
+        if lmq[square] > 1:
+            fit_gain[square] = (lmq[square] - 1) * max([value[c] for c in held if cross[square] >> c & 1], default=0)
+    line.prepared = (gaps, _rack_values(search, value), pre_old, best_cross, fit_gain)
+    tables: list[Table | None] = [None] * (n + 1)
     tables[n] = (len(gaps), [0], [1], [0], [0], [()])
     return tables
+
+
+def _table(line: Line, pos: int) -> Table:
+    """:func:`ahead`'s entry of the empty square ``pos``."""
+    gaps, values, pre_old, best_cross, fit_gain = line.prepared
+    lmq, wmq, n = line.lmq, line.wmq, line.n
+    g = line.pre_empty[pos]
+    letters, word_mult, crossing, boards = [0], [1], [0], [0]
+    premiums: list[int] = []
+    sorted_premiums: list[tuple[int, ...]] = [()]
+    extra = fitting = 0
+    last = min(g + line.rack_size, len(gaps))
+    for at in range(g, last):
+        square = gaps[at]
+        if lmq[square] > 1:
+            premiums.append(lmq[square])
+            premiums.sort(reverse=True)
+            extra = sum((m - 1) * values[i] for i, m in enumerate(premiums[:len(values)]))
+            fitting += fit_gain[square]
+            sorted_premiums.append(tuple(premiums))
+        else:
+            sorted_premiums.append(sorted_premiums[-1])
+        following = gaps[at + 1] if at + 1 < len(gaps) else n
+        board = pre_old[following] - pre_old[pos]
+        boards.append(board)
+        letters.append(min(extra, fitting) + board)
+        word_mult.append(word_mult[-1] * wmq[square])
+        crossing.append(crossing[-1] + best_cross[square])
+    return g, letters, word_mult, crossing, boards, sorted_premiums

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from lexc.engine.ruleset import Ruleset
 from lexc.engine.scoring import Unit, units_value
 from lexc.errors import LexcError
-from lexc.lexicon.walk import BOARD_LETTERS, Walk, letters_below
+from lexc.lexicon.walk import BOARD_LETTERS, Walk, letters_on_paths
 
 if TYPE_CHECKING:
     from lexc.language.language import Language
 
-__all__ = ["LetterBound", "Lexicon", "Units", "below_of", "best_subtotal", "letter_bound", "units_function"]
+__all__ = ["LetterBound", "Lexicon", "Units", "below_of", "best_subtotal", "letter_bound", "twice_below_of",
+           "units_function"]
 
 #: A native tiling for scoring: (points, number of board tiles) per native tile.
 Units = tuple[Unit, ...]
@@ -50,18 +51,31 @@ class Lexicon:
     letter_bound: LetterBound | None = None
 
 
-#: Each walk's :func:`~lexc.lexicon.walk.letters_below`, made on first use (the walk kept with it).
-_BELOW: dict[int, tuple[Walk, list[int]]] = {}
+#: Each walk's letters on paths below each node, once and twice (:func:`~lexc.lexicon.walk.letters_on_paths`),
+#: made on first use (the walk kept with them).
+_BELOW: dict[int, tuple[Walk, list[int], list[int]]] = {}
 
 
-def below_of(walk: Walk) -> list[int]:
-    """:func:`~lexc.lexicon.walk.letters_below` of ``walk``, made once per walk and process."""
+def _below(walk: Walk) -> tuple[Walk, list[int], list[int]]:
     known = _BELOW.get(id(walk))
     if known is None or known[0] is not walk:
         if len(_BELOW) > 64:
             _BELOW.clear()
-        known = _BELOW[id(walk)] = (walk, letters_below(walk))
-    return known[1]
+        below, twice = letters_on_paths(walk)
+        known = _BELOW[id(walk)] = (walk, below, twice)
+    return known
+
+
+def below_of(walk: Walk) -> list[int]:
+    """The letters on some path below each node of ``walk`` (:func:`~lexc.lexicon.walk.letters_on_paths`), made
+    once per walk and process."""
+    return _below(walk)[1]
+
+
+def twice_below_of(walk: Walk) -> list[int]:
+    """The letters twice on one path below each node of ``walk`` (:func:`~lexc.lexicon.walk.letters_on_paths`),
+    made once per walk and process."""
+    return _below(walk)[2]
 
 
 #: Words whose tilings a finder keeps per language (then it starts afresh).
