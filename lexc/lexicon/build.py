@@ -31,16 +31,17 @@ if TYPE_CHECKING:
 __all__ = ["Built", "build_one", "build_packs", "longest_first"]
 
 #: About the seconds each shipped language's default pack takes in a full ``lexc build`` (pack and walks, on the
-#: 2-core machine): the seven longest as measured in the build of 27 Nov, the others from the earlier per-language
-#: tables, scaled (docs/performance.md, "Issue 24 item 1" and "Building every default pack"). Only the order in
+#: 2-core machine), as the summary of ``make run`` on a fresh clone printed them on 27 Nov (13:14-13:21 UTC, idle;
+#: docs/performance.md, "Every default pack, before and after"). Only the order in
 #: which :func:`build_packs` starts several languages depends on them: the longest first, so that the workers
 #: finish together instead of one building the Ukrainian expansion alone at the end. A language not listed counts
 #: as :data:`UNKNOWN_SECONDS`; a wrong figure costs some wall time, never a different file.
 BUILD_SECONDS: dict[str, float] = {
-    "uk": 105, "cs": 105, "ar": 103, "pl": 84, "he": 74, "sk": 62, "ro": 52, "ru": 45, "tr": 30, "lv": 30,
-    "el": 25, "bg": 22, "sl": 16, "hr": 15, "es": 14, "sv": 12, "nb": 10, "nn": 9, "fo": 9, "eo": 9, "is": 8,
-    "et": 7, "ca": 7, "pt": 6, "eu": 5, "cy": 5, "fr": 5, "de": 4, "nl": 4, "hu": 4, "da": 4, "en": 3,
-    "lt": 3, "af": 2, "it": 1.5, "ms": 1.5, "ga": 1.2, "fi": 1, "id": 0.5,
+    "uk": 92, "pl": 79, "cs": 74.9, "ar": 74.4, "he": 63.5, "sk": 62.8, "ro": 41.5, "ru": 39.1, "tr": 35,
+    "el": 31.6, "lv": 22.2, "hr": 19, "bg": 14.5, "sl": 12.8, "eo": 12.6, "sv": 8.9, "cy": 8.6, "nb": 8.6,
+    "nn": 7.8, "es": 6.7, "ca": 6.6, "et": 6, "fo": 5.4, "hu": 5, "is": 4.6, "pt": 4.5, "nl": 3.4, "fr": 3,
+    "da": 2.8, "de": 2.8, "en": 2.4, "eu": 2.4, "af": 1.8, "it": 1.6, "lt": 1.2, "fi": 0.7, "id": 0.5,
+    "ga": 0.3, "ms": 0.3,
 }
 UNKNOWN_SECONDS = 10.0
 
