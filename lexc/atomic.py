@@ -122,18 +122,29 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def _temporary(target: Path) -> tuple[int, str]:
-    """A new file beside ``target`` (``.NAME.RANDOM.tmp``, created exclusively, owner-only until
-    :func:`write_atomic` sets its mode), as :func:`tempfile.mkstemp` makes one without loading tempfile
-    (and shutil, random, bz2, lzma: milliseconds of a command's start-up)."""
-    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+#: How :func:`write_atomic` creates its temporary file: exclusively (never someone else's), not through a link.
+_CREATE = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _temporary_names(target: Path) -> Iterator[str]:
+    """Names for a new file beside ``target`` (``.NAME.RANDOM.tmp``), as :func:`tempfile.mkstemp` picks them,
+    without loading tempfile (and shutil, random, bz2, lzma: milliseconds of a command's start-up)."""
     for _ in range(100):
-        name = str(target.parent / f".{target.name}.{os.urandom(6).hex()}.tmp")
+        yield str(target.parent / f".{target.name}.{os.urandom(6).hex()}.tmp")
+
+
+def _discard(tmp: str) -> None:
+    """Remove the temporary file ``tmp`` (if it is there), even when a second Ctrl-C or SIGTERM arrives while
+    doing so (a parallel build's workers each pass the signal on): the clean-up is finished first, the
+    interrupt that was being handled is raised after it."""
+    while True:
         try:
-            return os.open(name, flags, 0o600), name
-        except FileExistsError:
+            os.unlink(tmp)
+            return
+        except OSError:
+            return  # already gone (or never made), or not ours to remove
+        except KeyboardInterrupt:
             continue
-    raise FileExistsError(f"no free temporary name beside {target}")
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | None = None,
@@ -149,11 +160,20 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | 
     check_output(path, inputs=inputs, key=key, replaces_input=replaces_input)
     target = Path(os.path.realpath(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    tmp: str | None = None
     try:
-        fd, tmp = _temporary(target)
-    except OSError as err:
-        raise LexcError(Problem(shown, None, key, f"cannot write: {err.strerror or err}")) from None
-    try:
+        fd = -1
+        for name in _temporary_names(target):
+            # named before the file exists: an interrupt just after the open (where Python acts on a signal
+            # that came during the call) still finds the file to remove
+            tmp = name
+            try:
+                fd = os.open(name, _CREATE, 0o600)  # owner-only until its mode is set just below
+                break
+            except FileExistsError:
+                tmp = None
+        if fd < 0 or tmp is None:
+            raise FileExistsError(f"no free temporary name beside {target}")
         os.fchmod(fd, _mode_for(target))
         with os.fdopen(fd, "wb") as out:
             out.write(payload)
@@ -162,8 +182,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, key: str | 
                 os.fsync(out.fileno())
         os.replace(tmp, target)
     except BaseException as err:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp is not None:
+            _discard(tmp)
         if isinstance(err, OSError):
             raise LexcError(Problem(shown, None, key, f"cannot write: {err.strerror or err}")) from None
         raise
