@@ -78,7 +78,9 @@ run: setup
 	$(BIN)/lexc score --ruleset polyglot "8D WHISKY @fr"
 	$(BIN)/lexc score --ruleset polyglot "8G SHCHI @ru" --svg build/shchi.svg
 	@echo; echo "== replaying recorded games: a French game, and an English one with a withdrawn phony"
-	-[ ! -d ../shared/gcg ] || $(BIN)/lexc replay ../shared/gcg/french/*.gcg ../shared/gcg/english/lw_r20_peter.gcg
+	@# lexc replay exits 1 when a recorded score differs: here the withdrawn phony's, as expected
+	[ ! -d ../shared/gcg ] || $(BIN)/lexc replay ../shared/gcg/french/*.gcg ../shared/gcg/english/lw_r20_peter.gcg \
+		|| echo "(exit $$?: the mismatch above is the withdrawn phony's, recorded +115 for a play that scored 113)"
 
 lint: setup
 	$(BIN)/ruff check lexc tests bench
