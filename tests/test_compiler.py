@@ -32,7 +32,7 @@ def test_rejections_are_counted_by_reason_with_file_and_line(tmp_path):
     # the file by its name, as the pack header names it in every folder (provenance.recorded_path)
     assert report.examples[hyphen] == ["abat-jour (fr.txt:4)", "porte-clés (fr.txt:5)"]
     assert report.rejected["shorter than 2 board tiles"] == 1
-    assert report.rejected["longer than 15 board tiles"] == 1
+    assert report.rejected["longer than 15 tiles in any game"] == 1
     header = open_pack(tmp_path / "fr.lexc").header
     assert header["rejected"][hyphen]["count"] == 2
     assert header["counts"]["rejected"] == 5
@@ -44,12 +44,12 @@ def test_length_limits_keep_a_word_that_fits_its_own_board_or_a_polyglot_one(tmp
     # tiles, CARTAS 6 of both; щи is 2 Russian tiles but 5 board tiles (SHCHI)
     es = compile_words(CATALOG.language("es"), ["churro", "cartas", "col"], tmp_path / "es.lexc", min_length=4,
                        max_length=5)
-    assert es.kept == 1 and es.rejected == {"longer than 5 board tiles": 1, "shorter than 4 board tiles": 1}
+    assert es.kept == 1 and es.rejected == {"longer than 5 tiles in any game": 1, "shorter than 4 board tiles": 1}
     assert "CHURRO" in open_pack(tmp_path / "es.lexc")
     # at the board's own size: ABARQUILLAMIENTO, 16 board tiles, is 15 Spanish tiles (LL one) and fits a
     # Spanish board; with the plural's 16 tiles it fits none
     es = compile_words(CATALOG.language("es"), ["abarquillamiento", "abarquillamientos"], tmp_path / "es15.lexc")
-    assert es.kept == 1 and es.rejected == {"longer than 15 board tiles": 1}
+    assert es.kept == 1 and es.rejected == {"longer than 15 tiles in any game": 1}
     assert "ABARQUILLAMIENTO" in open_pack(tmp_path / "es15.lexc")
     ru = compile_words(CATALOG.language("ru"), ["щи", "да"], tmp_path / "ru.lexc", min_length=3)
     assert ru.kept == 1 and "SHCHI" in open_pack(tmp_path / "ru.lexc")

@@ -165,7 +165,7 @@ class Collector:
         # tiles (its language's game: Spanish ABARQUILLAMIENTO is 16 board tiles but 15 tiles, LL one of them)
         if len(board) < self.low or (len(board) > self.high and len(code) > self.high):
             low, high = self.low, self.high
-            return f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} board tiles"
+            return f"shorter than {low} board tiles" if len(board) < low else f"longer than {high} tiles in any game"
         if self.excluding and (native in self.ex_natives or board in self.ex_boards):
             self.excluded += 1
             return ""
