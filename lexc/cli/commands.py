@@ -15,8 +15,8 @@ import sys
 
 import typer
 
-from lexc import __version__
 from lexc.cli.common import app
+from lexc.cli.launch import version_text
 
 __all__ = ["app", "main"]
 
@@ -27,7 +27,7 @@ COMMAND_MODULES = ("specs", "translit", "packs", "play", "assess", "replay", "ga
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"lexc {__version__}")
+        typer.echo(version_text())
         raise typer.Exit()
 
 

@@ -43,9 +43,7 @@ def main() -> None:
 def _main() -> None:
     argv = sys.argv[1:]
     if argv == ["--version"]:
-        from lexc import __version__
-
-        print(f"lexc {__version__}")
+        print(version_text())
         sys.exit(0)
     for words, (module, plain, run) in PLAIN.items():
         if tuple(argv[:len(words)]) == words:
@@ -57,6 +55,13 @@ def _main() -> None:
     from lexc.cli.commands import main as typer_main
 
     typer_main()
+
+
+def version_text() -> str:
+    """What ``lexc --version`` prints, answered here or by typer."""
+    from lexc import __version__
+
+    return f"lexc {__version__}"
 
 
 def _answer(run: Callable[[], object]) -> None:
