@@ -16,7 +16,7 @@ import sys
 import typer
 
 from lexc.cli.common import app
-from lexc.cli.launch import version_text
+from lexc.cli.plain import version_text
 
 __all__ = ["app", "main"]
 

@@ -18,7 +18,7 @@ import importlib
 import sys
 from collections.abc import Callable
 
-from lexc.cli.plain import Failed, run_command
+from lexc.cli.plain import Failed, run_command, version_text
 
 #: The commands answered without typer: the words naming each, its module, the :class:`~lexc.cli.plain.Plain`
 #: reading its arguments and the function doing its work (the one the typer command calls too).
@@ -55,13 +55,6 @@ def _main() -> None:
     from lexc.cli.commands import main as typer_main
 
     typer_main()
-
-
-def version_text() -> str:
-    """What ``lexc --version`` prints, answered here or by typer."""
-    from lexc import __version__
-
-    return f"lexc {__version__}"
 
 
 def _answer(run: Callable[[], object]) -> None:

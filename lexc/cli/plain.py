@@ -101,6 +101,17 @@ def catalog_of(specs: Sequence[str | Path] | None = None, packs: str | Path | No
     return catalog.with_editions(picked) if picked else catalog
 
 
+def version_text() -> str:
+    """What ``lexc --version`` prints, whether the launcher's fast path answers or typer.
+
+    >>> version_text().startswith("lexc ")
+    True
+    """
+    from lexc import __version__
+
+    return f"lexc {__version__}"
+
+
 def print_json(data: object) -> None:
     """Print ``data`` as pretty, stable JSON (UTF-8, not escaped)."""
     import json  # here: only --json loads it
