@@ -9,7 +9,9 @@ whether it is a word-game list), how many board spellings, how many of two and t
 bench/data/official-two-letter.toml holds the official two-letter list, the pack's precision and recall
 on it (official words missing, extra words), and where it only names a published list whose words are not
 stored, that name ("not stored (ODS8 published)") and, where the list's published count is smaller than the pack's
-two-letter spellings, the bound it puts on precision ("≤ 89.7%"); and where ../shared/gcg holds real games in
+two-letter spellings, the bound it puts on precision ("≤ 89.7%"), and where some of its words were read (`checked`),
+how many of the pack's two-letter spellings they confirm ("17 of the 90 read in it": no precision, a partial check);
+and where ../shared/gcg holds real games in
 the language, the share of their plays whose words the pack all holds (a play with a word it lacks is flagged a
 phony).
 Prints a Markdown table (and, with --json, the figures).
@@ -28,6 +30,7 @@ from typing import Any
 
 from lexc.catalog import Catalog
 from lexc.errors import LexcError
+from lexc.language.normalize import Unspellable
 from lexc.lexicon.pack import Pack
 from lexc.lexicon.provenance import kind_of_list, lexicon_label
 from lexc.records import gcg
@@ -49,6 +52,19 @@ def short_words(pack: Pack, length: int) -> set[str]:
     string of A–Z that long, looked up (board spellings are A–Z in every language; 17,576 lookups for
     three letters take a fraction of a second, where walking a pack of millions takes minutes)."""
     return {"".join(letters) for letters in product(ascii_uppercase, repeat=length) if "".join(letters) in pack}
+
+
+def board_spellings(catalog: Catalog, lang: str, words: list[str]) -> set[str]:
+    """The board spellings of words read in a list, as it spells them (Polish JĄ and JA are both JA, Norwegian
+    DØ is DO); a word the set cannot spell (Norwegian EX: the set has no X) has none, as no pack can hold it."""
+    norm = catalog.normaliser(lang)
+    spellings = set()
+    for word in words:
+        try:
+            spellings.add(norm.spell(word).board)
+        except Unspellable:
+            continue
+    return spellings
 
 
 def two_letter_measure(catalog: Catalog, lang: str, twos: set[str], official: dict[str, Any]) -> dict[str, Any]:
@@ -99,13 +115,28 @@ def measure(catalog: Catalog, lang: str, games: Path) -> dict[str, Any]:
     # bounds the precision from above (a pack with more two-letter spellings than the list holds words)
     row["published"] = official["list"] if official and "words" not in official else None
     row["published_count"] = official.get("count") if official and row["published"] else None
+    # a partial check of such a list (`checked`: words read in it): how many of the pack's spellings it confirms
+    row["confirmed"] = (len(twos & board_spellings(catalog, lang, official["checked"].split()))
+                        if official and row["published"] and "checked" in official else None)
     row["games"] = game_recall(catalog, lang, games)
     return row
 
 
 def _not_stored(row: dict[str, Any]) -> str:
-    """The official column of a language without stored words: the published list it would be measured on."""
-    return f"not stored ({row['published'].split(' (')[0]} published)" if row.get("published") else "not stored"
+    """The official column of a language without stored words: the published list it would be measured on, and
+    how many of the pack's two-letter spellings a partial check found in it.
+
+    >>> _not_stored({"published": "NSF-ordlista (Norsk scrabbleforbund)", "confirmed": 17, "twos": 90})
+    'not stored (NSF-ordlista published; 17 of the 90 read in it)'
+    >>> _not_stored({"published": "DISC (Diccionari ...)", "confirmed": None, "twos": 91}), _not_stored({})
+    ('not stored (DISC published)', 'not stored')
+    """
+    if not row.get("published"):
+        return "not stored"
+    name = row["published"].split(" (")[0]
+    confirmed = row.get("confirmed")
+    return (f"not stored ({name} published; {confirmed} of the {row['twos']} read in it)" if confirmed is not None
+            else f"not stored ({name} published)")
 
 
 def precision_bound(row: dict[str, Any]) -> str:
