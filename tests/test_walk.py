@@ -164,7 +164,7 @@ def test_masks_are_machine_integers_in_memory_and_the_file_keeps_its_final_bits(
         header_len = struct.unpack_from("<8sHHIQ", data)[3]
         start = 24 + header_len + (-(24 + header_len) % 8)
         wide = len(alphabet) > 31
-        width, final = (8, 1 << 63) if wide else (4, 1 << 31)
+        final = 1 << 63 if wide else 1 << 31
         stored = struct.unpack_from(f"<{walk.nodes}{'Q' if wide else 'I'}", data, start)
         assert [m & final != 0 for m in stored] == [m & FINAL != 0 for m in walk.masks]
         assert [m & ~final for m in stored] == [m & ~FINAL for m in walk.masks]
