@@ -630,7 +630,6 @@ def test_a_left_part_is_laid_only_where_every_real_play_through_it_goes_on(en_di
     be laid, for every play that lays it; and it does turn left parts away there."""
     from lexc.engine.moves.generate import Extender
     from lexc.engine.moves.state import Search
-    from lexc.engine.moves.tables import Line
 
     catalog = CATALOG.with_packs(en_dir)
     finder = None
@@ -645,14 +644,8 @@ def test_a_left_part_is_laid_only_where_every_real_play_through_it_goes_on(en_di
         anchors, crossed = search.anchors(), {across: search.cross(across) for across in (True, False)}
         steps: dict[tuple[bool, int, bool], Extender] = {}
 
-        def step(across: bool, first: int, whole: bool) -> Extender:
-            key = (across, first, whole)
-            if key not in steps:
-                squares = (list(range(first, first + cols)) if across else list(range(first, len(board.squares), cols)))
-                line = Line(search, lexicon, squares, across, *crossed[across])  # noqa: B023
-                line.phase(line.rack_size if whole else 0, line.rack_size)
-                steps[key] = Extender(search, line, lambda end: None)  # noqa: B023
-            return steps[key]
+        def step(across: bool, first: int, whole: bool, search=search, crossed=crossed, steps=steps) -> Extender:
+            return _first_step(search, crossed, steps, across, first, whole)
 
         for move in finder.moves(board, event.rack):
             if not move.cells[0][2]:
@@ -682,3 +675,18 @@ def test_a_left_part_is_laid_only_where_every_real_play_through_it_goes_on(en_di
             for part in parts:
                 turned_away += not extend.opens(part[0], anchor, part[3], part[4])
     assert checked > 1000 and bonus_checked > 10 and turned_away > 0
+
+
+def _first_step(search, crossed, steps, across, first, whole):
+    """The step of the line from square ``first`` (``across`` or down) in the pass laying the whole rack or not."""
+    from lexc.engine.moves.generate import Extender
+    from lexc.engine.moves.tables import Line
+
+    key = (across, first, whole)
+    if key not in steps:
+        cols, size = search.cols, search.rows * search.cols
+        squares = list(range(first, first + cols)) if across else list(range(first, size, cols))
+        line = Line(search, search.finder.lexicons[0], squares, across, *crossed[across])
+        line.phase(line.rack_size if whole else 0, line.rack_size)
+        steps[key] = Extender(search, line, lambda end: None)
+    return steps[key]
