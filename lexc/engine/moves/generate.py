@@ -196,6 +196,7 @@ class Extender:
 
         >>> from lexc.engine.moves import MoveFinder, board_from_text
         >>> from lexc.engine.moves.words import Lexicon
+        >>> from lexc.engine.moves.state import Search
         >>> from lexc.engine.moves.tables import Line
         >>> from lexc.lexicon.walk import Walk
         >>> standard = catalog.ruleset("standard")
