@@ -622,3 +622,71 @@ def test_compiled_and_pure_searches_find_the_same_best_plays(en_dir, shared_dir)
     assert outputs[0] == outputs[1]
     moves = json.loads(outputs[0])["moves"]
     assert len(moves) == 10 and moves[0]["play"] == "A6 (G)RoUCHY" and moves[0]["score"] == 57
+
+
+def test_a_left_part_is_laid_only_where_every_real_play_through_it_goes_on(en_dir, shared_dir):
+    """``Extender.opens`` (the check before a left part is laid at an anchor) holds for the left part and first
+    anchor of every play of the full enumeration on real positions with a blank, and, where the whole rack must
+    be laid, for every play that lays it; and it does turn left parts away there."""
+    from lexc.engine.moves.generate import Extender
+    from lexc.engine.moves.state import Search
+
+    catalog = CATALOG.with_packs(en_dir)
+    finder = None
+    checked = bonus_checked = turned_away = 0
+    for _name, _index, event, board, ruleset in _positions(shared_dir, 4, 1):
+        if "?" not in event.rack:
+            continue
+        finder = finder or MoveFinder.from_packs(ruleset, catalog)
+        lexicon, walk, cols = finder.lexicons[0], finder.lexicons[0].walk, ruleset.cols
+        counts, blanks = finder.rack_codes(event.rack)
+        search = Search(finder, board, list(counts), blanks, top=10)
+        anchors, crossed = search.anchors(), {across: search.cross(across) for across in (True, False)}
+        steps: dict[tuple[bool, int, bool], Extender] = {}
+
+        def step(across: bool, first: int, whole: bool, search=search, crossed=crossed, steps=steps) -> Extender:
+            return _first_step(search, crossed, steps, across, first, whole)
+
+        for move in finder.moves(board, event.rack):
+            if not move.cells[0][2]:
+                continue  # the word starts on a board tile: searched through it, not from a left part
+            step_of = cols if not move.across else 1
+            start = move.row * cols + move.col
+            span = [start + j * step_of for j in range(len(move.cells))]
+            at = next(j for j, square in enumerate(span) if anchors[square])
+            left = move.cells[:at]
+            rest = list(counts)
+            for face, blank, _ in left:
+                if not blank:
+                    rest[finder.codes[face]] -= 1
+            rmask = sum(1 << c for c, k in enumerate(rest) if k)
+            nblanks = blanks - sum(blank for _, blank, _ in left)
+            node = walk.follow([finder.codes[face] for face, _, _ in left])
+            first = move.row * cols if move.across else move.col
+            for whole in (False, True) if sum(cell[2] for cell in move.cells) == sum(counts) + blanks else (False,):
+                assert step(move.across, first, whole).opens(node, at + (move.col if move.across else move.row),
+                                                            rmask, nblanks), (event.rack, str(move), whole)
+                checked += 1
+                bonus_checked += whole
+        across_first = next(i for i, a in enumerate(anchors) if a)
+        extend = step(True, across_first - across_first % cols, False)
+        anchor = across_first % cols
+        for parts in search.left_parts(lexicon)[1:anchor + 1]:
+            for part in parts:
+                turned_away += not extend.opens(part[0], anchor, part[3], part[4])
+    assert checked > 1000 and bonus_checked > 10 and turned_away > 0
+
+
+def _first_step(search, crossed, steps, across, first, whole):
+    """The step of the line from square ``first`` (``across`` or down) in the pass laying the whole rack or not."""
+    from lexc.engine.moves.generate import Extender
+    from lexc.engine.moves.tables import Line
+
+    key = (across, first, whole)
+    if key not in steps:
+        cols, size = search.cols, search.rows * search.cols
+        squares = list(range(first, first + cols)) if across else list(range(first, size, cols))
+        line = Line(search, search.finder.lexicons[0], squares, across, *crossed[across])
+        line.phase(line.rack_size if whole else 0, line.rack_size)
+        steps[key] = Extender(search, line, lambda end: None)
+    return steps[key]

@@ -14,6 +14,8 @@ from lexc.errors import LexcError
 from lexc.lexicon.compiler import compile_words
 from lexc.lexicon.pack import open_pack
 from lexc.lexicon.walk import (
+    FINAL,
+    MAX_LETTERS,
     Walk,
     build_walk,
     check_walk,
@@ -146,6 +148,33 @@ def test_final_flag_survives_both_mask_widths(tmp_path):
     assert len(alphabet) > 31  # 33 Russian tiles: 64-bit masks in the file
     walk, _ = decode_walk(encode_walk(build_walk(alphabet, seqs), {}))
     assert sorted("·".join(walk.alphabet[c] for c in s) for s in walk.sequences()) == ["Д·А", "Ш·Ч·И", "Щ·И"]
+
+
+def test_masks_are_machine_integers_in_memory_and_the_file_keeps_its_final_bits(tmp_path):
+    """In memory the final flag is bit 61 (FINAL), so that no mask reaches the 62 bits past which the compiled
+    search boxes an int; in the file it stays where version 1 put it (bit 31 of a u32, 63 of a u64), so walk files
+    written before read the same and the bytes written do not change."""
+    assert FINAL == 1 << 61 and MAX_LETTERS == 61
+    compile_words(CATALOG.language("ru"), ["щи", "шчи", "да", "дом", "домик"], tmp_path / "ru.lexc")
+    for kind in ("board", "tiles"):  # 26 letters: u32 masks; 33 Russian tiles: u64 masks
+        alphabet, seqs, _ = pack_sequences(open_pack(tmp_path / "ru.lexc"), kind)
+        walk = build_walk(alphabet, seqs)
+        assert all(0 <= m < 1 << 62 for m in walk.masks) and sum(bool(m & FINAL) for m in walk.masks) >= 2
+        data = encode_walk(walk, {})
+        header_len = struct.unpack_from("<8sHHIQ", data)[3]
+        start = 24 + header_len + (-(24 + header_len) % 8)
+        wide = len(alphabet) > 31
+        final = 1 << 63 if wide else 1 << 31
+        stored = struct.unpack_from(f"<{walk.nodes}{'Q' if wide else 'I'}", data, start)
+        assert [m & final != 0 for m in stored] == [m & FINAL != 0 for m in walk.masks]
+        assert [m & ~final for m in stored] == [m & ~FINAL for m in walk.masks]
+        assert decode_walk(data)[0].masks == walk.masks
+        # a mask with a bit between the alphabet and the file's final bit (FINAL's bit, in a u64) is refused
+        stray = bytearray(data[:-4])
+        (first,) = struct.unpack_from("<Q" if wide else "<I", stray, start)
+        struct.pack_into("<Q" if wide else "<I", stray, start, first | (FINAL if wide else 1 << 30))
+        with pytest.raises(LexcError, match="outside the alphabet"):
+            decode_walk(_resealed(bytes(stray)))
 
 
 # ----------------------------------------------------------------- walks built with the pack, not read back

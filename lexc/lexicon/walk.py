@@ -12,8 +12,9 @@ shared prefixes and suffixes stored once (a minimal DAWG). Two kinds are built f
 Layout (all arrays flat, little-endian in the file):
 
 * ``masks[n]`` for node ``n``: bit ``c`` when an arc labelled ``c`` leaves ``n``, and a final bit
-  when a word ends at ``n`` (in memory bit 63; in the file u32 with the final bit 31 for an
-  alphabet of at most 31 letters, else u64);
+  when a word ends at ``n`` (in memory bit 61, :data:`FINAL`, so that every mask is a machine
+  integer for the compiled search: mypyc boxes an ``int`` of 62 bits or more; in the file u32
+  with the final bit 31 for an alphabet of at most 31 letters, else u64 with the final bit 63);
 * ``targets`` (u32), the arcs of all nodes, node by node in label order; node ``n``'s arcs start
   at ``first[n]``, the running sum of the popcounts of the masks before it (derived on load);
 * ``heights[n]`` (u8, capped at 255): the longest path below ``n``, to prune searches for
@@ -55,11 +56,16 @@ VERSION = 1
 BOARD_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Kinds of walk a pack gives.
 KINDS = ("board", "tiles")
-#: Bit of a mask that marks the end of a word.
-FINAL = 1 << 63
-#: Most letters an alphabet may have (one mask bit each, bit 63 is :data:`FINAL`).
-MAX_LETTERS = 63
+#: Bit of a mask that marks the end of a word: bit 61, the highest that keeps a mask within mypyc's
+#: unboxed ``int`` (62 bits and a sign), so that ``mask & FINAL`` and every step's mask arithmetic stay
+#: machine operations in the compiled search (bit 63, before, made every final node's mask a Python long).
+FINAL = 1 << 61
+#: Most letters an alphabet may have (one mask bit each below :data:`FINAL`; the largest tile set, Slovak's,
+#: has 41).
+MAX_LETTERS = 61
+#: The final bit in the file: bit 31 of a u32 mask (an alphabet of at most 31 letters), bit 63 of a u64 one.
 _FINAL32 = 1 << 31
+_FINAL64 = 1 << 63
 
 _PREFIX = struct.Struct("<8sHHIQ")  # magic, version, flags, header length, total length
 _CRC = struct.Struct("<I")
@@ -427,7 +433,7 @@ def encode_walk(walk: Walk, meta: Mapping[str, Any]) -> bytes:
     head = _PREFIX.size + len(text)
     pad = -head % _ALIGN
     wide = len(walk.alphabet) > 31
-    masks = array("Q" if wide else "I", walk.masks if wide else _narrow(walk.masks)).tobytes()
+    masks = array("Q" if wide else "I", _to_file(walk.masks, _FINAL64 if wide else _FINAL32)).tobytes()
     targets = array("I", walk.targets).tobytes()
     total = head + pad + len(masks) + len(targets) + len(walk.heights) + _CRC.size
     body = b"".join((_PREFIX.pack(MAGIC, VERSION, 0, len(text), total), text, b"\0" * pad, masks, targets,
@@ -484,20 +490,26 @@ def decode_walk(data: bytes, source: str = "<walk>") -> tuple[Walk, dict[str, An
     if struct.pack("<I", 1) != array("I", [1]).tobytes():  # big-endian host: the file is little-endian
         masks.byteswap()
         targets.byteswap()
-    walk = Walk.create(alphabet, masks.tolist() if width == 8 else _widen(masks), targets.tolist(), heights)
+    final = _FINAL64 if width == 8 else _FINAL32
+    stray = ~(((1 << len(alphabet)) - 1) | final)
+    if any(m & stray for m in masks):
+        raise bad("corrupt walk: a node has an arc outside the alphabet")
+    walk = Walk.create(alphabet, _from_file(masks, final), targets.tolist(), heights)
     problem = check_walk(walk)
     if problem:
         raise bad(f"corrupt walk: {problem}")
     return walk, header
 
 
-def _narrow(masks: list[int]) -> list[int]:
-    """Masks of an alphabet of at most 31 letters in 32 bits: the final flag in bit 31."""
-    return [(m & ~FINAL) | (_FINAL32 if m & FINAL else 0) for m in masks]
+def _to_file(masks: list[int], final: int) -> list[int]:
+    """Masks as the file holds them: the final flag in bit ``final`` (31 of a u32, 63 of a u64) instead of
+    :data:`FINAL`."""
+    return [m ^ (FINAL | final) if m & FINAL else m for m in masks]
 
 
-def _widen(masks: array[int]) -> list[int]:
-    return [(m & ~_FINAL32) | (FINAL if m & _FINAL32 else 0) for m in masks]
+def _from_file(masks: array[int], final: int) -> list[int]:
+    """Masks read from the file (:func:`_to_file`), the final flag moved back to :data:`FINAL`."""
+    return [m ^ (FINAL | final) if m & final else m for m in masks]
 
 
 def check_walk(walk: Walk) -> str | None:

@@ -187,6 +187,43 @@ class Extender:
                 cur_blank[pos] = True
                 self.extend(child, pos + 1, rmask, nblanks - 1, acc, wm, crossed + blank_xs[code], placed + 1, raw)
 
+    def opens(self, node: int, pos: int, rmask: int, nblanks: int) -> bool:
+        """Whether a tile of the rack can go on the empty square ``pos`` after walk node ``node`` (its cross-check,
+        an arc of the node) so that the word can go on through the board's tile on the next square, and, when the
+        whole rack must be laid, with every other letter still on the rack on some path below: what the first
+        step of :meth:`extend` from there needs. A left part that fails it is not laid at that anchor (most
+        left parts tried at an anchor failed there, after being laid and the step called, before this check).
+
+        >>> from lexc.engine.moves import MoveFinder, board_from_text
+        >>> from lexc.engine.moves.words import Lexicon
+        >>> from lexc.engine.moves.state import Search
+        >>> from lexc.engine.moves.tables import Line
+        >>> from lexc.lexicon.walk import Walk
+        >>> standard = catalog.ruleset("standard")
+        >>> walk = Walk.from_words(["QAT", "QI", "AT"])
+        >>> finder = MoveFinder(standard, [Lexicon("en", walk, lambda word: [])])
+        >>> board = board_from_text("\\n".join(["." * 15] * 7 + ["........T......"] + ["." * 15] * 7), standard)
+        >>> def opens(rack: str, left: str) -> bool:  # the left part on G8, the anchor H8, before T on I8
+        ...     search = Search(finder, board, *finder.rack_codes(rack))
+        ...     line = Line(search, finder.lexicons[0], list(range(105, 120)), True, *search.cross(True))
+        ...     return Extender(search, line, lambda end: None).opens(walk.follow(walk.encode(left)), 7,
+        ...                                                          search.fits, search.blanks)
+        >>> opens("AI", "Q"), opens("I", "Q"), opens("?", "Q")  # QAT; QI cannot go on through T; a blank as A
+        (True, False, True)
+        """
+        then = self.next_bit[pos + 1]
+        mask = self.wmasks[node]
+        allowed = self.cross[pos] & (self.all_letters if nblanks else rmask) & mask
+        if then == -1 and not self.whole:
+            return allowed != 0
+        wmasks, targets, at, below = self.wmasks, self.targets, self.first[node], self.below
+        while allowed:
+            allowed ^= (low := allowed & -allowed)
+            child = targets[at + (mask & (low - 1)).bit_count()]
+            if wmasks[child] & then and (not self.whole or not rmask & ~(below[child] | low)):
+                return True
+        return False
+
 
 def count_step(steps: list[int]) -> None:
     """One more walk step of a search (at most :data:`MAX_STEPS`)."""
@@ -270,7 +307,8 @@ def free_search(search: Search, line: Line, extend: Extender, left_parts: list[l
                                                     + boards[j]) * left_wm * word_mult[j] + crossing[j] \
                             + bonus_upto[length + j] < low_bar:
                         continue  # the same with only the rack's letters that are on some path from here
-                place(part, begin, anchor, length)
+                if extend.opens(node, anchor, rmask, nblanks):
+                    place(part, begin, anchor, length)
 
     return free
 

@@ -77,6 +77,9 @@ class Search:
         #: per language, :meth:`lexc.engine.moves.tables.Line.gain`'s answers
         self.gains: dict[str, dict[tuple[int, tuple[int, ...], int], int]] = {}
         self.steps = [0]  # walk steps so far (at most MAX_STEPS)
+        #: per line (direction, first square), what its :class:`~lexc.engine.moves.tables.Line` of every lexicon
+        #: shares
+        self.lines: dict[tuple[bool, int], Any] = {}
         ruleset = finder.ruleset
         self.ruleset = ruleset
         self.rows, self.cols = ruleset.rows, ruleset.cols

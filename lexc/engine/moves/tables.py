@@ -24,6 +24,9 @@ from lexc.engine.moves.words import Lexicon, below_of, twice_below_of
 
 __all__ = ["Line", "Table", "ahead"]
 
+#: What the :class:`Line` of each lexicon shares (:func:`_shared`).
+Shared = tuple[list[int], list[int], list[int], list[int], list[Any], list[list[int]], list[list[int]], list[int],
+               list[int], list[int], list[int], list[int]]
 #: The bound's tables of one empty square (:func:`ahead`): ``(base, letters, word_mult, crossing, boards, premiums)``.
 Table = tuple[int, list[int], list[int], list[int], list[int], list[tuple[int, ...]]]
 
@@ -40,48 +43,31 @@ class Line:
                  cross_scores: list[Any], need: int = 0, cap: int = 0):
         self.lexicon, self.squares, self.across = lexicon, squares, across
         self.n = n = len(squares)
-        self.tiles = tiles = [search.tiles[i] for i in squares]
-        self.cross = [cross_masks[i] for i in squares]
+        counts = search.counts
+        self.rack_size = rack_size = sum(counts) + search.blanks
+        #: what does not depend on the lexicon, made for the line's first lexicon and shared by the others
+        #: (Polyglot: five lexicons, the same squares, cross-checks and cross words)
+        key = (across, squares[0])
+        shared: Shared | None = search.lines.get(key)
+        if shared is None:
+            shared = search.lines[key] = _shared(search, squares, cross_masks, cross_scores)
+        (self.tiles, self.cross, self.lmq, self.wmq, self.cross_exact, self.cross_plain, self.cross_blank,
+         self.bonus_upto, self.bonus_at, self.pre_empty, self.next_bit, self.stop) = shared
+        tiles = self.tiles
         #: the main word being built: the code and blank flag placed on each square
         self.cur_code, self.cur_blank = [0] * n, [False] * n
         #: the anchor being searched and the first square of the word (``state[0]``, ``state[1]``)
         self.state = [0, 0]
-        counts = search.counts
-        self.rack_size = rack_size = sum(counts) + search.blanks
         bound = lexicon.letter_bound
         #: each code's value: exact (the board set's values) or, in another language, at least it without a
         #: letter premium (``value``) and what a premium multiplies (``most``): :class:`LetterBound`
         self.value = value = list(search.finder.code_points if bound is None else bound.base)
         self.most = list(search.finder.code_points if bound is None else bound.most)
-        lm_all, wm_all, blank_on = search.lm, search.wm, search.blank_on
-        on_line = list(zip(tiles, squares, strict=True))
-        self.lmq = [lm_all[i] if t == EMPTY else 1 for t, i in on_line]
-        self.wmq = [wm_all[i] if t == EMPTY else 1 for t, i in on_line]
-        self.old = [0 if t < 0 or blank_on[i] else value[t] for t, i in on_line]
-        self.cross_exact = [None if t != EMPTY or cross_scores[i] is None else cross_scores[i][1] for t, i in on_line]
-        self.cross_plain, self.cross_blank = _cross_values(self.cross_exact, len(search.finder.alphabet))
-        bonuses = search.ruleset.bonuses
-        self.bonus_upto = [0]
-        for k in range(1, rack_size + 1):
-            self.bonus_upto.append(max(self.bonus_upto[-1], bonuses.get(k, 0)))
-        self.bonus_at = [bonuses.get(k, 0) for k in range(rack_size + 1)]
+        self.old = [0 if t < 0 or search.blank_on[i] else value[t] for t, i in zip(tiles, squares, strict=True)]
         #: the rack's best letter values added up: j tiles of it are worth at most top_sum[j]
         self.top_sum = [0]
         for v in _rack_values(search, value):
             self.top_sum.append(self.top_sum[-1] + v)
-        #: empty squares before each square
-        self.pre_empty = [0]
-        for t in tiles:
-            self.pre_empty.append(self.pre_empty[-1] + (t == EMPTY))
-        #: for each square, the arcs a word may take onto it: every one on an empty square or past the line's
-        #: end, the board tile's on a tile, none on a tile outside the alphabet
-        self.next_bit = [-1 if t == EMPTY else 1 << t if t >= 0 else 0 for t in tiles] + [-1]
-        #: for each square, the empty squares before the first one at or after it that no tile of the rack
-        #: may go on (its cross-check): a word from there places at most ``stop[pos] - pre_empty[pos]`` tiles
-        fits = search.fits
-        self.stop = [self.pre_empty[n]] * (n + 1)
-        for p in range(n - 1, -1, -1):
-            self.stop[p] = self.pre_empty[p] if tiles[p] == EMPTY and not self.cross[p] & fits else self.stop[p + 1]
         #: per walk node, the letters on its paths: best first, a branch is bounded by the rack's letters it
         #: can still lay (:meth:`gain`)
         self.below = below_of(lexicon.walk) if search.top is not None else []
@@ -162,6 +148,43 @@ class Line:
                                   + letters[k])
                            * left_wm * word_mult[k] + crossing[k] + self.bonus_upto[length + k])
         return most
+
+
+def _shared(search: Search, squares: list[int], cross_masks: list[int], cross_scores: list[Any]) -> Shared:
+    """The parts of a :class:`Line` that do not depend on its lexicon, in the order :meth:`Line.__init__` reads
+    them: tiles, cross-checks, letter and word premiums, cross words (exact, without and with a blank), bonuses
+    up to and at each number of tiles, empty squares before each square, the arcs a word may take onto each
+    square, and the ``stop`` of each square."""
+    n = len(squares)
+    tiles = [search.tiles[i] for i in squares]
+    cross = [cross_masks[i] for i in squares]
+    lm_all, wm_all = search.lm, search.wm
+    on_line = list(zip(tiles, squares, strict=True))
+    lmq = [lm_all[i] if t == EMPTY else 1 for t, i in on_line]
+    wmq = [wm_all[i] if t == EMPTY else 1 for t, i in on_line]
+    cross_exact = [None if t != EMPTY or cross_scores[i] is None else cross_scores[i][1] for t, i in on_line]
+    cross_plain, cross_blank = _cross_values(cross_exact, len(search.finder.alphabet))
+    bonuses = search.ruleset.bonuses
+    rack_size = sum(search.counts) + search.blanks
+    bonus_upto = [0]
+    for k in range(1, rack_size + 1):
+        bonus_upto.append(max(bonus_upto[-1], bonuses.get(k, 0)))
+    bonus_at = [bonuses.get(k, 0) for k in range(rack_size + 1)]
+    #: empty squares before each square
+    pre_empty = [0]
+    for t in tiles:
+        pre_empty.append(pre_empty[-1] + (t == EMPTY))
+    #: for each square, the arcs a word may take onto it: every one on an empty square or past the line's
+    #: end, the board tile's on a tile, none on a tile outside the alphabet
+    next_bit = [-1 if t == EMPTY else 1 << t if t >= 0 else 0 for t in tiles] + [-1]
+    #: for each square, the empty squares before the first one at or after it that no tile of the rack
+    #: may go on (its cross-check): a word from there places at most ``stop[pos] - pre_empty[pos]`` tiles
+    fits = search.fits
+    stop = [pre_empty[n]] * (n + 1)
+    for p in range(n - 1, -1, -1):
+        stop[p] = pre_empty[p] if tiles[p] == EMPTY and not cross[p] & fits else stop[p + 1]
+    return (tiles, cross, lmq, wmq, cross_exact, cross_plain, cross_blank, bonus_upto, bonus_at, pre_empty,
+            next_bit, stop)
 
 
 def _cross_values(entries: list[Any], letters: int) -> tuple[list[list[int]], list[list[int]]]:
