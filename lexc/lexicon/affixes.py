@@ -333,6 +333,16 @@ class AffixFile:
                 width = max((max(r.width, len(r.strip)) for r in rules), default=0)
                 cache[flag] = ({}, width, by_edge, anywhere)
 
+    def adds_hold(self, char: str) -> bool:
+        """Whether any affix rule adds ``char``: a form holds it only if its stem or such a rule does.
+
+        >>> aff = AffixFile.parse(["SFX S Y 1", "SFX S 0 s ."])
+        >>> aff.adds_hold("s"), aff.adds_hold("[")
+        (True, False)
+        """
+        return any(char in rule.add for table in (self.prefixes, self.suffixes) for rules in table.values()
+                   for rule in rules)
+
     # ------------------------------------------------------------------ expansion
 
     def _rules(self, prefix: bool, flag: str, word: str) -> tuple[Rule, ...]:
