@@ -123,6 +123,21 @@ def _ends(strip: str, tests: list[Test]) -> tuple[Test, ...]:
 
 
 Flags = tuple[str, ...]
+
+
+class FlagSet:
+    """What :meth:`AffixFile.forms` knows of one flag set: the characters at a stem's end its suffix rules may
+    test (``width``; -1 when a prefix may apply), whether its stems give no form (``skip``: FORBIDDENWORD,
+    ONLYINCOMPOUND), and the tails of its stems' forms by the ending that decides them, of ``low`` to
+    ``high`` characters."""
+
+    def __init__(self, width: int, skip: bool) -> None:
+        self.width = width
+        self.skip = skip
+        self.tails: dict[str, tuple[str, ...]] = {}
+        self.low = 1 << 30
+        self.high = -1
+
 _Index = tuple[dict[str, tuple[Rule, ...]], int, dict[str, tuple[Rule, ...]], tuple[Rule, ...]]
 
 
@@ -157,9 +172,9 @@ class AffixFile:
     # rules for any edge character)
     _pfx: dict[str, _Index] = field(default_factory=dict)
     _sfx: dict[str, _Index] = field(default_factory=dict)
-    # :meth:`forms`: a flag set -> the edge its suffix rules look at (-1: it has prefixes); (flags, edge) -> the
-    # tails of a stem's forms after its head
-    _widths: dict[Flags, int] = field(default_factory=dict)
+    # :meth:`forms`: a flag set -> what is known of it (the edge its suffix rules look at, the tails by ending);
+    # (flags, edge) -> the tails of a stem's forms after its head (the path of stems whose rules continue)
+    _sets: dict[Flags, FlagSet] = field(default_factory=dict)
     # (flag, ending) -> the rules fitting it, and the most characters any of them tests
     _levels: dict[tuple[str, str], tuple[tuple[Rule, ...], int]] = field(default_factory=dict)
     _stems: dict[tuple[Flags, str], tuple[str, ...]] = field(default_factory=dict)
@@ -316,7 +331,7 @@ class AffixFile:
         self.suffixes = {flag: rules for flag, rules in self.suffixes.items() if rules}
         self._pfx.clear()
         self._sfx.clear()
-        self._widths.clear()
+        self._sets.clear()
         self._levels.clear()
         self._stems.clear()
         tests: dict[tuple[bool, str, str | None, int], int] = {}
@@ -362,10 +377,10 @@ class AffixFile:
                 candidates = by_edge.get(word[:1] if prefix else word[-1:], anywhere) if word else anywhere
                 hit = cache[key] = self._applying(candidates, word)
             elif n > width:
-                hit = cache[key] = self._ending(flag, word, width)
+                hit = cache[key] = self._ending(flag, word, width)[0]
             else:  # a short word: no rule may test or strip more than it has (FULLSTRIP: strip all of it)
                 full = self.fullstrip
-                hit = cache[key] = tuple(rule for rule in self._ending(flag, word, n)
+                hit = cache[key] = tuple(rule for rule in self._ending(flag, word, n)[0]
                                          if len(rule.ends) <= n and (full or n != len(rule.strip)))
         self.max_stem_work -= len(hit)
         if self.max_stem_work < 0:
@@ -373,8 +388,9 @@ class AffixFile:
                             "end or never yield a new form?")
         return hit
 
-    def _ending(self, flag: str, word: str, width: int) -> tuple[Rule, ...]:
-        """The suffix rules of ``flag`` that apply to ``word`` (longer than ``width``, the most they test).
+    def _ending(self, flag: str, word: str, width: int) -> tuple[tuple[Rule, ...], int]:
+        """The suffix rules of ``flag`` that apply to ``word`` (longer than ``width``, the most they test), and how
+        many of its last characters decided them (``width`` at most).
 
         The rules that fit the last ``d`` characters are those that fit the last ``d - 1`` and accept the
         ``d``-th from the end: worked out one character at a time from the word's end, each ending's rules
@@ -399,7 +415,7 @@ class AffixFile:
                               or (char in test[1]) != test[0])
                 found = levels[key] = (rules, max((len(r.ends) for r in rules), default=0))
             level = found
-        return level[0]
+        return level[0], back if level[1] <= back else width + 1
 
     def _applying(self, candidates: tuple[Rule, ...], word: str) -> tuple[Rule, ...]:
         """Those of ``candidates`` that apply to ``word``, each distinct test (strip, condition) made once."""
@@ -420,24 +436,69 @@ class AffixFile:
     def forms(self, stem: str, flags: Flags) -> list[str]:
         """:meth:`expand`'s forms as a list.
 
-        A stem whose flags (and their continuations) add suffixes only is expanded once per flag set and
-        edge: the rules that apply depend only on its last ``width`` characters (:meth:`_quick_width`), so
-        every stem of that edge has the same forms after its head (what no rule looks at): the tails,
-        cached. Its first stem is expanded by :meth:`_quick` (no continuation) or :meth:`_forms`; a flag
+        A stem whose flags add suffixes only is expanded once per flag set and *deciding ending*: the rules of a
+        flag that apply are decided by the stem's last few characters (:meth:`_ending` walks them from the end
+        and stops where no rule left tests further), and the forms keep all the stem before them, so every stem
+        of that flag set and ending has the same forms after its head: the tails, cached by ending
+        (:class:`FlagSet`, :meth:`_learn`). An ending decides every stem that has it, whatever comes before, so
+        a stem's tails are those of the one stored ending it has, found from the shortest stored length up.
+
+        A stem whose rules continue (a second suffix) is expanded by :meth:`_forms`, its tails cached per flag
+        set and edge of ``width`` characters (:meth:`_quick_width`; kept from an edge's second stem on); a flag
         set that may add a prefix always by :meth:`_forms`.
+
+        >>> aff = AffixFile.parse(["SFX A Y 2", "SFX A ть ла ть", "SFX A ть ли ть"])
+        >>> aff.forms("читать", ("A",)), aff.forms("писать", ("A",)), sorted(aff._sets[("A",)].tails)
+        (['читать', 'читала', 'читали'], ['писать', 'писала', 'писали'], ['ть'])
         """
-        if not stem or self.forbidden in flags or self.onlyincompound in flags:
+        known = self._sets.get(flags)
+        if known is None:
+            known = self._sets[flags] = FlagSet(self._quick_width(flags), self.forbidden in flags
+                                                or self.onlyincompound in flags)
+        if not stem or known.skip:
             return []
         self.max_stem_work = MAX_STEM_WORK
-        width = self._widths.get(flags)
-        if width is None:
-            width = self._widths[flags] = self._quick_width(flags)
+        width = known.width
         if width < 0:
             return self._forms(stem, flags)
         n = len(stem)
+        tails = known.tails
+        depth, top = known.low, min(known.high, n - 1)
+        while depth <= top:  # the one stored ending the stem has, if any
+            found = tails.get(stem[n - depth:])
+            if found is not None:
+                if found is _CONTINUED:
+                    return self._by_edge(stem, flags, width)
+                head = stem[:n - depth]
+                return [head + tail for tail in found]
+            depth += 1
+        learnt = self._learn(stem, flags, known)
+        return learnt if learnt is not None else self._by_edge(stem, flags, width)
+
+    def _learn(self, stem: str, flags: Flags, known: FlagSet) -> list[str] | None:
+        """The forms of ``stem`` (:meth:`_quick`), their tails stored by the ending that decides its rules; None
+        when a rule that applies continues (marked so for its ending) or when the stem is too short for its
+        ending to decide (the rules of a short word also depend on its length)."""
+        n, depth = len(stem), 0
+        for flag in flags:
+            index = self._sfx.get(flag)
+            if index is not None:
+                decided = self._ending(flag, stem, min(index[1], n))[1]
+                if decided >= n:
+                    return None
+                depth = max(depth, decided)
+        found = self._quick(stem, flags)
+        known.tails[stem[n - depth:]] = _CONTINUED if found is None else tuple(form[n - depth:] for form in found)
+        known.low, known.high = min(known.low, depth), max(known.high, depth)
+        return found
+
+    def _by_edge(self, stem: str, flags: Flags, width: int) -> list[str]:
+        """The forms of ``stem`` by :meth:`_quick` or else :meth:`_forms`, their tails cached by flag set and
+        edge (its last ``width`` characters) from an edge's second stem on: most edges have one."""
+        n = len(stem)
         key = (flags, stem[n - width:] if n > width else stem + "\0")
         tails = self._stems.get(key)
-        if tails is None or tails is _ONCE:  # the tails are kept from a key's second stem on: most keys have one
+        if tails is None or tails is _ONCE:
             found = self._quick(stem, flags)
             if found is None:  # a rule that applies has a continuation
                 self.max_stem_work = MAX_STEM_WORK
@@ -474,14 +535,12 @@ class AffixFile:
             index = self._sfx.get(flag)
             if index is None:
                 continue
-            width = index[1]
             hit = self._rules(False, flag, stem)
-            if any(rule.cont for rule in hit):
-                return None
-            edge = n - width if n > width else 0
-            head, tail = stem[:edge], stem[edge:]
-            forms.extend([head + tail[:rule.cut] + rule.add for rule in hit])
-        return list(dict.fromkeys(forms))
+            for rule in hit:
+                if rule.cont:
+                    return None
+            forms.extend([stem[:n - len(rule.strip)] + rule.add for rule in hit])
+        return list({form: None for form in forms})  # each once, where it first came
 
     def _forms(self, stem: str, flags: Flags) -> list[str]:
         """Every form of ``stem``: suffixes, two-level suffixes, prefixes and cross products (the general path)."""
@@ -553,6 +612,8 @@ class AffixFile:
 _FIELDS = re.compile(r"[ \t]+")
 #: :meth:`AffixFile.forms`: a flag set and edge seen once (its tails not kept yet).
 _ONCE: tuple[str, ...] = ("\0once",)
+#: :attr:`FlagSet.tails`: an ending whose stems have a rule that continues (expanded by the general path).
+_CONTINUED: tuple[str, ...] = ("\0continued",)
 #: Affix rules one stem may try (each rule that applies, each look-up of a flag): real dictionaries
 #: try at most a few thousand; rules that yield nothing new would otherwise run unbounded.
 MAX_STEM_WORK = 200_000
