@@ -14,13 +14,15 @@ fields and the compounding flags. The .dic side is :mod:`lexc.lexicon.hunspell`.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from lexc.errors import LexcError, Problem
-from lexc.inputs import not_a_codec, open_stream, read_line, read_number, text_codec, whole_number
+from lexc.inputs import MAX_LINE, not_a_codec, open_stream, read_line, read_number, text_codec, whole_number
 
 FLAG_TYPES = ("short", "long", "num", "UTF-8")
 
@@ -178,6 +180,9 @@ class AffixFile:
     # (flag, ending) -> the rules fitting it, and the most characters any of them tests
     _levels: dict[tuple[str, str], tuple[tuple[Rule, ...], int]] = field(default_factory=dict)
     _stems: dict[tuple[Flags, str], tuple[str, ...]] = field(default_factory=dict)
+    # :meth:`_affix`: a condition's text -> what :func:`_condition` made of it
+    _conditions: dict[str, tuple[re.Pattern[str] | None, int, list[str | None], list[Test]]] = \
+        field(default_factory=dict)
 
     # ------------------------------------------------------------------ parsing
 
@@ -306,7 +311,10 @@ class AffixFile:
             strip, add = strip.translate(table), add.translate(table)
         cont = self.split_flags(cont_text, self.file, number) if cont_text else ()
         condition_text = self.text(args[3], self.file, number) if len(args) > 3 else "."
-        condition, width, accepts, tests = _condition(condition_text, self.file, number)
+        made = self._conditions.get(condition_text)  # a .aff repeats its conditions: each compiled once
+        if made is None:
+            made = self._conditions[condition_text] = _condition(condition_text, self.file, number)
+        condition, width, accepts, tests = made
         if prefix and self.max_prefix_length is not None and len(add) > self.max_prefix_length:
             self.prefixes_skipped += 1
             return
@@ -656,12 +664,42 @@ def split_fields(line: str) -> list[str]:
 
 
 def _latin1_lines(path: Path) -> Iterator[str]:
-    """The lines of a file, each byte one character (Latin-1), end of line removed."""
+    """The lines of a file, each byte one character (Latin-1), end of line removed (a CR before it too).
+
+    Read a block of whole lines at a time, decoded and split at once; a line over :data:`MAX_LINE` bytes is
+    :func:`read_line`'s error, at its number.
+    """
     with open_stream(path, "Hunspell file") as handle:
-        number = 0
-        while raw := read_line(handle, path, number + 1):
-            number += 1
-            yield raw.decode("latin-1").rstrip("\r\n")
+        number, rest = 0, b""
+        while block := handle.read(_BLOCK):
+            data = rest + block if rest else block
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:
+                if len(data) > MAX_LINE:
+                    _too_long(path, number + 1, data)
+                rest = data
+                continue
+            lines, rest = data[:cut].decode("latin-1").split("\n"), data[cut:]
+            lines.pop()  # the nothing after the block's last line end
+            for line in lines:
+                number += 1
+                if len(line) > MAX_LINE:
+                    _too_long(path, number, line.encode("latin-1"))
+                yield line.rstrip("\r")
+        if rest:
+            if len(rest) > MAX_LINE:
+                _too_long(path, number + 1, rest)
+            yield rest.decode("latin-1").rstrip("\r")
+
+
+#: Bytes :func:`_latin1_lines` reads at a time.
+_BLOCK = 256 * 1024
+
+
+def _too_long(path: Path, number: int, line: bytes) -> NoReturn:
+    """Raise :func:`read_line`'s error for line ``number``, ``line`` (over :data:`MAX_LINE` bytes, no line end)."""
+    read_line(io.BufferedReader(io.BytesIO(line)), path, number)
+    raise AssertionError("read_line accepted a line over MAX_LINE bytes")
 
 
 def _aff_encoding(path: Path) -> str:

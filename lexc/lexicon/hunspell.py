@@ -316,7 +316,8 @@ class HunspellSource(Source):
         limit = self.options.max_forms or DEFAULT_MAX_FORMS
         name = self.name
         ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
-        known_flags: dict[str, Flags] = {"": ()}  # a .dic's flag text -> its flags (split once)
+        # a .dic's flag text -> its flags (split once), and whether they leave the entry out
+        known_flags: dict[str, tuple[Flags, bool]] = {"": ((), False)}
         forbidden = self._forbidden(aff)
         budget = FORMS_FLOOR if self.options.max_forms is None else 1 << 62  # a chosen cap: no ratio
         plain = not (forbidden or aff.oconv or self.convention.coded)  # else each form is seen (_one_by_one)
@@ -324,8 +325,8 @@ class HunspellSource(Source):
         brackets = aff.adds_hold("[")
         texts: list[str] = []  # the forms of the entries not handed on yet, and the line of each
         lines: list[int] = []
+        number = stems = count = 0  # lines, entries and forms so far (stats.lines, .stems, .words), counted here
         for number, text in enumerate(_latin1_lines(self.dic), start=1):
-            stats.lines += 1
             stripped = text.strip(" \t")
             if not (stripped and number != 1 and stripped[0] != "#" and text[0] != "\t" and "\x00" not in text) \
                     and not self._entry(text, stripped, number):  # the common case tested inline first
@@ -333,7 +334,7 @@ class HunspellSource(Source):
             budget += FORMS_PER_BYTE * (len(stripped) + 1)  # entries only: comments buy no forms
             phrase = phrase_of(stripped) if " " in stripped else None
             if phrase is not None:
-                stats.stems += 1
+                stems += 1
                 stats.phrases += 1
                 if texts:
                     yield batch_words(texts, name, lines)
@@ -344,24 +345,26 @@ class HunspellSource(Source):
             stem = aff.text(stem_bytes, name, number)
             if ignore is not None and _holds_any(stem, aff.ignore):  # str.translate is dear; few stems need it
                 stem = stem.translate(ignore)
-            stats.stems += 1
+            stems += 1
             if skip_caps and stem.lower() != stem:  # has_capital(stem), without a call into interpreted code
                 stats.capitalised += 1
                 continue
-            flags = known_flags.get(flag_text)
-            if flags is None:
-                flags = known_flags[flag_text] = aff.split_flags(flag_text, name, number)
-            if aff.forbidden in flags or aff.onlyincompound in flags:
+            known = known_flags.get(flag_text)
+            if known is None:
+                split = aff.split_flags(flag_text, name, number)
+                known = known_flags[flag_text] = (split, aff.forbidden in split or aff.onlyincompound in split)
+            flags = known[0]
+            if known[1]:
                 stats.forbidden += 1
                 continue
             cuts = self._cuts(aff, stem, stripped, name, number) if " " in stripped or "\t" in stripped else ()
             forms = _located(aff, stem, flags, name, number)
             if plain and not cuts:  # the common case: every form as it is, counted at once
-                words, total = stats.words, stats.words + len(forms)
+                total = count + len(forms)
                 # the loop below sees every form where a count matters: the limit, each 4,096th form
-                if total < limit and total >> 12 == words >> 12 \
+                if total < limit and total >> 12 == count >> 12 \
                         and (("[" not in stem and not brackets) or "[" not in "".join(forms)):
-                    stats.words = total
+                    count = total
                     texts += forms
                     lines += [number] * len(forms)
                     if len(texts) >= BATCH:
@@ -371,11 +374,16 @@ class HunspellSource(Source):
             if texts:
                 yield batch_words(texts, name, lines)
                 texts, lines = [], []
-            yield self._one_by_one(aff, forms, stem, cuts, forbidden, (limit, budget), number)
+            stats.words = count
+            found = self._one_by_one(aff, forms, stem, cuts, forbidden, (limit, budget), number)
+            count = stats.words
+            yield found
             if stats.truncated:
+                stats.lines, stats.stems = number, stems
                 return
         if texts:
             yield batch_words(texts, name, lines)
+        stats.lines, stats.stems, stats.words = number, stems, count
         stats.empty = stats.words == 0
 
 
