@@ -484,20 +484,34 @@ class AffixFile:
         return learnt if learnt is not None else self._by_edge(stem, flags, width)
 
     def _learn(self, stem: str, flags: Flags, known: FlagSet) -> list[str] | None:
-        """The forms of ``stem`` (:meth:`_quick`), their tails stored by the ending that decides its rules; None
-        when a rule that applies continues (marked so for its ending) or when the stem is too short for its
-        ending to decide (the rules of a short word also depend on its length)."""
-        n, depth = len(stem), 0
+        """The forms of ``stem`` (as :meth:`_quick` makes them), their tails stored by the ending that decides
+        its rules; None when a rule that applies continues (marked so for its ending) or when the stem is too
+        short for its ending to decide (the rules of a short word also depend on its length).
+
+        The rules :meth:`_ending` finds for a stem whose ending decides them before its first character are
+        those :meth:`_rules` gives (none tests or strips as much as the whole stem).
+        """
+        n, depth, continued = len(stem), 0, False
+        forms = [] if self.needaffix in flags else [stem]
         for flag in flags:
             index = self._sfx.get(flag)
-            if index is not None:
-                decided = self._ending(flag, stem, min(index[1], n))[1]
-                if decided >= n:
-                    return None
-                depth = max(depth, decided)
-        found = self._quick(stem, flags)
-        known.tails[stem[n - depth:]] = _CONTINUED if found is None else tuple(form[n - depth:] for form in found)
+            if index is None:
+                continue
+            rules, decided = self._ending(flag, stem, min(index[1], n))
+            if decided >= n:
+                return None
+            depth = max(depth, decided)
+            for rule in rules:
+                continued = continued or bool(rule.cont)
+            if not continued:
+                forms.extend([stem[:n - len(rule.strip)] + rule.add for rule in rules])
+        ending = stem[n - depth:]
         known.low, known.high = min(known.low, depth), max(known.high, depth)
+        if continued:
+            known.tails[ending] = _CONTINUED
+            return None
+        found = list({form: None for form in forms})  # each once, where it first came
+        known.tails[ending] = tuple(form[n - depth:] for form in found)
         return found
 
     def _by_edge(self, stem: str, flags: Flags, width: int) -> list[str]:

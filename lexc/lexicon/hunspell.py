@@ -323,8 +323,10 @@ class HunspellSource(Source):
         plain = not (forbidden or aff.oconv or self.convention.coded)  # else each form is seen (_one_by_one)
         # a form holds '[' (a tile convention's bracket, counted by _one_by_one) only if its stem or a rule's add does
         brackets = aff.adds_hold("[")
-        texts: list[str] = []  # the forms of the entries not handed on yet, and the line of each
+        # the forms of the entries not handed on yet (a list per entry), the line of each entry, how many forms
+        groups: list[list[str]] = []
         lines: list[int] = []
+        pending = 0
         number = stems = count = 0  # lines, entries and forms so far (stats.lines, .stems, .words), counted here
         for number, text in enumerate(_latin1_lines(self.dic), start=1):
             stripped = text.strip(" \t")
@@ -336,9 +338,9 @@ class HunspellSource(Source):
             if phrase is not None:
                 stems += 1
                 stats.phrases += 1
-                if texts:
-                    yield batch_words(texts, name, lines)
-                    texts, lines = [], []
+                if groups:
+                    yield batch_words(groups, name, lines)
+                    groups, lines, pending = [], [], 0
                 yield (SourceWord(aff.text(phrase, name, number), name, number, PHRASE),)
                 continue
             stem_bytes, flag_text = parse_dic_line(stripped)
@@ -365,15 +367,16 @@ class HunspellSource(Source):
                 if total < limit and total >> 12 == count >> 12 \
                         and (("[" not in stem and not brackets) or "[" not in "".join(forms)):
                     count = total
-                    texts += forms
-                    lines += [number] * len(forms)
-                    if len(texts) >= BATCH:
-                        yield batch_words(texts, name, lines)
-                        texts, lines = [], []
+                    groups.append(forms)
+                    lines.append(number)
+                    pending += len(forms)
+                    if pending >= BATCH:
+                        yield batch_words(groups, name, lines)
+                        groups, lines, pending = [], [], 0
                     continue
-            if texts:
-                yield batch_words(texts, name, lines)
-                texts, lines = [], []
+            if groups:
+                yield batch_words(groups, name, lines)
+                groups, lines, pending = [], [], 0
             stats.words = count
             found = self._one_by_one(aff, forms, stem, cuts, forbidden, (limit, budget), number)
             count = stats.words
@@ -381,8 +384,8 @@ class HunspellSource(Source):
             if stats.truncated:
                 stats.lines, stats.stems = number, stems
                 return
-        if texts:
-            yield batch_words(texts, name, lines)
+        if groups:
+            yield batch_words(groups, name, lines)
         stats.lines, stats.stems, stats.words = number, stems, count
         stats.empty = stats.words == 0
 
@@ -393,15 +396,17 @@ BATCH = 4096
 _new_word = tuple.__new__
 
 
-def batch_words(texts: list[str], file: str, lines: list[int]) -> Iterator[SourceWord]:
-    """A :class:`SourceWord` of each of ``texts`` from ``file`` at the line of the same place in ``lines`` (the
-    forms of several .dic entries), built in C: no Python-level constructor call, nor a call per entry (the
-    form-by-form counterpart is :func:`lexc.lexicon.reading.source_words`).
+def batch_words(groups: list[list[str]], file: str, lines: list[int]) -> Iterator[SourceWord]:
+    """A :class:`SourceWord` of each text of ``groups`` (the forms of several .dic entries, a list each) from
+    ``file`` at the line of its entry in ``lines``, built in C: no Python-level constructor call, nor a call
+    per entry (the one-entry counterpart is :func:`lexc.lexicon.reading.source_words`).
 
-    >>> list(batch_words(["tries", "try", "cat"], "demo.dic", [2, 2, 3]))  # doctest: +NORMALIZE_WHITESPACE
+    >>> list(batch_words([["tries", "try"], ["cat"]], "demo.dic", [2, 5]))  # doctest: +NORMALIZE_WHITESPACE
     [SourceWord(text='tries', file='demo.dic', line=2, rejected=''),
      SourceWord(text='try', file='demo.dic', line=2, rejected=''),
-     SourceWord(text='cat', file='demo.dic', line=3, rejected='')]
+     SourceWord(text='cat', file='demo.dic', line=5, rejected='')]
     """
-    n = len(texts)
-    return map(_new_word, repeat(SourceWord, n), zip(texts, repeat(file, n), lines, repeat("", n), strict=True))
+    sizes = list(map(len, groups))
+    n = sum(sizes)
+    texts, numbers = chain.from_iterable(groups), chain.from_iterable(map(repeat, lines, sizes))
+    return map(_new_word, repeat(SourceWord, n), zip(texts, repeat(file, n), numbers, repeat("", n), strict=True))
