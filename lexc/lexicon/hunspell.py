@@ -328,62 +328,73 @@ class HunspellSource(Source):
         lines: list[int] = []
         pending = 0
         number = stems = count = 0  # lines, entries and forms so far (stats.lines, .stems, .words), counted here
-        for number, text in enumerate(_latin1_lines(self.dic), start=1):
-            stripped = text.strip(" \t")
-            if not (stripped and number != 1 and stripped[0] != "#" and text[0] != "\t" and "\x00" not in text) \
-                    and not self._entry(text, stripped, number):  # the common case tested inline first
-                continue
-            budget += FORMS_PER_BYTE * (len(stripped) + 1)  # entries only: comments buy no forms
-            phrase = phrase_of(stripped) if " " in stripped else None
-            if phrase is not None:
+        numbered = enumerate(_latin1_lines(self.dic), start=1)
+        while True:
+            try:
+                item = next(numbered, None)
+                if item is None:
+                    break
+                number, text = item
+                stripped = text.strip(" \t")
+                if not (stripped and number != 1 and stripped[0] != "#" and text[0] != "\t" and "\x00" not in text) \
+                        and not self._entry(text, stripped, number):  # the common case tested inline first
+                    continue
+                budget += FORMS_PER_BYTE * (len(stripped) + 1)  # entries only: comments buy no forms
+                phrase = phrase_of(stripped) if " " in stripped else None
+                if phrase is not None:
+                    stems += 1
+                    stats.phrases += 1
+                    if groups:
+                        yield batch_words(groups, name, lines)
+                        groups, lines, pending = [], [], 0
+                    yield (SourceWord(aff.text(phrase, name, number), name, number, PHRASE),)
+                    continue
+                stem_bytes, flag_text = parse_dic_line(stripped)
+                stem = aff.text(stem_bytes, name, number)
+                if ignore is not None and _holds_any(stem, aff.ignore):  # str.translate is dear; few stems need it
+                    stem = stem.translate(ignore)
                 stems += 1
-                stats.phrases += 1
+                if skip_caps and stem.lower() != stem:  # has_capital(stem), without a call into interpreted code
+                    stats.capitalised += 1
+                    continue
+                known = known_flags.get(flag_text)
+                if known is None:
+                    split = aff.split_flags(flag_text, name, number)
+                    known = known_flags[flag_text] = (split, aff.forbidden in split or aff.onlyincompound in split)
+                flags = known[0]
+                if known[1]:
+                    stats.forbidden += 1
+                    continue
+                cuts = self._cuts(aff, stem, stripped, name, number) if " " in stripped or "\t" in stripped else ()
+                forms = _located(aff, stem, flags, name, number)
+                if plain and not cuts:  # the common case: every form as it is, counted at once
+                    total = count + len(forms)
+                    # the loop below sees every form where a count matters: the limit, each 4,096th form
+                    if total < limit and total >> 12 == count >> 12 \
+                            and (("[" not in stem and not brackets) or "[" not in "".join(forms)):
+                        count = total
+                        groups.append(forms)
+                        lines.append(number)
+                        pending += len(forms)
+                        if pending >= BATCH:
+                            yield batch_words(groups, name, lines)
+                            groups, lines, pending = [], [], 0
+                        continue
                 if groups:
                     yield batch_words(groups, name, lines)
                     groups, lines, pending = [], [], 0
-                yield (SourceWord(aff.text(phrase, name, number), name, number, PHRASE),)
-                continue
-            stem_bytes, flag_text = parse_dic_line(stripped)
-            stem = aff.text(stem_bytes, name, number)
-            if ignore is not None and _holds_any(stem, aff.ignore):  # str.translate is dear; few stems need it
-                stem = stem.translate(ignore)
-            stems += 1
-            if skip_caps and stem.lower() != stem:  # has_capital(stem), without a call into interpreted code
-                stats.capitalised += 1
-                continue
-            known = known_flags.get(flag_text)
-            if known is None:
-                split = aff.split_flags(flag_text, name, number)
-                known = known_flags[flag_text] = (split, aff.forbidden in split or aff.onlyincompound in split)
-            flags = known[0]
-            if known[1]:
-                stats.forbidden += 1
-                continue
-            cuts = self._cuts(aff, stem, stripped, name, number) if " " in stripped or "\t" in stripped else ()
-            forms = _located(aff, stem, flags, name, number)
-            if plain and not cuts:  # the common case: every form as it is, counted at once
-                total = count + len(forms)
-                # the loop below sees every form where a count matters: the limit, each 4,096th form
-                if total < limit and total >> 12 == count >> 12 \
-                        and (("[" not in stem and not brackets) or "[" not in "".join(forms)):
-                    count = total
-                    groups.append(forms)
-                    lines.append(number)
-                    pending += len(forms)
-                    if pending >= BATCH:
-                        yield batch_words(groups, name, lines)
-                        groups, lines, pending = [], [], 0
-                    continue
-            if groups:
-                yield batch_words(groups, name, lines)
-                groups, lines, pending = [], [], 0
-            stats.words = count
-            found = self._one_by_one(aff, forms, stem, cuts, forbidden, (limit, budget), number)
-            count = stats.words
-            yield found
-            if stats.truncated:
-                stats.lines, stats.stems = number, stems
-                return
+                stats.words = count
+                found = self._one_by_one(aff, forms, stem, cuts, forbidden, (limit, budget), number)
+                count = stats.words
+                yield found
+                if stats.truncated:
+                    stats.lines, stats.stems = number, stems
+                    return
+            except LexcError as err:  # the forms read before a bad line or stem are handed on before its error
+                if groups:
+                    yield batch_words(groups, name, lines)
+                    groups = []
+                raise err
         if groups:
             yield batch_words(groups, name, lines)
         stats.lines, stats.stems, stats.words = number, stems, count
