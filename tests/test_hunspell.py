@@ -274,3 +274,69 @@ def test_real_russian_source_words_keep_their_stem_line():
             words.append(word)
     assert {"книга", "книгами", "книгах"} <= {w.text for w in words}
     assert {(w.file, w.rejected) for w in words} == {(str(RU.with_suffix(".dic")), "")}
+
+
+# ------------------------------------------------------------------ tails by the ending that decides (FlagSet)
+
+UK = Path("/usr/share/hunspell/uk_UA")
+
+
+@pytest.mark.skipif(not RU.with_suffix(".dic").exists(), reason="hunspell-ru is not installed")
+def test_real_russian_nouns_share_the_tails_of_their_deciding_ending():
+    """книга/I and нога/I (ru_RU.dic) have the same forms after their head: flag I's rules are decided by the
+    last two letters -га, so нога's forms are книга's tails after its own head, and кошка (-шка: the fleeting
+    vowel of кошек) and рука (-ука: рук) are decided by endings of their own."""
+    aff = load_aff(RU.with_suffix(".aff"))
+    flags = aff.flags_of("I")
+    assert aff.forms("книга", flags) == ["книга", "книгу", "книгой", "книгою", "книги", "книге", "книг", "книгами",
+                                         "книгам", "книгах"]
+    assert aff._sets[flags].tails == {"га": ("га", "гу", "гой", "гою", "ги", "ге", "г", "гами", "гам", "гах")}
+    assert aff.forms("нога", flags) == ["нога", "ногу", "ногой", "ногою", "ноги", "ноге", "ног", "ногами", "ногам",
+                                        "ногах"]
+    assert aff.forms("кошка", flags) == ["кошка", "кошек", "кошку", "кошкой", "кошкою", "кошки", "кошке",
+                                         "кошками", "кошкам", "кошках"]
+    assert aff.forms("рука", flags)[:3] == ["рука", "рук", "руку"]
+    assert sorted(aff._sets[flags].tails) == ["га", "ука", "шка"]
+    for stem in ("книга", "нога", "кошка", "рука"):  # the same as the general path's
+        assert aff.forms(stem, flags) == aff._forms(stem, flags)
+
+
+@pytest.mark.skipif(not UK.with_suffix(".dic").exists(), reason="hunspell-uk is not installed")
+def test_real_ukrainian_nouns_alternate_through_their_ending():
+    """uk_UA.dic's книга/%; and нога/%<: the г of -га becomes з before -і (книзі, нозі), нога's о becomes і in
+    ніг; рука (-ука) shares книга's flags but not its ending (руці)."""
+    aff = load_aff(UK.with_suffix(".aff"))
+    assert aff.forms("книга", aff.flags_of("%;")) == ["книга", "книги", "книгою", "книгу", "книзі", "книг",
+                                                      "книгам", "книгами", "книгах"]
+    assert aff.forms("рука", aff.flags_of("%;")) == ["рука", "руки", "рукою", "руку", "руці", "рук", "рукам",
+                                                     "руками", "руках"]
+    assert aff.forms("нога", aff.flags_of("%<")) == ["нога", "ноги", "ногою", "ногу", "нозі", "ніг", "ногам",
+                                                     "ногами", "ногах"]
+    assert sorted(aff._sets[aff.flags_of("%;")].tails) == ["га", "ука"]
+
+
+def test_a_stem_its_ending_does_not_decide_and_a_continued_rule_take_the_edge_path():
+    """A stem no longer than the ending that would decide it (its rules also depend on its length) and a stem
+    whose rule continues with a second suffix are expanded by the edge path, the same forms each time."""
+    aff = AffixFile.parse(["SFX A Y 2", "SFX A ка ек шка", "SFX A а у а", "SFX B Y 1", "SFX B 0 s/C .",
+                           "SFX C Y 1", "SFX C 0 x ."], "demo.aff")
+    for _ in range(2):
+        assert aff.forms("ка", ("A",)) == ["ка", "ку"]  # -шка tests three letters: not of a two-letter stem
+        assert aff.forms("кошка", ("A",)) == ["кошка", "кошек", "кошку"]
+        assert aff.forms("cat", ("B",)) == ["cat", "cats", "catsx"]
+    assert aff._sets[("B",)].tails == {"t": ("\0continued",)}  # marked: its stems take the edge path
+    assert "ка" not in aff._sets[("A",)].tails and aff._sets[("A",)].tails["шка"] == ("шка", "шек", "шку")
+
+
+def test_dic_lines_read_in_blocks_keep_their_numbers(tmp_path):
+    """The .dic is read a block of lines at a time: a line across two blocks, CRLF line ends and a last line
+    without one come out whole; a line over 1 MB is an error at its own number."""
+    from lexc.lexicon.affixes import _BLOCK, _latin1_lines
+
+    path = tmp_path / "a.dic"
+    lines = ["3", "x" * (_BLOCK - 5), "кот/A", "é" * 10]
+    path.write_bytes("\r\n".join(lines[:3]).encode("utf-8") + b"\n" + lines[3].encode("utf-8"))
+    assert list(_latin1_lines(path)) == [line.encode("utf-8").decode("latin-1") for line in lines]
+    path.write_bytes(b"1\nword\n" + b"y" * (1024 * 1024 + 1) + b"\nmore\n")
+    with pytest.raises(LexcError, match=r"a\.dic:3: a line longer than 1 MB"):
+        list(_latin1_lines(path))

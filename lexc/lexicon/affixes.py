@@ -14,13 +14,15 @@ fields and the compounding flags. The .dic side is :mod:`lexc.lexicon.hunspell`.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 
 from lexc.errors import LexcError, Problem
-from lexc.inputs import not_a_codec, open_stream, read_line, read_number, text_codec, whole_number
+from lexc.inputs import MAX_LINE, not_a_codec, open_stream, read_line, read_number, text_codec, whole_number
 
 FLAG_TYPES = ("short", "long", "num", "UTF-8")
 
@@ -123,6 +125,21 @@ def _ends(strip: str, tests: list[Test]) -> tuple[Test, ...]:
 
 
 Flags = tuple[str, ...]
+
+
+class FlagSet:
+    """What :meth:`AffixFile.forms` knows of one flag set: the characters at a stem's end its suffix rules may
+    test (``width``; -1 when a prefix may apply), whether its stems give no form (``skip``: FORBIDDENWORD,
+    ONLYINCOMPOUND), and the tails of its stems' forms by the ending that decides them, of ``low`` to
+    ``high`` characters."""
+
+    def __init__(self, width: int, skip: bool) -> None:
+        self.width = width
+        self.skip = skip
+        self.tails: dict[str, tuple[str, ...]] = {}
+        self.low = 1 << 30
+        self.high = -1
+
 _Index = tuple[dict[str, tuple[Rule, ...]], int, dict[str, tuple[Rule, ...]], tuple[Rule, ...]]
 
 
@@ -157,12 +174,15 @@ class AffixFile:
     # rules for any edge character)
     _pfx: dict[str, _Index] = field(default_factory=dict)
     _sfx: dict[str, _Index] = field(default_factory=dict)
-    # :meth:`forms`: a flag set -> the edge its suffix rules look at (-1: it has prefixes); (flags, edge) -> the
-    # tails of a stem's forms after its head
-    _widths: dict[Flags, int] = field(default_factory=dict)
+    # :meth:`forms`: a flag set -> what is known of it (the edge its suffix rules look at, the tails by ending);
+    # (flags, edge) -> the tails of a stem's forms after its head (the path of stems whose rules continue)
+    _sets: dict[Flags, FlagSet] = field(default_factory=dict)
     # (flag, ending) -> the rules fitting it, and the most characters any of them tests
     _levels: dict[tuple[str, str], tuple[tuple[Rule, ...], int]] = field(default_factory=dict)
     _stems: dict[tuple[Flags, str], tuple[str, ...]] = field(default_factory=dict)
+    # :meth:`_affix`: a condition's text -> what :func:`_condition` made of it
+    _conditions: dict[str, tuple[re.Pattern[str] | None, int, list[str | None], list[Test]]] = \
+        field(default_factory=dict)
 
     # ------------------------------------------------------------------ parsing
 
@@ -291,7 +311,10 @@ class AffixFile:
             strip, add = strip.translate(table), add.translate(table)
         cont = self.split_flags(cont_text, self.file, number) if cont_text else ()
         condition_text = self.text(args[3], self.file, number) if len(args) > 3 else "."
-        condition, width, accepts, tests = _condition(condition_text, self.file, number)
+        made = self._conditions.get(condition_text)  # a .aff repeats its conditions: each compiled once
+        if made is None:
+            made = self._conditions[condition_text] = _condition(condition_text, self.file, number)
+        condition, width, accepts, tests = made
         if prefix and self.max_prefix_length is not None and len(add) > self.max_prefix_length:
             self.prefixes_skipped += 1
             return
@@ -316,7 +339,7 @@ class AffixFile:
         self.suffixes = {flag: rules for flag, rules in self.suffixes.items() if rules}
         self._pfx.clear()
         self._sfx.clear()
-        self._widths.clear()
+        self._sets.clear()
         self._levels.clear()
         self._stems.clear()
         tests: dict[tuple[bool, str, str | None, int], int] = {}
@@ -332,6 +355,16 @@ class AffixFile:
                 by_edge = {c: tuple(r for r in rules if r.edge is None or c in r.edge) for c in chars}
                 width = max((max(r.width, len(r.strip)) for r in rules), default=0)
                 cache[flag] = ({}, width, by_edge, anywhere)
+
+    def adds_hold(self, char: str) -> bool:
+        """Whether any affix rule adds ``char``: a form holds it only if its stem or such a rule does.
+
+        >>> aff = AffixFile.parse(["SFX S Y 1", "SFX S 0 s ."])
+        >>> aff.adds_hold("s"), aff.adds_hold("[")
+        (True, False)
+        """
+        return any(char in rule.add for table in (self.prefixes, self.suffixes) for rules in table.values()
+                   for rule in rules)
 
     # ------------------------------------------------------------------ expansion
 
@@ -352,10 +385,10 @@ class AffixFile:
                 candidates = by_edge.get(word[:1] if prefix else word[-1:], anywhere) if word else anywhere
                 hit = cache[key] = self._applying(candidates, word)
             elif n > width:
-                hit = cache[key] = self._ending(flag, word, width)
+                hit = cache[key] = self._ending(flag, word, width)[0]
             else:  # a short word: no rule may test or strip more than it has (FULLSTRIP: strip all of it)
                 full = self.fullstrip
-                hit = cache[key] = tuple(rule for rule in self._ending(flag, word, n)
+                hit = cache[key] = tuple(rule for rule in self._ending(flag, word, n)[0]
                                          if len(rule.ends) <= n and (full or n != len(rule.strip)))
         self.max_stem_work -= len(hit)
         if self.max_stem_work < 0:
@@ -363,8 +396,9 @@ class AffixFile:
                             "end or never yield a new form?")
         return hit
 
-    def _ending(self, flag: str, word: str, width: int) -> tuple[Rule, ...]:
-        """The suffix rules of ``flag`` that apply to ``word`` (longer than ``width``, the most they test).
+    def _ending(self, flag: str, word: str, width: int) -> tuple[tuple[Rule, ...], int]:
+        """The suffix rules of ``flag`` that apply to ``word`` (longer than ``width``, the most they test), and how
+        many of its last characters decided them (``width`` at most).
 
         The rules that fit the last ``d`` characters are those that fit the last ``d - 1`` and accept the
         ``d``-th from the end: worked out one character at a time from the word's end, each ending's rules
@@ -389,7 +423,7 @@ class AffixFile:
                               or (char in test[1]) != test[0])
                 found = levels[key] = (rules, max((len(r.ends) for r in rules), default=0))
             level = found
-        return level[0]
+        return level[0], back if level[1] <= back else width + 1
 
     def _applying(self, candidates: tuple[Rule, ...], word: str) -> tuple[Rule, ...]:
         """Those of ``candidates`` that apply to ``word``, each distinct test (strip, condition) made once."""
@@ -410,24 +444,83 @@ class AffixFile:
     def forms(self, stem: str, flags: Flags) -> list[str]:
         """:meth:`expand`'s forms as a list.
 
-        A stem whose flags (and their continuations) add suffixes only is expanded once per flag set and
-        edge: the rules that apply depend only on its last ``width`` characters (:meth:`_quick_width`), so
-        every stem of that edge has the same forms after its head (what no rule looks at): the tails,
-        cached. Its first stem is expanded by :meth:`_quick` (no continuation) or :meth:`_forms`; a flag
+        A stem whose flags add suffixes only is expanded once per flag set and *deciding ending*: the rules of a
+        flag that apply are decided by the stem's last few characters (:meth:`_ending` walks them from the end
+        and stops where no rule left tests further), and the forms keep all the stem before them, so every stem
+        of that flag set and ending has the same forms after its head: the tails, cached by ending
+        (:class:`FlagSet`, :meth:`_learn`). An ending decides every stem that has it, whatever comes before, so
+        a stem's tails are those of the one stored ending it has, found from the shortest stored length up.
+
+        A stem whose rules continue (a second suffix) is expanded by :meth:`_forms`, its tails cached per flag
+        set and edge of ``width`` characters (:meth:`_quick_width`; kept from an edge's second stem on); a flag
         set that may add a prefix always by :meth:`_forms`.
+
+        >>> aff = AffixFile.parse(["SFX A Y 2", "SFX A ть ла ть", "SFX A ть ли ть"])
+        >>> aff.forms("читать", ("A",)), aff.forms("писать", ("A",)), sorted(aff._sets[("A",)].tails)
+        (['читать', 'читала', 'читали'], ['писать', 'писала', 'писали'], ['ть'])
         """
-        if not stem or self.forbidden in flags or self.onlyincompound in flags:
+        known = self._sets.get(flags)
+        if known is None:
+            known = self._sets[flags] = FlagSet(self._quick_width(flags), self.forbidden in flags
+                                                or self.onlyincompound in flags)
+        if not stem or known.skip:
             return []
         self.max_stem_work = MAX_STEM_WORK
-        width = self._widths.get(flags)
-        if width is None:
-            width = self._widths[flags] = self._quick_width(flags)
+        width = known.width
         if width < 0:
             return self._forms(stem, flags)
         n = len(stem)
+        tails = known.tails
+        depth, top = known.low, min(known.high, n - 1)
+        while depth <= top:  # the one stored ending the stem has, if any
+            found = tails.get(stem[n - depth:])
+            if found is not None:
+                if found is _CONTINUED:
+                    return self._by_edge(stem, flags, width)
+                head = stem[:n - depth]
+                return [head + tail for tail in found]
+            depth += 1
+        learnt = self._learn(stem, flags, known)
+        return learnt if learnt is not None else self._by_edge(stem, flags, width)
+
+    def _learn(self, stem: str, flags: Flags, known: FlagSet) -> list[str] | None:
+        """The forms of ``stem`` (as :meth:`_quick` makes them), their tails stored by the ending that decides
+        its rules; None when a rule that applies continues (marked so for its ending) or when the stem is too
+        short for its ending to decide (the rules of a short word also depend on its length).
+
+        The rules :meth:`_ending` finds for a stem whose ending decides them before its first character are
+        those :meth:`_rules` gives (none tests or strips as much as the whole stem).
+        """
+        n, depth, continued = len(stem), 0, False
+        forms = [] if self.needaffix in flags else [stem]
+        for flag in flags:
+            index = self._sfx.get(flag)
+            if index is None:
+                continue
+            rules, decided = self._ending(flag, stem, min(index[1], n))
+            if decided >= n:
+                return None
+            depth = max(depth, decided)
+            for rule in rules:
+                continued = continued or bool(rule.cont)
+            if not continued:
+                forms.extend([stem[:n - len(rule.strip)] + rule.add for rule in rules])
+        ending = stem[n - depth:]
+        known.low, known.high = min(known.low, depth), max(known.high, depth)
+        if continued:
+            known.tails[ending] = _CONTINUED
+            return None
+        found = list({form: None for form in forms})  # each once, where it first came
+        known.tails[ending] = tuple(form[n - depth:] for form in found)
+        return found
+
+    def _by_edge(self, stem: str, flags: Flags, width: int) -> list[str]:
+        """The forms of ``stem`` by :meth:`_quick` or else :meth:`_forms`, their tails cached by flag set and
+        edge (its last ``width`` characters) from an edge's second stem on: most edges have one."""
+        n = len(stem)
         key = (flags, stem[n - width:] if n > width else stem + "\0")
         tails = self._stems.get(key)
-        if tails is None or tails is _ONCE:  # the tails are kept from a key's second stem on: most keys have one
+        if tails is None or tails is _ONCE:
             found = self._quick(stem, flags)
             if found is None:  # a rule that applies has a continuation
                 self.max_stem_work = MAX_STEM_WORK
@@ -464,14 +557,12 @@ class AffixFile:
             index = self._sfx.get(flag)
             if index is None:
                 continue
-            width = index[1]
             hit = self._rules(False, flag, stem)
-            if any(rule.cont for rule in hit):
-                return None
-            edge = n - width if n > width else 0
-            head, tail = stem[:edge], stem[edge:]
-            forms.extend([head + tail[:rule.cut] + rule.add for rule in hit])
-        return list(dict.fromkeys(forms))
+            for rule in hit:
+                if rule.cont:
+                    return None
+            forms.extend([stem[:n - len(rule.strip)] + rule.add for rule in hit])
+        return list({form: None for form in forms})  # each once, where it first came
 
     def _forms(self, stem: str, flags: Flags) -> list[str]:
         """Every form of ``stem``: suffixes, two-level suffixes, prefixes and cross products (the general path)."""
@@ -543,6 +634,8 @@ class AffixFile:
 _FIELDS = re.compile(r"[ \t]+")
 #: :meth:`AffixFile.forms`: a flag set and edge seen once (its tails not kept yet).
 _ONCE: tuple[str, ...] = ("\0once",)
+#: :attr:`FlagSet.tails`: an ending whose stems have a rule that continues (expanded by the general path).
+_CONTINUED: tuple[str, ...] = ("\0continued",)
 #: Affix rules one stem may try (each rule that applies, each look-up of a flag): real dictionaries
 #: try at most a few thousand; rules that yield nothing new would otherwise run unbounded.
 MAX_STEM_WORK = 200_000
@@ -585,12 +678,42 @@ def split_fields(line: str) -> list[str]:
 
 
 def _latin1_lines(path: Path) -> Iterator[str]:
-    """The lines of a file, each byte one character (Latin-1), end of line removed."""
+    """The lines of a file, each byte one character (Latin-1), end of line removed (a CR before it too).
+
+    Read a block of whole lines at a time, decoded and split at once; a line over :data:`MAX_LINE` bytes is
+    :func:`read_line`'s error, at its number.
+    """
     with open_stream(path, "Hunspell file") as handle:
-        number = 0
-        while raw := read_line(handle, path, number + 1):
-            number += 1
-            yield raw.decode("latin-1").rstrip("\r\n")
+        number, rest = 0, b""
+        while block := handle.read(_BLOCK):
+            data = rest + block if rest else block
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:
+                if len(data) > MAX_LINE:
+                    _too_long(path, number + 1, data)
+                rest = data
+                continue
+            lines, rest = data[:cut].decode("latin-1").split("\n"), data[cut:]
+            lines.pop()  # the nothing after the block's last line end
+            for line in lines:
+                number += 1
+                if len(line) > MAX_LINE:
+                    _too_long(path, number, line.encode("latin-1"))
+                yield line.rstrip("\r")
+        if rest:
+            if len(rest) > MAX_LINE:
+                _too_long(path, number + 1, rest)
+            yield rest.decode("latin-1").rstrip("\r")
+
+
+#: Bytes :func:`_latin1_lines` reads at a time.
+_BLOCK = 256 * 1024
+
+
+def _too_long(path: Path, number: int, line: bytes) -> NoReturn:
+    """Raise :func:`read_line`'s error for line ``number``, ``line`` (over :data:`MAX_LINE` bytes, no line end)."""
+    read_line(io.BufferedReader(io.BytesIO(line)), path, number)
+    raise AssertionError("read_line accepted a line over MAX_LINE bytes")
 
 
 def _aff_encoding(path: Path) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from itertools import chain, repeat
 from pathlib import Path
 
 from lexc.errors import LexcError, Problem
@@ -37,9 +37,7 @@ from lexc.lexicon.reading import (
     Source,
     SourceStats,
     SourceWord,
-    has_capital,
     source_word,
-    source_words,
 )
 
 #: Forms a dictionary may expand to unless ``max_forms`` says otherwise (Spanish expands to about 1 million,
@@ -298,13 +296,16 @@ class HunspellSource(Source):
     def words(self) -> Iterator[SourceWord]:
         """Every form of every entry of the .dic, in the order of the lines (the stream a compile reads).
 
-        The forms come an entry at a time (:meth:`_entries`) and are flattened by ``itertools.chain``, in C: a
-        generator step per entry, not per form (3.5 million forms of uk_UA from 331,660 entries).
+        The forms come a batch of entries at a time (:meth:`_entries`, at least :data:`BATCH` forms) and are
+        flattened by ``itertools.chain``, in C: a generator step per batch, not per form or per entry (3.5
+        million forms of uk_UA from 331,660 entries).
         """
         return chain.from_iterable(self._entries())
 
     def _entries(self) -> Iterator[Iterable[SourceWord]]:
-        """The forms of each entry of the .dic, in the order of the lines (:meth:`words`, an entry at a time)."""
+        """The forms of the entries of the .dic, in the order of the lines (:meth:`words`): those of many
+        entries together (:func:`batch_words`), an entry that needs each of its forms seen (pins, FORBIDDENWORD,
+        OCONV, a tile convention, a limit near) on its own, and a phrase alone."""
         stats = self.stats = SourceStats()
         aff = load_aff(self.aff, self.options.max_prefix_length)
         aff.two_level = self.options.affixes == "all"
@@ -315,46 +316,108 @@ class HunspellSource(Source):
         limit = self.options.max_forms or DEFAULT_MAX_FORMS
         name = self.name
         ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
-        known_flags: dict[str, Flags] = {"": ()}  # a .dic's flag text -> its flags (split once)
+        # a .dic's flag text -> its flags (split once), and whether they leave the entry out
+        known_flags: dict[str, tuple[Flags, bool]] = {"": ((), False)}
         forbidden = self._forbidden(aff)
         budget = FORMS_FLOOR if self.options.max_forms is None else 1 << 62  # a chosen cap: no ratio
         plain = not (forbidden or aff.oconv or self.convention.coded)  # else each form is seen (_one_by_one)
-        for number, text in enumerate(_latin1_lines(self.dic), start=1):
-            stats.lines += 1
-            stripped = text.strip(" \t")
-            if not self._entry(text, stripped, number):
-                continue
-            budget += FORMS_PER_BYTE * (len(stripped) + 1)  # entries only: comments buy no forms
-            phrase = phrase_of(stripped) if " " in stripped else None
-            if phrase is not None:
-                stats.stems += 1
-                stats.phrases += 1
-                yield (SourceWord(aff.text(phrase, name, number), name, number, PHRASE),)
-                continue
-            stem_bytes, flag_text = parse_dic_line(stripped)
-            stem = aff.text(stem_bytes, name, number)
-            if ignore is not None and _holds_any(stem, aff.ignore):  # str.translate is dear; few stems need it
-                stem = stem.translate(ignore)
-            stats.stems += 1
-            if skip_caps and has_capital(stem):
-                stats.capitalised += 1
-                continue
-            flags = known_flags.get(flag_text)
-            if flags is None:
-                flags = known_flags[flag_text] = aff.split_flags(flag_text, name, number)
-            if aff.forbidden in flags or aff.onlyincompound in flags:
-                stats.forbidden += 1
-                continue
-            cuts = self._cuts(aff, stem, stripped, name, number) if " " in stripped or "\t" in stripped else ()
-            forms = _located(aff, stem, flags, name, number)
-            if plain and not cuts:  # the common case: every form as it is, counted at once
-                total = stats.words + len(forms)
-                # the loop below sees every form where a count matters: the limit, each 4,096th form
-                if total < limit and total >> 12 == stats.words >> 12 and "[" not in "".join(forms):
-                    stats.words = total
-                    yield source_words(forms, name, number)
+        # a form holds '[' (a tile convention's bracket, counted by _one_by_one) only if its stem or a rule's add does
+        brackets = aff.adds_hold("[")
+        # the forms of the entries not handed on yet (a list per entry), the line of each entry, how many forms
+        groups: list[list[str]] = []
+        lines: list[int] = []
+        pending = 0
+        number = stems = count = 0  # lines, entries and forms so far (stats.lines, .stems, .words), counted here
+        numbered = enumerate(_latin1_lines(self.dic), start=1)
+        while True:
+            try:
+                item = next(numbered, None)
+                if item is None:
+                    break
+                number, text = item
+                stripped = text.strip(" \t")
+                if not (stripped and number != 1 and stripped[0] != "#" and text[0] != "\t" and "\x00" not in text) \
+                        and not self._entry(text, stripped, number):  # the common case tested inline first
                     continue
-            yield self._one_by_one(aff, forms, stem, cuts, forbidden, (limit, budget), number)
-            if stats.truncated:
-                return
+                budget += FORMS_PER_BYTE * (len(stripped) + 1)  # entries only: comments buy no forms
+                phrase = phrase_of(stripped) if " " in stripped else None
+                if phrase is not None:
+                    stems += 1
+                    stats.phrases += 1
+                    if groups:
+                        yield batch_words(groups, name, lines)
+                        groups, lines, pending = [], [], 0
+                    yield (SourceWord(aff.text(phrase, name, number), name, number, PHRASE),)
+                    continue
+                stem_bytes, flag_text = parse_dic_line(stripped)
+                stem = aff.text(stem_bytes, name, number)
+                if ignore is not None and _holds_any(stem, aff.ignore):  # str.translate is dear; few stems need it
+                    stem = stem.translate(ignore)
+                stems += 1
+                if skip_caps and stem.lower() != stem:  # has_capital(stem), without a call into interpreted code
+                    stats.capitalised += 1
+                    continue
+                known = known_flags.get(flag_text)
+                if known is None:
+                    split = aff.split_flags(flag_text, name, number)
+                    known = known_flags[flag_text] = (split, aff.forbidden in split or aff.onlyincompound in split)
+                flags = known[0]
+                if known[1]:
+                    stats.forbidden += 1
+                    continue
+                cuts = self._cuts(aff, stem, stripped, name, number) if " " in stripped or "\t" in stripped else ()
+                forms = _located(aff, stem, flags, name, number)
+                if plain and not cuts:  # the common case: every form as it is, counted at once
+                    total = count + len(forms)
+                    # the loop below sees every form where a count matters: the limit, each 4,096th form
+                    if total < limit and total >> 12 == count >> 12 \
+                            and (("[" not in stem and not brackets) or "[" not in "".join(forms)):
+                        count = total
+                        groups.append(forms)
+                        lines.append(number)
+                        pending += len(forms)
+                        if pending >= BATCH:
+                            yield batch_words(groups, name, lines)
+                            groups, lines, pending = [], [], 0
+                        continue
+                if groups:
+                    yield batch_words(groups, name, lines)
+                    groups, lines, pending = [], [], 0
+                stats.words = count
+                found = self._one_by_one(aff, forms, stem, cuts, forbidden, (limit, budget), number)
+                count = stats.words
+                yield found
+                if stats.truncated:
+                    stats.lines, stats.stems = number, stems
+                    return
+            except LexcError as err:  # the forms read before a bad line or stem are handed on before its error
+                if groups:
+                    yield batch_words(groups, name, lines)
+                    groups = []
+                raise err
+        if groups:
+            yield batch_words(groups, name, lines)
+        stats.lines, stats.stems, stats.words = number, stems, count
         stats.empty = stats.words == 0
+
+
+#: :meth:`HunspellSource.words` hands the forms on once at least this many are ready (a few hundred entries').
+BATCH = 4096
+
+_new_word = tuple.__new__
+
+
+def batch_words(groups: list[list[str]], file: str, lines: list[int]) -> Iterator[SourceWord]:
+    """A :class:`SourceWord` of each text of ``groups`` (the forms of several .dic entries, a list each) from
+    ``file`` at the line of its entry in ``lines``, built in C: no Python-level constructor call, nor a call
+    per entry (the one-entry counterpart is :func:`lexc.lexicon.reading.source_words`).
+
+    >>> list(batch_words([["tries", "try"], ["cat"]], "demo.dic", [2, 5]))  # doctest: +NORMALIZE_WHITESPACE
+    [SourceWord(text='tries', file='demo.dic', line=2, rejected=''),
+     SourceWord(text='try', file='demo.dic', line=2, rejected=''),
+     SourceWord(text='cat', file='demo.dic', line=5, rejected='')]
+    """
+    sizes = list(map(len, groups))
+    n = sum(sizes)
+    texts, numbers = chain.from_iterable(groups), chain.from_iterable(map(repeat, lines, sizes))
+    return map(_new_word, repeat(SourceWord, n), zip(texts, repeat(file, n), numbers, repeat("", n), strict=True))
