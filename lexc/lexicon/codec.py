@@ -332,6 +332,25 @@ class RecordWriter:
                 self.natives.add(board, words, reading)
         return text
 
+    def group_plain(self, board: str, natives: Sequence[str]) -> str:
+        """:meth:`group` of words each tiled by its board letters' own tiles, on a ``board`` that is its own
+        default reading (:meth:`Coder.plain`): every tiling is the default one, so only the letters of a
+        native word can differ (French ÉLÈVE on ELEVE) and no tiling is built. The same text as :meth:`group`.
+
+        >>> writer = RecordWriter(Coder(("E", "L", "V"), {"E": 0, "L": 1, "V": 2}))
+        >>> writer.group_plain("ELEVE", ["ELEVE", "ÉLÈVE"]), writer.group_plain("LEVE", ["LEVE"]), writer.exceptions
+        ('\\x1f=5É3È', '', 1)
+        """
+        if not self.display_natives:  # the implied native word is the board spelling: nothing to record
+            return ""
+        changes = self.coder._changes
+        text = group_text([changes(native, board) for native in natives])
+        if text:
+            self.exceptions += 1
+            if self.natives is not None:
+                self.natives.add_plain(board, natives)
+        return text
+
 
 def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
                 occurrences: Mapping[str, int]) -> dict[str, int]:
@@ -388,6 +407,10 @@ def pack_keys(writer: RecordWriter, by_board: Mapping[str, Iterable[tuple[str, T
     return [(board, writer.group(board, by_board[board])) for board in sorted(by_board)]
 
 
+#: Board spellings whose letters :func:`group_table` gathers at once.
+_LETTERS_CHUNK = 50_000
+
+
 def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:
     """One pass over ``entries``: the distinct record groups (the empty group first, then by frequency,
     then text), the letters of the board spellings and the length of the longest.
@@ -398,10 +421,16 @@ def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int
     counts: dict[str, int] = {}
     letters: set[str] = set()
     longest = 0
+    chunk: list[str] = []  # the letters of a chunk of board spellings are one set update of them joined
     for board, group in entries:
         counts[group] = counts.get(group, 0) + 1
-        letters.update(board)
-        longest = max(longest, len(board))
+        chunk.append(board)
+        if len(board) > longest:
+            longest = len(board)
+        if len(chunk) >= _LETTERS_CHUNK:
+            letters.update("".join(chunk))
+            chunk.clear()
+    letters.update("".join(chunk))
     counts.pop("", None)
     return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest
 

@@ -372,7 +372,7 @@ class Collector:
         ``tilings``, when given, gets the tile code of every word (:class:`lexc.language.tiles.Codes`; a
         plain word's is its board spelling), in board spelling order: the tilings of the ``tiles`` walk
         (:meth:`face_of`)."""
-        plain, group = writer.coder.plain, writer.group
+        plain, group, group_plain = writer.coder.plain, writer.group, writer.group_plain
         tile = {char: (face, len(t.board)) for char, (face, t) in self._faces(writer.coder.faces).items()}.__getitem__
         add = tilings.append if tilings is not None else None
         collisions = 0
@@ -383,20 +383,37 @@ class Collector:
                 if add is not None:
                     add(board)
                 continue
+            items = found if isinstance(found, list) else [found]
+            natives = _plain_natives(board, items) if board.isascii() and plain(board) else None
+            if natives is not None:  # every tiling is the board's own letters: only the letters can differ
+                if add is not None:
+                    for _ in items:
+                        add(board)
+                store.append((board, group_plain(board, natives)))
+                if len(natives) > 1:
+                    collisions = self._collision(board, natives, collisions, examples)
+                continue
             words = []
-            for entry in (found if isinstance(found, list) else (found,)):
+            for entry in items:
                 code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
                 words.append((native or board, tuple(map(tile, code))))
                 if add is not None:
                     add(code)
             store.append((board, group(board, words)))
             if len(words) > 1:
-                natives = {native for native, _ in words}
-                if len(natives) > 1:
-                    collisions += 1
-                    if len(examples) < EXAMPLES:
-                        examples.append(f"{board}: {', '.join(sorted(natives))}")
+                collisions = self._collision(board, [native for native, _ in words], collisions, examples)
         return collisions, examples
+
+    @staticmethod
+    def _collision(board: str, natives: list[str], collisions: int, examples: list[str]) -> int:
+        """``collisions`` and one more when ``board``'s words are several native words (its first
+        :data:`EXAMPLES` go to ``examples``)."""
+        distinct = set(natives)
+        if len(distinct) < 2:
+            return collisions
+        if len(examples) < EXAMPLES:
+            examples.append(f"{board}: {', '.join(sorted(distinct))}")
+        return collisions + 1
 
     def _faces(self, faces: Sequence[str]) -> dict[str, tuple[int, AlignedTile]]:
         """Each tile code character with the face index of its tile among ``faces``, and the tile."""
@@ -407,6 +424,27 @@ class Collector:
         """Each tile code character's face index among ``faces``: what reads a tile code (:meth:`keys`'s
         ``tilings``) as the faces of a ``tiles`` walk (:func:`lexc.lexicon.walk.coded_tilings`)."""
         return {char: face for char, (face, _) in self._faces(faces).items()}
+
+
+def _plain_natives(board: str, items: list[Entry]) -> list[str] | None:
+    """The native word of each entry of ``board`` (an ASCII board spelling, its own default reading:
+    :meth:`Coder.plain`) when each entry's tile code is ``board`` itself: each tile is then its board letter's
+    own (:class:`Codes` writes such a tile as its letter), the tiling the default one. None when one is tiled
+    otherwise.
+
+    >>> _plain_natives("ELEVE", [None, "ELEVE\\x00ÉLÈVE"]), _plain_natives("NANDU", ["\\x80ANDU\\x00ÑANDÚ"])
+    (['ELEVE', 'ÉLÈVE'], None)
+    """
+    natives = []
+    for entry in items:
+        if entry is None:
+            natives.append(board)
+            continue
+        code, _, native = entry.partition(_NATIVE)
+        if code != board:
+            return None
+        natives.append(native or board)
+    return natives
 
 
 def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:
