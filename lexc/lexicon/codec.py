@@ -18,13 +18,15 @@ There is one record writer and one record reader, both on :class:`Coder`:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from lexc.errors import LexcError
+from lexc.language.tiles import Reader, Table, Tiling
 from lexc.language.tiles import Reading as Reading
-from lexc.language.tiles import Table, Tiling
 
 if TYPE_CHECKING:
     from lexc.lexicon.tries import NativeWords
@@ -61,6 +63,11 @@ def _read_num(text: str, i: int) -> tuple[int, int]:
         if last:
             return value, i
 
+
+#: The first canonical tile character (:meth:`Coder.canonical`): private use characters, one per tile.
+_CANONICAL = 0xE000
+#: What a canonical code has where the table cannot tile a board spelling (:meth:`Coder.default_codes`).
+_UNTILED = "\x00"
 
 # --------------------------------------------------------------------------- records
 
@@ -104,6 +111,9 @@ class Coder(Table):
     def __init__(self, faces: Sequence[str], table: Mapping[str, int], finals: Mapping[str, str] | None = None):
         super().__init__(faces, table, finals)
         self._parsed: dict[str, Parsed] = {}
+        self._canon: dict[tuple[int, int], str] = {}  # a tile (face, length) -> its canonical character
+        # what :meth:`default_codes` reads a block with: longest match, and each run's canonical character and face
+        self._block: tuple[re.Pattern[str], dict[str, str], dict[str, str]] | None = None
         # the board letters that are read as a tile of their own face (no final form): a board spelling of
         # these only, cut letter by letter, is its own native word in its default reading (:meth:`plain`)
         self._plain = "".join(run for run, face in self.table.items()
@@ -127,6 +137,49 @@ class Coder(Table):
             return "" if native is None else self._changes(native, reading[0])
         tiles = self.tiling_record(board, tiling, None if reading is None else reading[1])
         return tiles if native is None else tiles + self.native_record(native, self.joined(tiling))
+
+    def canonical(self, tiles: Mapping[str, tuple[int, int]]) -> dict[int, str]:
+        """A ``str.translate`` table from tile codes (``tiles``: each code character's tile, (face index, length))
+        to *canonical codes*: a character per tile (face, length), those :meth:`default_codes` writes. Two
+        tilings are the same exactly when their canonical codes are the same string.
+
+        >>> c = Coder(("S", "H", "SH"), {"S": 0, "H": 1, "SH": 2})
+        >>> to = c.canonical({"S": (0, 1), "H": (1, 1), "\\x80": (2, 2)})
+        >>> codes = c.default_codes(["SSH", "SH"])[0]  # longest match: S·SH, SH
+        >>> "S\\x80".translate(to) == codes[0], "SH".translate(to) == codes[1], "\\x80".translate(to) == codes[1]
+        (True, False, True)
+        """
+        return {ord(char): self._canonical(tile) for char, tile in tiles.items()}
+
+    def _canonical(self, tile: tuple[int, int]) -> str:
+        found = self._canon.get(tile)
+        if found is None:
+            found = self._canon[tile] = chr(_CANONICAL + len(self._canon))
+        return found
+
+    def default_codes(self, boards: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The default reading (:meth:`default_reading`) of each of ``boards``, at once: its tiling as a
+        canonical code (:meth:`canonical`; one with U+0000 where the table cannot tile the board) and its
+        native word. One pass of longest match over the boards joined by line breaks (no run holds one),
+        where :meth:`default_reading` is a pass and tuples per board.
+
+        >>> c = Coder(("S", "H", "SH", "O"), {"S": 0, "H": 1, "SH": 2, "O": 3})
+        >>> codes, natives = c.default_codes(["SHOSH", "HOS", "SHOX"])
+        >>> natives, [len(code) for code in codes], codes[2].endswith("\\x00")
+        (['SHOSH', 'HOS', 'SHO\\x00'], [3, 3, 3], True)
+        """
+        if not boards:
+            return [], []
+        if self._block is None:
+            runs = {run: self._canonical((face, len(run))) for run, face in self.table.items()}
+            faces = {run: self.faces[face] for run, face in self.table.items()}
+            runs["\n"] = faces["\n"] = "\n"
+            self._block = (Reader([*self.table, "\n"], rest=True).pattern, runs, faces)
+        pattern, runs, faces = self._block
+        found = pattern.findall("\n".join(boards))  # a character no run starts with comes alone: untiled
+        codes = "".join(map(runs.get, found, repeat(_UNTILED))).split("\n")
+        natives = "".join(map(faces.get, found, repeat(_UNTILED))).split("\n")
+        return codes, ([self.implied(native) for native in natives] if self.finals else natives)
 
     def plain(self, board: str) -> bool:
         """Whether the default reading of ``board`` is ``board`` itself, one tile of its own face per
@@ -332,23 +385,25 @@ class RecordWriter:
                 self.natives.add(board, words, reading)
         return text
 
-    def group_plain(self, board: str, natives: Sequence[str]) -> str:
-        """:meth:`group` of words each tiled by its board letters' own tiles, on a ``board`` that is its own
-        default reading (:meth:`Coder.plain`): every tiling is the default one, so only the letters of a
-        native word can differ (French ÉLÈVE on ELEVE) and no tiling is built. The same text as :meth:`group`.
+    def group_default(self, board: str, implied: str, natives: Sequence[str]) -> str:
+        """:meth:`group` of words each on ``board``'s default tiling, ``implied`` its default native word
+        (:meth:`Coder.default_codes`): only the letters of a native word can differ (French ÉLÈVE on ELEVE,
+        Russian ЁЖ on YEZH), so no tiling is built. The same text as :meth:`group` of those words.
 
         >>> writer = RecordWriter(Coder(("E", "L", "V"), {"E": 0, "L": 1, "V": 2}))
-        >>> writer.group_plain("ELEVE", ["ELEVE", "ÉLÈVE"]), writer.group_plain("LEVE", ["LEVE"]), writer.exceptions
-        ('\\x1f=5É3È', '', 1)
+        >>> writer.group_default("ELEVE", "ELEVE", ["ELEVE", "ÉLÈVE"]), writer.group_default("LEVE", "LEVE", ["LEVE"])
+        ('\\x1f=5É3È', '')
+        >>> writer.exceptions
+        1
         """
-        if not self.display_natives:  # the implied native word is the board spelling: nothing to record
+        if not self.display_natives:  # the native word recorded is the one the tiling implies: the default
             return ""
         changes = self.coder._changes
-        text = group_text([changes(native, board) for native in natives])
+        text = group_text([changes(native, implied) for native in natives])
         if text:
             self.exceptions += 1
             if self.natives is not None:
-                self.natives.add_plain(board, natives)
+                self.natives.add_default(board, natives, implied)
         return text
 
 

@@ -43,6 +43,8 @@ MAX_WORD = 1000
 SPILL_BOARDS = 1_000_000
 #: Board spellings per chunk when the default table is learned from the stream.
 _TABLE_CHUNK = 100_000
+#: Board spellings whose default readings :meth:`Collector.keys` takes at once.
+_KEYS_CHUNK = 4096
 #: Where the words of an include list are counted (sources are numbered from 0).
 _INCLUDED = -1
 
@@ -372,36 +374,49 @@ class Collector:
         ``tilings``, when given, gets the tile code of every word (:class:`lexc.language.tiles.Codes`; a
         plain word's is its board spelling), in board spelling order: the tilings of the ``tiles`` walk
         (:meth:`face_of`)."""
-        plain, group, group_plain = writer.coder.plain, writer.group, writer.group_plain
-        tile = {char: (face, len(t.board)) for char, (face, t) in self._faces(writer.coder.faces).items()}.__getitem__
+        coder = writer.coder
+        plain, group, group_default = coder.plain, writer.group, writer.group_default
+        tiles = {char: (face, len(t.board)) for char, (face, t) in self._faces(coder.faces).items()}
+        tile, canonical = tiles.__getitem__, coder.canonical(tiles)
         add = tilings.append if tilings is not None else None
         collisions = 0
         examples: list[str] = []
-        for board, found in self.stream():
-            if found is None and plain(board):
-                store.append((board, ""))
-                if add is not None:
-                    add(board)
-                continue
-            items = found if isinstance(found, list) else [found]
-            natives = _plain_natives(board, items) if board.isascii() and plain(board) else None
-            if natives is not None:  # every tiling is the board's own letters: only the letters can differ
-                if add is not None:
-                    for _ in items:
+        stream = self.stream()
+        while chunk := list(itertools.islice(stream, _KEYS_CHUNK)):
+            # the default readings of a chunk's board spellings at once, but for the plain ones (no record)
+            simple = [found is None and plain(board) for board, found in chunk]
+            defaults, implied = coder.default_codes([board for (board, _), s in zip(chunk, simple, strict=True)
+                                                     if not s])
+            k = 0
+            for i in range(len(chunk)):
+                board, found = chunk[i]
+                if simple[i]:
+                    store.append((board, ""))
+                    if add is not None:
                         add(board)
-                store.append((board, group_plain(board, natives)))
-                if len(natives) > 1:
-                    collisions = self._collision(board, natives, collisions, examples)
-                continue
-            words = []
-            for entry in items:
-                code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
-                words.append((native or board, tuple(map(tile, code))))
-                if add is not None:
-                    add(code)
-            store.append((board, group(board, words)))
-            if len(words) > 1:
-                collisions = self._collision(board, [native for native, _ in words], collisions, examples)
+                    continue
+                items = found if isinstance(found, list) else [found]
+                on = _on_default(board, items, canonical, defaults[k])
+                if on is not None:  # every word on the default tiling: only their letters can differ
+                    codes, natives = on
+                    if add is not None:
+                        for code in codes:
+                            add(code)
+                    store.append((board, group_default(board, implied[k], natives)))
+                    k += 1
+                    if len(natives) > 1:
+                        collisions = self._collision(board, natives, collisions, examples)
+                    continue
+                k += 1
+                words = []
+                for entry in items:
+                    code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
+                    words.append((native or board, tuple(map(tile, code))))
+                    if add is not None:
+                        add(code)
+                store.append((board, group(board, words)))
+                if len(words) > 1:
+                    collisions = self._collision(board, [native for native, _ in words], collisions, examples)
         return collisions, examples
 
     @staticmethod
@@ -426,25 +441,30 @@ class Collector:
         return {char: face for char, (face, _) in self._faces(faces).items()}
 
 
-def _plain_natives(board: str, items: list[Entry]) -> list[str] | None:
-    """The native word of each entry of ``board`` (an ASCII board spelling, its own default reading:
-    :meth:`Coder.plain`) when each entry's tile code is ``board`` itself: each tile is then its board letter's
-    own (:class:`Codes` writes such a tile as its letter), the tiling the default one. None when one is tiled
-    otherwise.
+def _on_default(board: str, items: list[Entry], canonical: dict[int, str],
+                default: str) -> tuple[list[str], list[str]] | None:
+    """The tile code and native word of each entry of ``board`` when each tiling is the board's default one
+    (``default``: its canonical code, :meth:`lexc.lexicon.codec.Coder.default_codes`; ``canonical`` turns a
+    tile code into one); None when one is tiled otherwise.
 
-    >>> _plain_natives("ELEVE", [None, "ELEVE\\x00ÉLÈVE"]), _plain_natives("NANDU", ["\\x80ANDU\\x00ÑANDÚ"])
-    (['ELEVE', 'ÉLÈVE'], None)
+    >>> to = {ord("E"): "e", ord("L"): "l", ord("V"): "v", 0x80: "a"}
+    >>> _on_default("ELEVE", [None, "ELEVE\\x00ÉLÈVE"], to, "eleve")
+    (['ELEVE', 'ELEVE'], ['ELEVE', 'ÉLÈVE'])
+    >>> _on_default("LAVE", ["L\\x80VE\\x00LÄVE"], to, "leve") is None
+    True
     """
-    natives = []
+    codes, natives = [], []
     for entry in items:
         if entry is None:
-            natives.append(board)
-            continue
-        code, _, native = entry.partition(_NATIVE)
-        if code != board:
+            code = native = board
+        else:
+            code, _, native = entry.partition(_NATIVE)
+            native = native or board
+        if code.translate(canonical) != default:
             return None
-        natives.append(native or board)
-    return natives
+        codes.append(code)
+        natives.append(native)
+    return codes, natives
 
 
 def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:

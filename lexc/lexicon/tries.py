@@ -167,9 +167,9 @@ class NativeWords:
                 self.triples.update(zip(native, map(_FACE, tiling), board, strict=True))
             self.words.append(native)
 
-    def add_plain(self, board: str, natives: Iterable[str]) -> None:
-        """:meth:`add` of words on ``board``'s default tiling when ``board`` is its own default reading, one tile
-        of its own face per letter (:meth:`lexc.lexicon.codec.RecordWriter.group_plain`): no tiling is built."""
+    def add_default(self, board: str, natives: Iterable[str], implied: str) -> None:
+        """:meth:`add` of words each on ``board``'s default tiling, ``implied`` its default native word
+        (:meth:`lexc.lexicon.codec.RecordWriter.group_default`): no tiling is built."""
         if not self.possible:
             return
         n = len(board)
@@ -178,10 +178,10 @@ class NativeWords:
             if len(native) != n:
                 self.possible, self.words = False, []
                 return
-            if native != board:
-                if faces is None:
-                    faces = list(map(self.table.table.__getitem__, board))  # the default tiling's faces
-                self._differing(board, native, board, faces)
+            if native != implied:
+                if faces is None:  # the default tiling's faces: one-letter runs (else nothing is gathered)
+                    faces = list(map(self.table.table.__getitem__, board))
+                self._differing(board, native, implied, faces)
             self.words.append(native)
 
     def _differing(self, board: str, native: str, implied: str, faces: list[int]) -> None:
