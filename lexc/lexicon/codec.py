@@ -112,8 +112,10 @@ class Coder(Table):
         super().__init__(faces, table, finals)
         self._parsed: dict[str, Parsed] = {}
         self._canon: dict[tuple[int, int], str] = {}  # a tile (face, length) -> its canonical character
-        # what :meth:`default_codes` reads a block with: longest match, and each run's canonical character and face
-        self._block: tuple[re.Pattern[str], dict[str, str], dict[str, str]] | None = None
+        # what :meth:`default_codes` reads a block with: longest match, each run's canonical character and face,
+        # and with one-letter runs only, the letters of the runs (to delete) and the translations of the two
+        self._block: tuple[re.Pattern[str], dict[str, str], dict[str, str], dict[int, str | None], dict[int, str],
+                           dict[int, str]] | None = None
         # the board letters that are read as a tile of their own face (no final form): a board spelling of
         # these only, cut letter by letter, is its own native word in its default reading (:meth:`plain`)
         self._plain = "".join(run for run, face in self.table.items()
@@ -140,18 +142,24 @@ class Coder(Table):
 
     def canonical(self, tiles: Mapping[str, tuple[int, int]]) -> dict[int, str]:
         """A ``str.translate`` table from tile codes (``tiles``: each code character's tile, (face index, length))
-        to *canonical codes*: a character per tile (face, length), those :meth:`default_codes` writes. Two
-        tilings are the same exactly when their canonical codes are the same string.
+        to *canonical codes*, those :meth:`default_codes` writes: a character per tile (face, length), the first
+        code character of that tile (most tile codes are their own canonical code: the table holds only the
+        others). Two tilings are the same exactly when their canonical codes are the same string.
 
         >>> c = Coder(("S", "H", "SH"), {"S": 0, "H": 1, "SH": 2})
-        >>> to = c.canonical({"S": (0, 1), "H": (1, 1), "\\x80": (2, 2)})
+        >>> to = c.canonical({"S": (0, 1), "H": (1, 1), "\\x80": (2, 2), "\\x81": (0, 1)})
         >>> codes = c.default_codes(["SSH", "SH"])[0]  # longest match: S·SH, SH
-        >>> "S\\x80".translate(to) == codes[0], "SH".translate(to) == codes[1], "\\x80".translate(to) == codes[1]
-        (True, False, True)
+        >>> to, "\\x81\\x80".translate(to) == codes[0], "SH".translate(to) == codes[1], "\\x80" == codes[1]
+        ({129: 'S'}, True, False, True)
         """
-        return {ord(char): self._canonical(tile) for char, tile in tiles.items()}
+        self._canon = {}
+        for char in sorted(tiles):
+            self._canon.setdefault(tiles[char], char)
+        self._block = None
+        return {ord(char): self._canon[tile] for char, tile in tiles.items() if self._canon[tile] != char}
 
     def _canonical(self, tile: tuple[int, int]) -> str:
+        """The canonical character of ``tile``; a private use character for one no tile code has."""
         found = self._canon.get(tile)
         if found is None:
             found = self._canon[tile] = chr(_CANONICAL + len(self._canon))
@@ -159,14 +167,19 @@ class Coder(Table):
 
     def default_codes(self, boards: Sequence[str]) -> tuple[list[str], list[str]]:
         """The default reading (:meth:`default_reading`) of each of ``boards``, at once: its tiling as a
-        canonical code (:meth:`canonical`; one with U+0000 where the table cannot tile the board) and its
-        native word. One pass of longest match over the boards joined by line breaks (no run holds one),
-        where :meth:`default_reading` is a pass and tuples per board.
+        canonical code (:meth:`canonical`, called first; one with U+0000 where the table cannot tile the board)
+        and its native word. The boards are joined by line breaks (no run holds one): with one-letter runs only,
+        one ``str.translate`` each for the codes and the natives; else one pass of longest match, where
+        :meth:`default_reading` is a pass and tuples per board.
 
-        >>> c = Coder(("S", "H", "SH", "O"), {"S": 0, "H": 1, "SH": 2, "O": 3})
-        >>> codes, natives = c.default_codes(["SHOSH", "HOS", "SHOX"])
+        >>> es = Coder(("S", "H", "SH", "O"), {"S": 0, "H": 1, "SH": 2, "O": 3})
+        >>> codes, natives = es.default_codes(["SHOSH", "HOS", "SHOX"])
         >>> natives, [len(code) for code in codes], codes[2].endswith("\\x00")
         (['SHOSH', 'HOS', 'SHO\\x00'], [3, 3, 3], True)
+        >>> fr = Coder(("E", "L", "V"), {"E": 0, "L": 1, "V": 2})
+        >>> to = fr.canonical({"E": (0, 1), "L": (1, 1), "V": (2, 1), "\\x80": (0, 1)})
+        >>> to, fr.default_codes(["ELEVE", "LEVE"]), fr.default_codes(["LEVEX"])
+        ({128: 'E'}, (['ELEVE', 'LEVE'], ['ELEVE', 'LEVE']), (['LEVE\\x00'], ['LEVE\\x00']))
         """
         if not boards:
             return [], []
@@ -174,11 +187,19 @@ class Coder(Table):
             runs = {run: self._canonical((face, len(run))) for run, face in self.table.items()}
             faces = {run: self.faces[face] for run, face in self.table.items()}
             runs["\n"] = faces["\n"] = "\n"
-            self._block = (Reader([*self.table, "\n"], rest=True).pattern, runs, faces)
-        pattern, runs, faces = self._block
-        found = pattern.findall("\n".join(boards))  # a character no run starts with comes alone: untiled
-        codes = "".join(map(runs.get, found, repeat(_UNTILED))).split("\n")
-        natives = "".join(map(faces.get, found, repeat(_UNTILED))).split("\n")
+            one = self._one_letter_runs
+            known: dict[int, str | None] = dict.fromkeys(map(ord, runs) if one else (), None)
+            to_code = {ord(run): code for run, code in runs.items()} if one else {}
+            to_face = {ord(run): face for run, face in faces.items()} if one else {}
+            self._block = (Reader(runs, rest=True).pattern, runs, faces, known, to_code, to_face)
+        pattern, runs, faces, known, to_code, to_face = self._block
+        joined = "\n".join(boards)
+        if known and not joined.translate(known):  # one-letter runs, and each letter is one
+            codes, natives = joined.translate(to_code).split("\n"), joined.translate(to_face).split("\n")
+        else:
+            found = pattern.findall(joined)  # a character no run starts with comes alone: untiled
+            codes = "".join(map(runs.get, found, repeat(_UNTILED))).split("\n")
+            natives = "".join(map(faces.get, found, repeat(_UNTILED))).split("\n")
         return codes, ([self.implied(native) for native in natives] if self.finals else natives)
 
     def plain(self, board: str) -> bool:

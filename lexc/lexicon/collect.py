@@ -460,7 +460,7 @@ def _on_default(board: str, items: list[Entry], canonical: dict[int, str],
         else:
             code, _, native = entry.partition(_NATIVE)
             native = native or board
-        if code.translate(canonical) != default:
+        if (code.translate(canonical) if canonical else code) != default:
             return None
         codes.append(code)
         natives.append(native)
