@@ -8,8 +8,9 @@ import pytest
 
 from lexc.catalog import Catalog
 from lexc.errors import LexcError
-from lexc.lexicon.compiler import compile_pack, compile_words
-from lexc.lexicon.pack import open_pack
+from lexc.lexicon.compiler import compile_pack, compile_words, header_base
+from lexc.lexicon.pack import open_pack, write_pack
+from lexc.lexicon.packfile import pack_sections, read_pack_bytes
 from lexc.lexicon.sources import open_source
 
 CATALOG = Catalog.shipped()
@@ -100,6 +101,35 @@ def test_display_natives_can_be_left_out(tmp_path):
     pack = open_pack(tmp_path / "bare.lexc")
     assert [(s.native, s.value) for s in pack.spellings("ELEVE")] == [("ELEVE", 8)]
     assert [s.native for s in open_pack(tmp_path / "full.lexc").spellings("COEUR")] == ["CŒUR"]
+
+
+@pytest.mark.parametrize(("lang", "words", "board", "natives"), [
+    # Russian: multi-letter runs (SHCH, YE, ZH), Ё and Е both on YE, Ъ on no letter of its own
+    ("ru", ["щи", "ёж", "еж", "ежи", "шахта", "съезд", "чай", "ящик", "юла", "сходство", "подъезд"], "YEZH",
+     ["ЁЖ", "ЕЖ"]),
+    # Spanish: CH LL RR tiles by default, and words whose letters are two tiles where the default is one
+    ("es", ["churro", "chucho", "llama", "ñandú", "nandu", "carro", "caro", "sobrellevar", "subrayar"], "NANDU",
+     ["NANDU", "ÑANDÚ"]),
+    ("fr", ["élève", "élevé", "chat", "cœur", "coeur", "naïf", "été", "ete"], "ELEVE", ["ÉLEVÉ", "ÉLÈVE"]),
+    ("de", ["straße", "strasse", "häuser", "hauser", "bär", "bar", "haus"], "BAR", ["BAR", "BÄR"]),
+    ("pl", ["łódź", "lody", "łoś", "żaba", "zaba", "zażółć", "gęślą", "jaźń"], "ZABA", ["ZABA", "ŻABA"]),
+])
+def test_the_compile_writes_the_records_the_record_writer_writes(tmp_path, lang, words, board, natives):
+    """The compile reads a chunk of board spellings' default readings at once and writes the records of words on
+    their default tiling from their letters alone (Coder.default_codes, RecordWriter.group_default); write_pack
+    writes each board spelling's records word by word (RecordWriter.group): the same table, records and trie."""
+    language = CATALOG.language(lang)
+    compile_words(language, words, tmp_path / "compiled.lexc")
+    norm = language.normaliser()
+    write_pack(tmp_path / "written.lexc", header_base(language), [norm.spell(w) for w in words])
+
+    def sections(path: Path) -> tuple[object, ...]:
+        header, data = read_pack_bytes(path)
+        found = {name: bytes(blob) for name, blob in pack_sections(path, header, data).items()}
+        return header["table"], header["counts"]["exceptions"], header["structure"], found
+
+    assert sections(tmp_path / "compiled.lexc") == sections(tmp_path / "written.lexc")
+    assert sorted(s.native for s in open_pack(tmp_path / "compiled.lexc").spellings(board)) == natives
 
 
 @pytest.mark.parametrize(("lang", "word", "board", "native", "tiling", "value"), [

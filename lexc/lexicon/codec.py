@@ -18,13 +18,15 @@ There is one record writer and one record reader, both on :class:`Coder`:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from lexc.errors import LexcError
+from lexc.language.tiles import Reader, Table, Tiling
 from lexc.language.tiles import Reading as Reading
-from lexc.language.tiles import Table, Tiling
 
 if TYPE_CHECKING:
     from lexc.lexicon.tries import NativeWords
@@ -61,6 +63,11 @@ def _read_num(text: str, i: int) -> tuple[int, int]:
         if last:
             return value, i
 
+
+#: The first canonical tile character (:meth:`Coder.canonical`): private use characters, one per tile.
+_CANONICAL = 0xE000
+#: What a canonical code has where the table cannot tile a board spelling (:meth:`Coder.default_codes`).
+_UNTILED = "\x00"
 
 # --------------------------------------------------------------------------- records
 
@@ -104,6 +111,11 @@ class Coder(Table):
     def __init__(self, faces: Sequence[str], table: Mapping[str, int], finals: Mapping[str, str] | None = None):
         super().__init__(faces, table, finals)
         self._parsed: dict[str, Parsed] = {}
+        self._canon: dict[tuple[int, int], str] = {}  # a tile (face, length) -> its canonical character
+        # what :meth:`default_codes` reads a block with: longest match, each run's canonical character and face,
+        # and with one-letter runs only, the letters of the runs (to delete) and the translations of the two
+        self._block: tuple[re.Pattern[str], dict[str, str], dict[str, str], dict[int, str | None], dict[int, str],
+                           dict[int, str]] | None = None
         # the board letters that are read as a tile of their own face (no final form): a board spelling of
         # these only, cut letter by letter, is its own native word in its default reading (:meth:`plain`)
         self._plain = "".join(run for run, face in self.table.items()
@@ -127,6 +139,68 @@ class Coder(Table):
             return "" if native is None else self._changes(native, reading[0])
         tiles = self.tiling_record(board, tiling, None if reading is None else reading[1])
         return tiles if native is None else tiles + self.native_record(native, self.joined(tiling))
+
+    def canonical(self, tiles: Mapping[str, tuple[int, int]]) -> dict[int, str]:
+        """A ``str.translate`` table from tile codes (``tiles``: each code character's tile, (face index, length))
+        to *canonical codes*, those :meth:`default_codes` writes: a character per tile (face, length), the first
+        code character of that tile (most tile codes are their own canonical code: the table holds only the
+        others). Two tilings are the same exactly when their canonical codes are the same string.
+
+        >>> c = Coder(("S", "H", "SH"), {"S": 0, "H": 1, "SH": 2})
+        >>> to = c.canonical({"S": (0, 1), "H": (1, 1), "\\x80": (2, 2), "\\x81": (0, 1)})
+        >>> codes = c.default_codes(["SSH", "SH"])[0]  # longest match: S·SH, SH
+        >>> to, "\\x81\\x80".translate(to) == codes[0], "SH".translate(to) == codes[1], "\\x80" == codes[1]
+        ({129: 'S'}, True, False, True)
+        """
+        self._canon = {}
+        for char in sorted(tiles):
+            self._canon.setdefault(tiles[char], char)
+        self._block = None
+        return {ord(char): self._canon[tile] for char, tile in tiles.items() if self._canon[tile] != char}
+
+    def _canonical(self, tile: tuple[int, int]) -> str:
+        """The canonical character of ``tile``; a private use character for one no tile code has."""
+        found = self._canon.get(tile)
+        if found is None:
+            found = self._canon[tile] = chr(_CANONICAL + len(self._canon))
+        return found
+
+    def default_codes(self, boards: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The default reading (:meth:`default_reading`) of each of ``boards``, at once: its tiling as a
+        canonical code (:meth:`canonical`, called first; one with U+0000 where the table cannot tile the board)
+        and its native word. The boards are joined by line breaks (no run holds one): with one-letter runs only,
+        one ``str.translate`` each for the codes and the natives; else one pass of longest match, where
+        :meth:`default_reading` is a pass and tuples per board.
+
+        >>> es = Coder(("S", "H", "SH", "O"), {"S": 0, "H": 1, "SH": 2, "O": 3})
+        >>> codes, natives = es.default_codes(["SHOSH", "HOS", "SHOX"])
+        >>> natives, [len(code) for code in codes], codes[2].endswith("\\x00")
+        (['SHOSH', 'HOS', 'SHO\\x00'], [3, 3, 3], True)
+        >>> fr = Coder(("E", "L", "V"), {"E": 0, "L": 1, "V": 2})
+        >>> to = fr.canonical({"E": (0, 1), "L": (1, 1), "V": (2, 1), "\\x80": (0, 1)})
+        >>> to, fr.default_codes(["ELEVE", "LEVE"]), fr.default_codes(["LEVEX"])
+        ({128: 'E'}, (['ELEVE', 'LEVE'], ['ELEVE', 'LEVE']), (['LEVE\\x00'], ['LEVE\\x00']))
+        """
+        if not boards:
+            return [], []
+        if self._block is None:
+            runs = {run: self._canonical((face, len(run))) for run, face in self.table.items()}
+            faces = {run: self.faces[face] for run, face in self.table.items()}
+            runs["\n"] = faces["\n"] = "\n"
+            one = self._one_letter_runs
+            known: dict[int, str | None] = dict.fromkeys(map(ord, runs) if one else (), None)
+            to_code = {ord(run): code for run, code in runs.items()} if one else {}
+            to_face = {ord(run): face for run, face in faces.items()} if one else {}
+            self._block = (Reader(runs, rest=True).pattern, runs, faces, known, to_code, to_face)
+        pattern, runs, faces, known, to_code, to_face = self._block
+        joined = "\n".join(boards)
+        if known and not joined.translate(known):  # one-letter runs, and each letter is one
+            codes, natives = joined.translate(to_code).split("\n"), joined.translate(to_face).split("\n")
+        else:
+            found = pattern.findall(joined)  # a character no run starts with comes alone: untiled
+            codes = "".join(map(runs.get, found, repeat(_UNTILED))).split("\n")
+            natives = "".join(map(faces.get, found, repeat(_UNTILED))).split("\n")
+        return codes, ([self.implied(native) for native in natives] if self.finals else natives)
 
     def plain(self, board: str) -> bool:
         """Whether the default reading of ``board`` is ``board`` itself, one tile of its own face per
@@ -332,6 +406,27 @@ class RecordWriter:
                 self.natives.add(board, words, reading)
         return text
 
+    def group_default(self, board: str, implied: str, natives: Sequence[str]) -> str:
+        """:meth:`group` of words each on ``board``'s default tiling, ``implied`` its default native word
+        (:meth:`Coder.default_codes`): only the letters of a native word can differ (French ÉLÈVE on ELEVE,
+        Russian ЁЖ on YEZH), so no tiling is built. The same text as :meth:`group` of those words.
+
+        >>> writer = RecordWriter(Coder(("E", "L", "V"), {"E": 0, "L": 1, "V": 2}))
+        >>> writer.group_default("ELEVE", "ELEVE", ["ELEVE", "ÉLÈVE"]), writer.group_default("LEVE", "LEVE", ["LEVE"])
+        ('\\x1f=5É3È', '')
+        >>> writer.exceptions
+        1
+        """
+        if not self.display_natives:  # the native word recorded is the one the tiling implies: the default
+            return ""
+        changes = self.coder._changes
+        text = group_text([changes(native, implied) for native in natives])
+        if text:
+            self.exceptions += 1
+            if self.natives is not None:
+                self.natives.add_default(board, natives, implied)
+        return text
+
 
 def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
                 occurrences: Mapping[str, int]) -> dict[str, int]:
@@ -388,6 +483,10 @@ def pack_keys(writer: RecordWriter, by_board: Mapping[str, Iterable[tuple[str, T
     return [(board, writer.group(board, by_board[board])) for board in sorted(by_board)]
 
 
+#: Board spellings whose letters :func:`group_table` gathers at once.
+_LETTERS_CHUNK = 50_000
+
+
 def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:
     """One pass over ``entries``: the distinct record groups (the empty group first, then by frequency,
     then text), the letters of the board spellings and the length of the longest.
@@ -398,10 +497,16 @@ def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int
     counts: dict[str, int] = {}
     letters: set[str] = set()
     longest = 0
+    chunk: list[str] = []  # the letters of a chunk of board spellings are one set update of them joined
     for board, group in entries:
         counts[group] = counts.get(group, 0) + 1
-        letters.update(board)
-        longest = max(longest, len(board))
+        chunk.append(board)
+        if len(board) > longest:
+            longest = len(board)
+        if len(chunk) >= _LETTERS_CHUNK:
+            letters.update("".join(chunk))
+            chunk.clear()
+    letters.update("".join(chunk))
     counts.pop("", None)
     return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest
 

@@ -43,6 +43,8 @@ MAX_WORD = 1000
 SPILL_BOARDS = 1_000_000
 #: Board spellings per chunk when the default table is learned from the stream.
 _TABLE_CHUNK = 100_000
+#: Board spellings whose default readings :meth:`Collector.keys` takes at once.
+_KEYS_CHUNK = 4096
 #: Where the words of an include list are counted (sources are numbered from 0).
 _INCLUDED = -1
 
@@ -372,31 +374,61 @@ class Collector:
         ``tilings``, when given, gets the tile code of every word (:class:`lexc.language.tiles.Codes`; a
         plain word's is its board spelling), in board spelling order: the tilings of the ``tiles`` walk
         (:meth:`face_of`)."""
-        plain, group = writer.coder.plain, writer.group
-        tile = {char: (face, len(t.board)) for char, (face, t) in self._faces(writer.coder.faces).items()}.__getitem__
+        coder = writer.coder
+        plain, group, group_default = coder.plain, writer.group, writer.group_default
+        tiles = {char: (face, len(t.board)) for char, (face, t) in self._faces(coder.faces).items()}
+        tile, canonical = tiles.__getitem__, coder.canonical(tiles)
         add = tilings.append if tilings is not None else None
         collisions = 0
         examples: list[str] = []
-        for board, found in self.stream():
-            if found is None and plain(board):
-                store.append((board, ""))
-                if add is not None:
-                    add(board)
-                continue
-            words = []
-            for entry in (found if isinstance(found, list) else (found,)):
-                code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
-                words.append((native or board, tuple(map(tile, code))))
-                if add is not None:
-                    add(code)
-            store.append((board, group(board, words)))
-            if len(words) > 1:
-                natives = {native for native, _ in words}
-                if len(natives) > 1:
-                    collisions += 1
-                    if len(examples) < EXAMPLES:
-                        examples.append(f"{board}: {', '.join(sorted(natives))}")
+        stream = self.stream()
+        while chunk := list(itertools.islice(stream, _KEYS_CHUNK)):
+            # the default readings of a chunk's board spellings at once, but for the plain ones (no record)
+            simple = [found is None and plain(board) for board, found in chunk]
+            defaults, implied = coder.default_codes([board for (board, _), s in zip(chunk, simple, strict=True)
+                                                     if not s])
+            k = 0
+            for i in range(len(chunk)):
+                board, found = chunk[i]
+                if simple[i]:
+                    store.append((board, ""))
+                    if add is not None:
+                        add(board)
+                    continue
+                items = found if isinstance(found, list) else [found]
+                on = _on_default(board, items, canonical, defaults[k])
+                if on is not None:  # every word on the default tiling: only their letters can differ
+                    codes, natives = on
+                    if add is not None:
+                        for code in codes:
+                            add(code)
+                    store.append((board, group_default(board, implied[k], natives)))
+                    k += 1
+                    if len(natives) > 1:
+                        collisions = self._collision(board, natives, collisions, examples)
+                    continue
+                k += 1
+                words = []
+                for entry in items:
+                    code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
+                    words.append((native or board, tuple(map(tile, code))))
+                    if add is not None:
+                        add(code)
+                store.append((board, group(board, words)))
+                if len(words) > 1:
+                    collisions = self._collision(board, [native for native, _ in words], collisions, examples)
         return collisions, examples
+
+    @staticmethod
+    def _collision(board: str, natives: list[str], collisions: int, examples: list[str]) -> int:
+        """``collisions`` and one more when ``board``'s words are several native words (its first
+        :data:`EXAMPLES` go to ``examples``)."""
+        distinct = set(natives)
+        if len(distinct) < 2:
+            return collisions
+        if len(examples) < EXAMPLES:
+            examples.append(f"{board}: {', '.join(sorted(distinct))}")
+        return collisions + 1
 
     def _faces(self, faces: Sequence[str]) -> dict[str, tuple[int, AlignedTile]]:
         """Each tile code character with the face index of its tile among ``faces``, and the tile."""
@@ -407,6 +439,32 @@ class Collector:
         """Each tile code character's face index among ``faces``: what reads a tile code (:meth:`keys`'s
         ``tilings``) as the faces of a ``tiles`` walk (:func:`lexc.lexicon.walk.coded_tilings`)."""
         return {char: face for char, (face, _) in self._faces(faces).items()}
+
+
+def _on_default(board: str, items: list[Entry], canonical: dict[int, str],
+                default: str) -> tuple[list[str], list[str]] | None:
+    """The tile code and native word of each entry of ``board`` when each tiling is the board's default one
+    (``default``: its canonical code, :meth:`lexc.lexicon.codec.Coder.default_codes`; ``canonical`` turns a
+    tile code into one); None when one is tiled otherwise.
+
+    >>> to = {ord("E"): "e", ord("L"): "l", ord("V"): "v", 0x80: "a"}
+    >>> _on_default("ELEVE", [None, "ELEVE\\x00ÉLÈVE"], to, "eleve")
+    (['ELEVE', 'ELEVE'], ['ELEVE', 'ÉLÈVE'])
+    >>> _on_default("LAVE", ["L\\x80VE\\x00LÄVE"], to, "leve") is None
+    True
+    """
+    codes, natives = [], []
+    for entry in items:
+        if entry is None:
+            code = native = board
+        else:
+            code, _, native = entry.partition(_NATIVE)
+            native = native or board
+        if (code.translate(canonical) if canonical else code) != default:
+            return None
+        codes.append(code)
+        natives.append(native)
+    return codes, natives
 
 
 def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:

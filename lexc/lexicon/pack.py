@@ -69,15 +69,16 @@ from lexc.lexicon.packfile import _bad, _record_groups
 from lexc.lexicon.packfile import encode_pack as encode_pack
 from lexc.lexicon.packfile import pack_sections as pack_sections
 from lexc.lexicon.packfile import read_pack_bytes as read_pack_bytes
+from lexc.lexicon.spill import Store
 from lexc.lexicon.tries import DAWG_SLACK as DAWG_SLACK
 from lexc.lexicon.tries import MARISA_MAX as MARISA_MAX
 from lexc.lexicon.tries import NATIVES_MIN_SHARE as NATIVES_MIN_SHARE
 from lexc.lexicon.tries import STRUCTURES as STRUCTURES
 from lexc.lexicon.tries import Natives as Natives
 from lexc.lexicon.tries import NativeWords as NativeWords
+from lexc.lexicon.tries import Numbered, numbered, structure_note
 from lexc.lexicon.tries import build_structure as build_structure
 from lexc.lexicon.tries import choose_structure as choose_structure
-from lexc.lexicon.tries import numbered, structure_note
 from lexc.lexicon.trust import check_trie, trust
 
 if TYPE_CHECKING:
@@ -160,7 +161,11 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
     path = Path(path)
     groups, letters, longest_board = group_table(entries)
     index = {group: i for i, group in enumerate(groups)}
-    kind, trie, ids, candidates = choose_structure(lambda: numbered(entries, index), boards, structure, natives)
+    if not (isinstance(entries, Store) and entries.on_disk):  # in memory: the pairs too, numbered once
+        pairs = Numbered.of(entries, index)
+        kind, trie, ids, candidates = choose_structure(lambda: pairs, boards, structure, natives)
+    else:  # keys on disk, past the compile's bound: streamed again for each trie
+        kind, trie, ids, candidates = choose_structure(lambda: numbered(entries, index), boards, structure, natives)
     trust(trie)  # built here: opening it needs no proof, nor numpy's check of a DAWG (lexc.lexicon.trust)
     extra: dict[str, Any] = {}
     if kind == "natives":

@@ -207,6 +207,11 @@ class Store:
     def __len__(self) -> int:
         return self.count
 
+    @property
+    def on_disk(self) -> bool:
+        """Whether its items went to a file (past the bound): each reading of it reads the file again."""
+        return self.file is not None
+
     def __iter__(self) -> Iterator[Any]:
         if self.file is not None:
             if not self.file[1].closed:

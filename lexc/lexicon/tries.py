@@ -45,7 +45,9 @@ def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -
     if kind == "marisa":
         import marisa_trie
 
-        trie = marisa_trie.Trie((board for board, _ in pairs()), cache_size=marisa_trie.TINY_CACHE)
+        given = pairs()
+        keys = given.boards if isinstance(given, Numbered) else (board for board, _ in given)
+        trie = marisa_trie.Trie(keys, cache_size=marisa_trie.TINY_CACHE)
         of = [0] * len(trie)
         for board, group in pairs():
             if group:
@@ -56,6 +58,34 @@ def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -
             return bytes(trie.tobytes()), b"P" + struct.pack(f"<{2 * len(ids)}I", *(v for p in ids for v in p))
         return bytes(trie.tobytes()), code.encode() + struct.pack(f"<{len(of)}{code}", *of)
     raise LexcError(Problem(None, None, "structure", f"unknown structure {kind!r} (known: {', '.join(STRUCTURES)})"))
+
+
+class Numbered:
+    """The pairs a trie is built from (:func:`build_structure`) held in memory: the board spellings (sorted,
+    distinct) and the number of each one's record group, two lists (a marisa trie takes the first as it is).
+
+    >>> pairs = Numbered.of([("AB", ""), ("AC", "=1X")], {"": 0, "=1X": 1})
+    >>> pairs.boards, pairs.groups, list(pairs)
+    (['AB', 'AC'], [0, 1], [('AB', 0), ('AC', 1)])
+    """
+
+    __slots__ = ("boards", "groups")
+
+    def __init__(self, boards: list[str], groups: list[int]):
+        self.boards, self.groups = boards, groups
+
+    @classmethod
+    def of(cls, entries: Iterable[tuple[str, str]], index: Mapping[str, int]) -> Numbered:
+        """:func:`numbered` of ``entries``, kept."""
+        boards: list[str] = []
+        groups: list[int] = []
+        for board, group in entries:
+            boards.append(board)
+            groups.append(index[group])
+        return cls(boards, groups)
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        return zip(self.boards, self.groups, strict=True)
 
 
 def numbered(entries: Iterable[tuple[str, str]], index: Mapping[str, int]) -> Iterator[tuple[str, int]]:
@@ -129,16 +159,35 @@ class NativeWords:
                 return
             if tiling == default:  # one letter a tile (a natives candidate's table has one-letter runs only)
                 assert reading is not None
-                implied = reading[0]
-                if native != implied:
-                    self.triples.update((native[j], tiling[j][0], board[j])
-                                        for j in range(n) if native[j] != implied[j])
+                self._differing(board, native, reading[0], list(map(_FACE, tiling)))
             elif len(tiling) != n or set(map(_LENGTH, tiling)) != {1}:
                 self.possible, self.words = False, []
                 return
             else:
                 self.triples.update(zip(native, map(_FACE, tiling), board, strict=True))
             self.words.append(native)
+
+    def add_default(self, board: str, natives: Iterable[str], implied: str) -> None:
+        """:meth:`add` of words each on ``board``'s default tiling, ``implied`` its default native word
+        (:meth:`lexc.lexicon.codec.RecordWriter.group_default`): no tiling is built."""
+        if not self.possible:
+            return
+        n = len(board)
+        faces: list[int] | None = None
+        for native in set(natives):
+            if len(native) != n:
+                self.possible, self.words = False, []
+                return
+            if native != implied:
+                if faces is None:  # the default tiling's faces: one-letter runs (else nothing is gathered)
+                    faces = list(map(self.table.table.__getitem__, board))
+                self._differing(board, native, implied, faces)
+            self.words.append(native)
+
+    def _differing(self, board: str, native: str, implied: str, faces: list[int]) -> None:
+        """The letters of ``native`` on ``board``'s default tiling (``faces``: its face indices) that differ from
+        its default reading (``implied``)."""
+        self.triples.update((native[j], faces[j], board[j]) for j in range(len(board)) if native[j] != implied[j])
 
     def finish(self, entries: Iterable[tuple[str, str]], exceptions: int, boards: int) -> Natives | None:
         """The candidate, with the default native word of each board spelling of ``entries`` that has no
