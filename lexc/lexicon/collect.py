@@ -182,24 +182,24 @@ class Collector:
         """:meth:`add` every word of a block of lines, spelled at once (:meth:`Encoder.encode_lines`); a word that
         needs more (a character that is no tile, a multi-letter tile, a pin...) goes through :meth:`add` alone,
         and so does the whole block when it cannot be spelled at once. The same as :meth:`add` of each."""
-        texts, file, first = block.texts, block.file, block.first
+        texts, file, line = block.texts, block.file, block.line
         n = len(texts)
         encoded = None
         if self.compounds is None and n and all(texts) and max(map(len, texts)) <= MAX_WORD:
             encoded = self.encode_lines(block.joined, n)
         if encoded is None:
             for i in range(n):
-                self.add(source_word(texts[i], file, first + i))
+                self.add(source_word(texts[i], file, line(i)))
             return
         natives, boards, codes, slow = encoded
         for i in range(n):
             if i in slow:
-                self.add(source_word(texts[i], file, first + i))
+                self.add(source_word(texts[i], file, line(i)))
                 continue
             self.read += 1
             reason = self._keep(natives[i], boards[i], codes[i], texts[i], False)
             if reason:
-                self.rejections.add(reason, source_word(texts[i], file, first + i))
+                self.rejections.add(reason, source_word(texts[i], file, line(i)))
 
     def add_blocks(self, items: Iterable[Lines | SourceWord | str], progress: Callable[[int], None] | None = None,
                    step: int = 1) -> None:

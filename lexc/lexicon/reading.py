@@ -13,7 +13,8 @@ import io
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from itertools import count, repeat
+from itertools import count, groupby, islice, repeat
+from operator import itemgetter
 from pathlib import Path
 from typing import IO, NamedTuple
 
@@ -64,15 +65,67 @@ class SourceWord(NamedTuple):
 
 class Lines(NamedTuple):
     """Words of ``file`` that are whole lines as they stand, numbered from ``first``, with ``joined`` (them
-    joined by line breaks): a block of a word list, read at once (:meth:`Source.blocks`)."""
+    joined by line breaks): a block of a word list, read at once (:meth:`Source.blocks`). With ``numbers``,
+    the line of each word (a block of a list without the lines it skips, or of a Hunspell dictionary's
+    forms: :func:`word_blocks`), else lines ``first``, ``first + 1``...
+
+    >>> Lines("list.txt", 3, ["qi", "za"], "qi\\nza").line(1)
+    4
+    >>> Lines("ru.dic", 7, ["ёж", "ежи"], "ёж\\nежи", [7, 7]).line(1)
+    7
+    """
 
     file: str
     first: int
     texts: list[str]
     joined: str
+    numbers: list[int] | None = None
+
+    def line(self, i: int) -> int:
+        """The line of the ``i``-th word."""
+        return self.first + i if self.numbers is None else self.numbers[i]
 
 
 _new_word = tuple.__new__
+
+
+#: Words :func:`word_blocks` gathers into one :class:`Lines`, at most.
+BLOCK_WORDS = 4096
+
+_text_of, _file_of, _line_of, _rejected_of = (itemgetter(i) for i in range(4))
+
+
+def word_blocks(words: Iterator[SourceWord], size: int = BLOCK_WORDS) -> Iterator[Lines | SourceWord]:
+    """``words`` in order, gathered into :class:`Lines` of up to ``size`` words of one file in a row (each
+    with its own line, in ``numbers``); a word its source rejected comes alone, as it is. Each block is
+    made by C-speed steps (``islice``, ``map``), with no Python step per word.
+
+    >>> words = [SourceWord("tries", "d.dic", 2), SourceWord("try", "d.dic", 2),
+    ...          SourceWord("xx", "d.dic", 3, "forbidden"), SourceWord("cat", "d.dic", 4),
+    ...          SourceWord("cats", "d.dic", 4)]
+    >>> [(b.texts, b.numbers) if isinstance(b, Lines) else b.text for b in word_blocks(iter(words), 4)]
+    [(['tries', 'try'], [2, 2]), 'xx', (['cat'], [4]), (['cats'], [4])]
+    """
+    while chunk := list(islice(words, size)):
+        if any(map(_rejected_of, chunk)) or len(set(map(_file_of, chunk))) > 1:
+            for (_, rejected), run in groupby(chunk, key=_file_rejected):
+                if rejected:
+                    yield from run
+                else:
+                    yield _block(list(run))
+        else:
+            yield _block(chunk)
+
+
+def _file_rejected(word: SourceWord) -> tuple[str, bool]:
+    return word.file, bool(word.rejected)
+
+
+def _block(words: list[SourceWord]) -> Lines:
+    """Words of one file, none rejected, as one :class:`Lines`."""
+    texts = list(map(_text_of, words))
+    first = words[0]
+    return Lines(first.file, first.line, texts, "\n".join(texts), list(map(_line_of, words)))
 
 
 def source_words(texts: list[str], file: str, line: int) -> Iterator[SourceWord]:
@@ -195,9 +248,9 @@ class Source:
         raise NotImplementedError
 
     def blocks(self) -> Iterator[Lines | SourceWord]:
-        """:meth:`words`, with blocks of words that are whole lines as :class:`Lines` where the source can
-        tell (a plain word list): what the compiler reads (a block is spelled at once). Here, every word."""
-        return iter(self.words())
+        """:meth:`words`, with blocks of words as :class:`Lines`: what the compiler reads (a block is spelled
+        at once). Here, :meth:`words` gathered by :func:`word_blocks`."""
+        return word_blocks(self.words())
 
     def files(self) -> list[Path]:
         """The files this source reads (for their SHA-256)."""

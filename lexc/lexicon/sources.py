@@ -63,6 +63,7 @@ from lexc.lexicon.reading import (
     one_per_block,
     sha256_file,
     source_word,
+    word_blocks,
 )
 
 
@@ -100,8 +101,9 @@ class WordListSource(Source):
 
     def blocks(self) -> Iterator[Lines | SourceWord]:
         """:meth:`words`, a block of lines at a time where each line of the block is a word as it stands (no
-        blank or comment line, nothing after a word, no tile convention to read, no capital to skip: one
-        regular expression over the block tells), else word by word.
+        blank or comment line, nothing after a word, no tile convention to read: one regular expression over
+        the block tells), else word by word. A list whose capitalised words are skipped gives each block without
+        them (its words' lines in ``numbers``: :meth:`_uncapitalised`).
 
         >>> import pathlib, tempfile
         >>> path = pathlib.Path(tempfile.mkdtemp()) / "list.txt"
@@ -111,21 +113,43 @@ class WordListSource(Source):
         >>> _ = path.write_text("qi\\n# a comment\\nquite\\n", encoding="utf-8")
         >>> [w.text for w in open_source(catalog.spec("en"), path).blocks()]
         ['qi', 'quite']
+        >>> _ = path.write_text("qi\\nParis\\nquite\\nUSA\\n", encoding="utf-8")
+        >>> skip = open_source(catalog.spec("en"), path, capitalised="skip")
+        >>> [(block.first, block.texts, block.joined, block.numbers) for block in skip.blocks()], skip.stats.capitalised
+        ([(1, ['qi', 'quite'], 'qi\\nquite', [1, 3])], 2)
         """
-        if self.convention.coded or self.options.capitalised == "skip" or is_prezip(self.path) \
-                or self.path.suffix == ".json":
-            yield from self.words()
+        if self.convention.coded or is_prezip(self.path) or self.path.suffix == ".json":
+            yield from word_blocks(self.words())
             return
         stats = self.stats = SourceStats()
+        skip_caps = self.options.capitalised == "skip"
         for first, lines in iter_line_blocks(self.path, self.options.encoding):
             joined = "\n".join(lines)
             if all(map(str.isalpha, lines)) or (all(lines) and _NOT_WORDS.search(joined) is None):
                 stats.lines += len(lines)
-                stats.words += len(lines)
-                yield Lines(self.name, first, lines, joined)
+                lowered = joined.lower() if skip_caps else joined
+                if lowered == joined:
+                    stats.words += len(lines)
+                    yield Lines(self.name, first, lines, joined)
+                else:
+                    yield self._uncapitalised(stats, first, lines, lowered.split("\n"))
             else:
                 yield from self._block_words(stats, first, lines)
         stats.empty = stats.words == 0
+
+    def _uncapitalised(self, stats: SourceStats, first: int, lines: list[str], lowered: list[str]) -> Lines:
+        """The ``lines`` (words as they stand, numbered from ``first``) that are their own lower case, as one
+        :class:`Lines` with their numbers; the others are counted capitalised (``lowered``: each in lower case).
+
+        A line is in lower case when lowering it changes nothing (:func:`~lexc.lexicon.reading.has_capital`):
+        ``str.lower`` maps each character on its own but for a final sigma, a capital either way, so the lines
+        of a block lowered at once are each line lowered alone.
+        """
+        kept = [i for i in range(len(lines)) if lines[i] == lowered[i]]
+        stats.capitalised += len(lines) - len(kept)
+        stats.words += len(kept)
+        texts = [lines[i] for i in kept]
+        return Lines(self.name, first, texts, "\n".join(texts), [first + i for i in kept])
 
     def _block_words(self, stats: SourceStats, first: int, lines: list[str]) -> Iterator[SourceWord]:
         """The words of a block of lines numbered from ``first``, counted in ``stats``."""
