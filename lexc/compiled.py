@@ -33,6 +33,7 @@ from types import ModuleType
 #: and ``pack`` are left out too: their per-word loops are in ``collect`` and ``tries``.
 MODULES: tuple[str, ...] = (
     "lexc.language.tiles",
+    "lexc.language.textblocks",
     "lexc.language.normalize",
     "lexc.lexicon.codec",
     "lexc.lexicon.tries",

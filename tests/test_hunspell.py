@@ -208,8 +208,8 @@ REAL = [Path(f"/usr/share/hunspell/{name}.dic") for name in ("ru_RU", "uk_UA", "
 
 def _stems(dic: Path, aff: AffixFile, count: int) -> list[tuple[str, tuple[str, ...]]]:
     """Every 7th of the first ``7 * count`` entries of a .dic (word, flags), decoded as the source does."""
-    from lexc.lexicon.affixes import _latin1_lines
     from lexc.lexicon.hunspell import phrase_of
+    from lexc.lexicon.reading import latin1_lines as _latin1_lines
 
     found = []
     for number, line in enumerate(_latin1_lines(dic), start=1):
@@ -331,7 +331,8 @@ def test_a_stem_its_ending_does_not_decide_and_a_continued_rule_take_the_edge_pa
 def test_dic_lines_read_in_blocks_keep_their_numbers(tmp_path):
     """The .dic is read a block of lines at a time: a line across two blocks, CRLF line ends and a last line
     without one come out whole; a line over 1 MB is an error at its own number."""
-    from lexc.lexicon.affixes import _BLOCK, _latin1_lines
+    from lexc.lexicon.reading import _BLOCK
+    from lexc.lexicon.reading import latin1_lines as _latin1_lines
 
     path = tmp_path / "a.dic"
     lines = ["3", "x" * (_BLOCK - 5), "кот/A", "é" * 10]

@@ -35,7 +35,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate, islice, product
+from itertools import islice, product
 from typing import NoReturn
 
 from unidecode import unidecode
@@ -45,6 +45,7 @@ from lexc.language import casemap
 from lexc.language.scheme import FACEDOWN, Rule, Scheme, pick
 from lexc.language.spec import JOINERS, Spec, latin_letter
 from lexc.language.spelling import Spelling as Spelling  # made here, defined there (re-exported)
+from lexc.language.textblocks import finder, lines_at, translated
 from lexc.language.tiles import MAX_TILINGS, AlignedTile, Reader, Table
 
 #: Tiling separator in a source word: longest match runs on each part separately.
@@ -446,68 +447,6 @@ class Normaliser:
 _SPECIAL = re.compile("[" + re.escape("".join(sorted(IGNORABLE)) + PIN) + "]")
 
 
-def _finder(letters: Sequence[str]) -> Callable[[str], bool] | None:
-    """Whether a word holds any of ``letters`` (None if there are none), by ``in`` and ``set.isdisjoint``.
-
-    Both run at C speed on any script; a regular expression's character class of Cyrillic letters is
-    searched about 20 times slower than ``in`` (CPython's ``re`` on characters above U+00FF).
-
-    >>> _finder("ЕЁ")("ЁЛКА"), _finder("ЕЁ")("ДОМ"), _finder("Є")("ЄВРО"), _finder("")
-    (True, False, True, None)
-    """
-    if not letters:
-        return None
-    if len(letters) == 1:
-        one = letters[0]
-        return lambda word: one in word
-    if len(letters) == 2:
-        first, second = letters
-        return lambda word: first in word or second in word
-    known = frozenset(letters)
-    return lambda word: not known.isdisjoint(word)
-
-
-def _lines_at(text: str, lines: list[str], pattern: re.Pattern[str]) -> list[int]:
-    """The indexes of the ``lines`` (``text`` split at line breaks) in which ``pattern`` matches.
-
-    >>> _lines_at("AB\\nC1\\nD\\n2", ["AB", "C1", "D", "2"], re.compile("[0-9]"))
-    [1, 3]
-    """
-    ends: list[int] = []  # line i ends (at its line break) at ends[i] + i in ``text``
-    found: list[int] = []
-    for match in pattern.finditer(text):
-        if not ends:
-            ends = list(accumulate(map(len, lines)))
-        at, low, high = match.start(), 0, len(ends)
-        while low < high:  # the first line that ends at or after the match
-            middle = (low + high) // 2
-            if ends[middle] + middle < at:
-                low = middle + 1
-            else:
-                high = middle
-        if not found or found[-1] != low:
-            found.append(low)
-    return found
-
-
-def _translated(text: str, table: dict[int, str]) -> str:
-    """``text.translate(table)`` as one ``str.replace`` per character the table changes, when the two give the
-    same (no character it changes is in what it writes): over a block of words, each a pass in C, where
-    ``translate`` looks every character up in the table (4-60x faster on Russian and German blocks).
-
-    >>> table = {ord("Щ"): "SHCH", ord("И"): "I", ord("A"): "A"}
-    >>> _translated("ЩИ\\nAЩ", table), _translated("ЩИ", {ord("Щ"): "И", ord("И"): "I"})
-    ('SHCHI\\nASHCH', 'ИI')
-    """
-    changes = [(chr(code), out) for code, out in table.items() if out != chr(code)]
-    written = "".join(out for _, out in changes)
-    if any(char in written for char, _ in changes):
-        return text.translate(table)
-    for char, out in changes:
-        text = text.replace(char, out)
-    return text
-
-
 #: (native word, board spelling, tile code, whether the tiling may have been a choice): :meth:`Encoder.encode`.
 Encoded = tuple[str, str, str, bool]
 
@@ -559,7 +498,7 @@ class Encoder:
         # a word of known letters only holds no pin and no ignorable character: one search tells both
         self._special_known = any(c in known for c in (*IGNORABLE, PIN))
         self._ctx = tuple(self._context)  # the letters a context rule spells, searched with ``in`` (C speed)
-        self._has_context = _finder(self._ctx)
+        self._has_context = finder(self._ctx)
         # every ASCII tile letter is its own code and board letter (English A–Z): an ASCII word is its own code
         self._ascii_plain = all(codes.get(c) == c and self._board_of.get(ord(c)) == c
                                 for c in known if c.isascii())
@@ -647,16 +586,16 @@ class Encoder:
             lines = letters.split("\n")
             if len(lines) != n:
                 return None
-            slow.update(_lines_at(upper, natives, _SPECIAL))
-            slow.update(_lines_at(letters, lines, self._other_line))
+            slow.update(lines_at(upper, natives, _SPECIAL))
+            slow.update(lines_at(letters, lines, self._other_line))
         if self._multi is not None:
-            slow.update(_lines_at(letters, lines, self._multi))
+            slow.update(lines_at(letters, lines, self._multi))
         if not all(lines):
             slow.update(i for i, line in enumerate(lines) if not line)
-        code = _translated(letters, self._code_table)
+        code = translated(letters, self._code_table)
         if self._has_context is not None and self._has_context(letters):
             code = self._in_context(letters, code)
-        return natives, _translated(code, self._board_of).split("\n"), code.split("\n"), slow
+        return natives, translated(code, self._board_of).split("\n"), code.split("\n"), slow
 
     def _letters_of(self, upper: str) -> str:
         """``upper.translate`` by the normaliser's letters table (a letter that is no tile becomes the tiles it
@@ -672,7 +611,7 @@ class Encoder:
         """
         letters = self._letters
         table = {ord(char): char.translate(letters) for char in set(self._other_line.findall(upper))}
-        return _translated(upper, table)
+        return translated(upper, table)
 
     def _multi_letter(self, upper: str, letters: str) -> Encoded | None:
         """A word with a multi-letter tile (Latin script only): longest match, one look-up per tile."""

@@ -14,15 +14,14 @@ fields and the compounding flags. The .dic side is :mod:`lexc.lexicon.hunspell`.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NoReturn
 
 from lexc.errors import LexcError, Problem
-from lexc.inputs import MAX_LINE, not_a_codec, open_stream, read_line, read_number, text_codec, whole_number
+from lexc.inputs import not_a_codec, open_stream, read_line, read_number, text_codec, whole_number
+from lexc.lexicon.reading import latin1_lines
 
 FLAG_TYPES = ("short", "long", "num", "UTF-8")
 
@@ -677,45 +676,6 @@ def split_fields(line: str) -> list[str]:
     return _FIELDS.split(line) if line else []
 
 
-def _latin1_lines(path: Path) -> Iterator[str]:
-    """The lines of a file, each byte one character (Latin-1), end of line removed (a CR before it too).
-
-    Read a block of whole lines at a time, decoded and split at once; a line over :data:`MAX_LINE` bytes is
-    :func:`read_line`'s error, at its number.
-    """
-    with open_stream(path, "Hunspell file") as handle:
-        number, rest = 0, b""
-        while block := handle.read(_BLOCK):
-            data = rest + block if rest else block
-            cut = data.rfind(b"\n") + 1
-            if cut == 0:
-                if len(data) > MAX_LINE:
-                    _too_long(path, number + 1, data)
-                rest = data
-                continue
-            lines, rest = data[:cut].decode("latin-1").split("\n"), data[cut:]
-            lines.pop()  # the nothing after the block's last line end
-            for line in lines:
-                number += 1
-                if len(line) > MAX_LINE:
-                    _too_long(path, number, line.encode("latin-1"))
-                yield line.rstrip("\r")
-        if rest:
-            if len(rest) > MAX_LINE:
-                _too_long(path, number + 1, rest)
-            yield rest.decode("latin-1").rstrip("\r")
-
-
-#: Bytes :func:`_latin1_lines` reads at a time.
-_BLOCK = 256 * 1024
-
-
-def _too_long(path: Path, number: int, line: bytes) -> NoReturn:
-    """Raise :func:`read_line`'s error for line ``number``, ``line`` (over :data:`MAX_LINE` bytes, no line end)."""
-    read_line(io.BufferedReader(io.BytesIO(line)), path, number)
-    raise AssertionError("read_line accepted a line over MAX_LINE bytes")
-
-
 def _aff_encoding(path: Path) -> str:
     """The SET line of a .aff file (ISO8859-1 when there is none), read before decoding."""
     with open_stream(path, "Hunspell file") as handle:
@@ -735,4 +695,4 @@ def _aff_encoding(path: Path) -> str:
 def load_aff(path: Path, max_prefix_length: int | None = None) -> AffixFile:
     """Read and parse a .aff file (its encoding from its own SET line)."""
     encoding = _aff_encoding(path)
-    return AffixFile.parse(_latin1_lines(path), str(path), max_prefix_length, encoding)
+    return AffixFile.parse(latin1_lines(path), str(path), max_prefix_length, encoding)

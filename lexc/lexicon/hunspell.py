@@ -15,6 +15,7 @@ forms, and the stems COMPOUNDFLAG, COMPOUNDBEGIN/FIRST and COMPOUNDEND/LAST allo
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from itertools import chain, repeat
@@ -27,7 +28,7 @@ from lexc.lexicon.affixes import MAX_STEM_WORK as MAX_STEM_WORK
 from lexc.lexicon.affixes import AffixFile as AffixFile
 from lexc.lexicon.affixes import Flags as Flags
 from lexc.lexicon.affixes import Rule as Rule
-from lexc.lexicon.affixes import _is_number, _latin1_lines, hyphen_field, split_fields
+from lexc.lexicon.affixes import _is_number, hyphen_field, split_fields
 from lexc.lexicon.affixes import load_aff as load_aff
 from lexc.lexicon.reading import (
     PIN,
@@ -37,6 +38,7 @@ from lexc.lexicon.reading import (
     Source,
     SourceStats,
     SourceWord,
+    latin1_lines,
     source_word,
 )
 
@@ -201,7 +203,7 @@ class HunspellSource(Source):
         if flag is None:
             return frozenset()
         found = set()
-        for number, text in enumerate(_latin1_lines(self.dic), start=1):
+        for number, text in enumerate(latin1_lines(self.dic), start=1):
             if "/" in text and (aff.aliases or aff.flag_type == "UTF-8" or flag in text):
                 stem, flag_text = parse_dic_line(text)
                 if flag_text and flag in aff.split_flags(flag_text, self.name, number):
@@ -230,7 +232,7 @@ class HunspellSource(Source):
             return None
         begins, ends = set(), set()
         ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
-        for number, text in enumerate(_latin1_lines(self.dic), start=1):
+        for number, text in enumerate(latin1_lines(self.dic), start=1):
             if "/" not in text or number == 1:
                 continue
             stem_bytes, flag_text = parse_dic_line(text.strip(" \t"))
@@ -302,87 +304,62 @@ class HunspellSource(Source):
         """
         return chain.from_iterable(self._entries())
 
-    def _entries(self) -> Iterator[Iterable[SourceWord]]:
-        """The forms of the entries of the .dic, in the order of the lines (:meth:`words`): those of many
-        entries together (:func:`batch_words`), an entry that needs each of its forms seen (pins, FORBIDDENWORD,
-        OCONV, a tile convention, a limit near) on its own, and a phrase alone."""
-        stats = self.stats = SourceStats()
+    def _affix_file(self) -> AffixFile:
+        """The .aff file read, with the affixes the options ask for."""
         aff = load_aff(self.aff, self.options.max_prefix_length)
         aff.two_level = self.options.affixes == "all"
         if self.options.affixes == "none":
             aff.drop_affixes()
-        stats.prefixes_skipped = aff.prefixes_skipped
-        skip_caps = self.options.capitalised == "skip"
-        limit = self.options.max_forms or DEFAULT_MAX_FORMS
+        self.stats.prefixes_skipped = aff.prefixes_skipped
+        return aff
+
+    def _entries(self) -> Iterator[Iterable[SourceWord]]:
+        """The forms of the .dic's entries in the order of the lines (:meth:`words`): many entries' together
+        (:func:`batch_words`), alone those of an entry whose forms must each be seen (:meth:`_one_by_one`)."""
+        stats = self.stats = SourceStats()
+        aff = self._affix_file()
+        skip_caps, limit = self.options.capitalised == "skip", self.options.max_forms or DEFAULT_MAX_FORMS
         name = self.name
-        ignore = str.maketrans("", "", aff.ignore) if aff.ignore else None
-        # a .dic's flag text -> its flags (split once), and whether they leave the entry out
-        known_flags: dict[str, tuple[Flags, bool]] = {"": ((), False)}
+        known_flags: dict[str, tuple[Flags, bool]] = {"": ((), False)}  # flag text -> flags, whether the entry is out
         forbidden = self._forbidden(aff)
         budget = FORMS_FLOOR if self.options.max_forms is None else 1 << 62  # a chosen cap: no ratio
         plain = not (forbidden or aff.oconv or self.convention.coded)  # else each form is seen (_one_by_one)
         # a form holds '[' (a tile convention's bracket, counted by _one_by_one) only if its stem or a rule's add does
         brackets = aff.adds_hold("[")
-        # the forms of the entries not handed on yet (a list per entry), the line of each entry, how many forms
-        groups: list[list[str]] = []
-        lines: list[int] = []
-        pending = 0
+        ready = _Pending(name)  # the forms of the entries not handed on yet
         number = stems = count = 0  # lines, entries and forms so far (stats.lines, .stems, .words), counted here
-        numbered = enumerate(_latin1_lines(self.dic), start=1)
-        while True:
-            try:
-                item = next(numbered, None)
-                if item is None:
-                    break
-                number, text = item
+        try:
+            for number, text in enumerate(latin1_lines(self.dic), start=1):
                 stripped = text.strip(" \t")
                 if not (stripped and number != 1 and stripped[0] != "#" and text[0] != "\t" and "\x00" not in text) \
                         and not self._entry(text, stripped, number):  # the common case tested inline first
                     continue
                 budget += FORMS_PER_BYTE * (len(stripped) + 1)  # entries only: comments buy no forms
-                phrase = phrase_of(stripped) if " " in stripped else None
-                if phrase is not None:
+                if " " in stripped and (phrase := phrase_of(stripped)) is not None:
                     stems += 1
-                    stats.phrases += 1
-                    if groups:
-                        yield batch_words(groups, name, lines)
-                        groups, lines, pending = [], [], 0
-                    yield (SourceWord(aff.text(phrase, name, number), name, number, PHRASE),)
+                    yield ready.take()
+                    yield self._phrase(aff, phrase, number)
                     continue
-                stem_bytes, flag_text = parse_dic_line(stripped)
-                stem = aff.text(stem_bytes, name, number)
-                if ignore is not None and _holds_any(stem, aff.ignore):  # str.translate is dear; few stems need it
-                    stem = stem.translate(ignore)
+                stem, flag_text = _stem(aff, stripped, name, number)
                 stems += 1
                 if skip_caps and stem.lower() != stem:  # has_capital(stem), without a call into interpreted code
                     stats.capitalised += 1
                     continue
-                known = known_flags.get(flag_text)
-                if known is None:
-                    split = aff.split_flags(flag_text, name, number)
-                    known = known_flags[flag_text] = (split, aff.forbidden in split or aff.onlyincompound in split)
-                flags = known[0]
-                if known[1]:
+                flags, left_out = known_flags.get(flag_text) or _known_flags(aff, known_flags, flag_text, name, number)
+                if left_out:
                     stats.forbidden += 1
                     continue
                 cuts = self._cuts(aff, stem, stripped, name, number) if " " in stripped or "\t" in stripped else ()
                 forms = _located(aff, stem, flags, name, number)
                 if plain and not cuts:  # the common case: every form as it is, counted at once
-                    total = count + len(forms)
-                    # the loop below sees every form where a count matters: the limit, each 4,096th form
+                    total = count + len(forms)  # _one_by_one sees the forms where a count matters (limit, 4,096th)
                     if total < limit and total >> 12 == count >> 12 \
                             and (("[" not in stem and not brackets) or "[" not in "".join(forms)):
                         count = total
-                        groups.append(forms)
-                        lines.append(number)
-                        pending += len(forms)
-                        if pending >= BATCH:
-                            yield batch_words(groups, name, lines)
-                            groups, lines, pending = [], [], 0
+                        if ready.add(forms, number):
+                            yield ready.take()
                         continue
-                if groups:
-                    yield batch_words(groups, name, lines)
-                    groups, lines, pending = [], [], 0
+                yield ready.take()
                 stats.words = count
                 found = self._one_by_one(aff, forms, stem, cuts, forbidden, (limit, budget), number)
                 count = stats.words
@@ -390,21 +367,72 @@ class HunspellSource(Source):
                 if stats.truncated:
                     stats.lines, stats.stems = number, stems
                     return
-            except LexcError as err:  # the forms read before a bad line or stem are handed on before its error
-                if groups:
-                    yield batch_words(groups, name, lines)
-                    groups = []
-                raise err
-        if groups:
-            yield batch_words(groups, name, lines)
+        except LexcError as err:  # the forms read before a bad line or stem are handed on before its error
+            yield ready.take()
+            raise err
+        yield ready.take()
         stats.lines, stats.stems, stats.words = number, stems, count
         stats.empty = stats.words == 0
+
+    def _phrase(self, aff: AffixFile, phrase: str, number: int) -> tuple[SourceWord]:
+        """A .dic line of several words, handed on as it is (rejected as a phrase), and counted."""
+        self.stats.phrases += 1
+        return (SourceWord(aff.text(phrase, self.name, number), self.name, number, PHRASE),)
 
 
 #: :meth:`HunspellSource.words` hands the forms on once at least this many are ready (a few hundred entries').
 BATCH = 4096
 
 _new_word = tuple.__new__
+
+
+class _Pending:
+    """The forms of the entries not handed on yet (a list per entry) and the line of each entry: handed on
+    together by :func:`batch_words` once at least :data:`BATCH` forms are ready."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.groups: list[list[str]] = []
+        self.lines: list[int] = []
+        self.count = 0
+
+    def add(self, forms: list[str], number: int) -> bool:
+        """Keep an entry's ``forms`` (of line ``number``); whether a batch is ready."""
+        self.groups.append(forms)
+        self.lines.append(number)
+        self.count += len(forms)
+        return self.count >= BATCH
+
+    def take(self) -> Iterator[SourceWord]:
+        """The forms kept, as :class:`SourceWord` (:func:`batch_words`; none if none are kept); none are kept
+        after."""
+        words = batch_words(self.groups, self.file, self.lines)
+        self.groups, self.lines, self.count = [], [], 0
+        return words
+
+
+def _stem(aff: AffixFile, stripped: str, file: str, number: int) -> tuple[str, str]:
+    """A .dic entry's stem (its IGNORE characters removed) and its flag text."""
+    stem_bytes, flag_text = parse_dic_line(stripped)
+    stem = aff.text(stem_bytes, file, number)
+    if aff.ignore and _holds_any(stem, aff.ignore):  # str.translate is dear; few stems need it
+        stem = stem.translate(_ignored(aff.ignore))
+    return stem, flag_text
+
+
+@functools.lru_cache(maxsize=8)
+def _ignored(chars: str) -> dict[int, None]:
+    """The ``str.translate`` table that removes ``chars`` (a .aff's IGNORE), made once."""
+    return dict.fromkeys(map(ord, chars))
+
+
+def _known_flags(aff: AffixFile, known: dict[str, tuple[Flags, bool]], flag_text: str, file: str,
+                 number: int) -> tuple[Flags, bool]:
+    """The flags of a .dic entry's flag text, split once (and kept in ``known``), and whether they leave the
+    entry out (FORBIDDENWORD, ONLYINCOMPOUND)."""
+    split = aff.split_flags(flag_text, file, number)
+    found = known[flag_text] = (split, aff.forbidden in split or aff.onlyincompound in split)
+    return found
 
 
 def batch_words(groups: list[list[str]], file: str, lines: list[int]) -> Iterator[SourceWord]:

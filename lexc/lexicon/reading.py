@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from itertools import count, groupby, islice, repeat
 from operator import itemgetter
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO, NamedTuple, NoReturn
 
 from lexc import inputs
 from lexc.errors import LexcError, Problem
@@ -465,7 +465,7 @@ def one_per_block(lines: Iterator[tuple[int, str]]) -> Iterator[tuple[int, list[
 #: Codecs in which byte 0x0A is always a line end and never part of another character: a block of
 #: lines can be decoded at once.
 _SPLITTABLE = ("utf-8", "ascii", "iso8859", "latin", "cp125", "cp437", "cp850", "koi8", "mac-")
-#: Bytes read at a time by :func:`_iter_blocks`.
+#: Bytes read at a time by :func:`_iter_blocks` and :func:`latin1_lines`.
 _BLOCK = 256 * 1024
 
 
@@ -592,3 +592,38 @@ def first_token(text: str) -> str | None:
     if not stripped or stripped.startswith("#"):
         return None
     return stripped.split(None, 1)[0]
+
+
+def latin1_lines(path: Path) -> Iterator[str]:
+    """The lines of a file, each byte one character (Latin-1), end of line removed (a CR before it too).
+
+    Read a block of whole lines at a time, decoded and split at once; a line over :data:`MAX_LINE` bytes is
+    :func:`read_line`'s error, at its number.
+    """
+    with open_stream(path, "Hunspell file") as handle:
+        number, rest = 0, b""
+        while block := handle.read(_BLOCK):
+            data = rest + block if rest else block
+            cut = data.rfind(b"\n") + 1
+            if cut == 0:
+                if len(data) > MAX_LINE:
+                    _too_long(path, number + 1, data)
+                rest = data
+                continue
+            lines, rest = data[:cut].decode("latin-1").split("\n"), data[cut:]
+            lines.pop()  # the nothing after the block's last line end
+            for line in lines:
+                number += 1
+                if len(line) > MAX_LINE:
+                    _too_long(path, number, line.encode("latin-1"))
+                yield line.rstrip("\r")
+        if rest:
+            if len(rest) > MAX_LINE:
+                _too_long(path, number + 1, rest)
+            yield rest.decode("latin-1").rstrip("\r")
+
+
+def _too_long(path: Path, number: int, line: bytes) -> NoReturn:
+    """Raise :func:`read_line`'s error for line ``number``, ``line`` (over :data:`MAX_LINE` bytes, no line end)."""
+    read_line(io.BufferedReader(io.BytesIO(line)), path, number)
+    raise AssertionError("read_line accepted a line over MAX_LINE bytes")
