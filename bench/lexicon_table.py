@@ -10,7 +10,9 @@ bench/data/official-two-letter.toml holds the official two-letter list, the pack
 on it (official words missing, extra words), and where it only names a published list whose words are not
 stored, that name ("not stored (ODS8 published)") and, where the list's published count is smaller than the pack's
 two-letter spellings, the bound it puts on precision ("≤ 89.7%"), and where some of its words were read (`checked`),
-how many of the pack's two-letter spellings they confirm ("17 of the 90 read in it": no precision, a partial check);
+how many of the pack's two-letter spellings they confirm ("17 of the 90 read in it": no precision, a partial check),
+unless every one of them was looked up (`checked`, and `absent`: pairs read where they would sort and not there), when
+the precision is exact and the recall bounded ("NSF-ordlista (each of the 91 looked up)", 100.0%, "≤ 84.3%");
 and where ../shared/gcg holds real games in
 the language, the share of their plays whose words the pack all holds (a play with a word it lacks is flagged a
 phony).
@@ -79,6 +81,35 @@ def two_letter_measure(catalog: Catalog, lang: str, twos: set[str], official: di
             "missing": sorted(listed - twos), "extra": sorted(twos - listed)}
 
 
+def looked_up(catalog: Catalog, lang: str, pack: Any, twos: set[str],
+              official: dict[str, Any]) -> dict[str, Any] | None:
+    """Precision of a pack's two-letter words on a list whose words are not stored, where each of the pack's
+    two-letter board spellings was looked up in it: confirmed where a word read in the list (``checked``) has that
+    board spelling, refuted where every native spelling the pack holds for it (Norwegian AS: ÅS) was shown absent
+    (``absent``: read where it would sort, and not there); None while any spelling is neither, so that no
+    precision is claimed from a partial check. The list's words the pack lacks are a lower bound on the missing
+    (only the words read are known), so no recall is claimed.
+
+    >>> class Packed:  # a pack holding AS only as ÅS, DA as DÅ and DA, and ZZ
+    ...     def spellings(self, board):
+    ...         return [type("S", (), {"native": n})() for n in {"AS": ["ÅS"], "DA": ["DA", "DÅ"], "ZZ": ["ZZ"]}[board]]
+    >>> entry = {"checked": "DÅ EX", "absent": "ÅS AS"}
+    >>> looked_up(Catalog.shipped(), "nb", Packed(), {"AS", "DA"}, entry)["precision"]
+    0.5
+    >>> looked_up(Catalog.shipped(), "nb", Packed(), {"AS", "DA", "ZZ"}, entry) is None  # ZZ: neither read nor absent
+    True
+    """
+    seen = board_spellings(catalog, lang, official["checked"].split())
+    confirmed = twos & seen
+    absent = set(official.get("absent", "").split())
+    refuted = {board for board in twos - confirmed
+               if all(spelling.native.upper() in absent for spelling in pack.spellings(board))}
+    if confirmed | refuted != twos:
+        return None
+    return {"confirmed": len(confirmed), "refuted": sorted(refuted), "precision": len(confirmed) / len(twos),
+            "seen_missing": sorted(seen - twos)}
+
+
 def game_recall(catalog: Catalog, lang: str, games: Path) -> dict[str, Any] | None:
     """Plays of the real games in ``lang`` whose every word the pack holds, of all plays."""
     folders = [games / name for name, code in GAME_FOLDERS.items() if code == lang and (games / name).is_dir()]
@@ -118,6 +149,9 @@ def measure(catalog: Catalog, lang: str, games: Path) -> dict[str, Any]:
     # a partial check of such a list (`checked`: words read in it): how many of the pack's spellings it confirms
     row["confirmed"] = (len(twos & board_spellings(catalog, lang, official["checked"].split()))
                         if official and row["published"] and "checked" in official else None)
+    # every one of the pack's two-letter spellings looked up in the list (`checked` and `absent`): precision exact
+    row["looked_up"] = (looked_up(catalog, lang, pack, twos, official)
+                        if official and row["published"] and "checked" in official else None)
     row["games"] = game_recall(catalog, lang, games)
     return row
 
@@ -139,6 +173,22 @@ def _not_stored(row: dict[str, Any]) -> str:
             else f"not stored ({name} published)")
 
 
+def _looked_up_cells(row: dict[str, Any]) -> list[str]:
+    """The official, precision, recall, missing and extra cells of a language whose list is not stored but where
+    each of the pack's two-letter spellings was looked up in it: an exact precision; of the recall only a bound
+    (the list's words are not all known: it holds at least the confirmed and the words read that the pack
+    lacks), and those words as a lower bound on the missing.
+
+    >>> seen = {"confirmed": 88, "refuted": [], "precision": 1.0, "seen_missing": ["AB", "AG"]}
+    >>> _looked_up_cells({"published": "NSF-ordlista (Norsk scrabbleforbund)", "twos": 88, "looked_up": seen})
+    ['NSF-ordlista (each of the 88 looked up)', '100.0%', '≤ 97.8%', '≥ 2', '0']
+    """
+    seen = row["looked_up"]
+    bound = seen["confirmed"] / (seen["confirmed"] + len(seen["seen_missing"]))
+    return [f"{row['published'].split(' (')[0]} (each of the {row['twos']} looked up)", f"{seen['precision']:.1%}",
+            f"≤ {bound:.1%}", f"≥ {len(seen['seen_missing'])}", str(len(seen["refuted"]))]
+
+
 def precision_bound(row: dict[str, Any]) -> str:
     """The precision cell of a language whose list's words are not stored: ``≤ count / twos`` where the
     published count is smaller than the pack's two-letter spellings (at most that many can be right), else –.
@@ -156,9 +206,9 @@ def markdown(rows: list[dict[str, Any]]) -> str:
              "|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---|"]
     for r in rows:
         two = r["two_letter"]
-        cells = [f"{two['list'].split(' ')[0]} ({two['count']})", f"{two['precision']:.1%}", f"{two['recall']:.1%}",
-                 str(len(two["missing"])), str(len(two["extra"]))] if two else [_not_stored(r), precision_bound(r), "–",
-                                                                                 "–", "–"]
+        cells = ([f"{two['list'].split(' ')[0]} ({two['count']})", f"{two['precision']:.1%}", f"{two['recall']:.1%}",
+                  str(len(two["missing"])), str(len(two["extra"]))] if two else
+                 _looked_up_cells(r) if r.get("looked_up") else [_not_stored(r), precision_bound(r), "–", "–", "–"])
         games = r["games"]
         played = (f"{games['recall']:.1%} of {games['plays']:,} ({games['flagged']:,} flagged, {games['files']} games)"
                   if games else "–")

@@ -358,8 +358,9 @@ def test_one_spec_built_in_two_folders_gives_the_same_pack_bytes(tmp_path):
 def test_no_filter_leaves_out_a_word_of_its_languages_stored_official_list():
     """A filter removes only forms the official list lacks (abbreviations, symbols, artefacts): where the
     list's two-letter words are stored, none of them is in the language's filter, compared as the list
-    spells them (French ODS8's 81 and fr.txt's 34 forms, Polish OSPS and pl.txt, Spanish FISE-2 and es.txt); and
-    where only some of a list's words were read (Norwegian: 22 words of NSF25), none of those is in the filter."""
+    spells them (French ODS8's 81 and fr.txt's 34 forms, Polish OSPS and pl.txt, Spanish FISE-2 and es.txt, Catalan
+    DISC and ca.txt); and where only some of a list's words were read (Norwegian: the 117 two-letter words read in
+    NSF25, BH among them), none of those is in the filter."""
     catalog = Catalog.shipped()
     checked = []
     for lang, entry in OFFICIAL.items():
@@ -372,7 +373,7 @@ def test_no_filter_leaves_out_a_word_of_its_languages_stored_official_list():
                  if line.strip() and not line.startswith("#")}
         assert not forms & set(official), lang
         checked.append(lang)
-    assert {"fr", "pl", "es", "nb"} <= set(checked)  # nb: the words read in NSF25 (`checked`), not the whole list
+    assert {"fr", "pl", "es", "nb", "ca"} <= set(checked)  # nb: the words read in NSF25 (`checked`), not the whole list
 
 
 def test_every_official_two_letter_entry_names_its_list_and_sources():
@@ -394,6 +395,11 @@ def test_every_official_two_letter_entry_names_its_list_and_sources():
             assert len(words) == len(set(words)) and all(len(w) == 2 and w.isupper() for w in words), lang
             read = " ".join(entry["checked_in"])
             assert all(f" {w}" in read for w in words), f"{lang}: where each checked word was read"
+            # pairs shown not to be words (read where they would sort, and not there): where each was read, too
+            absent = entry.get("absent", "").split()
+            assert len(absent) == len(set(absent)) and all(len(w) == 2 and w.isupper() for w in absent), lang
+            assert not set(absent) & set(words), f"{lang}: a pair both read and shown absent"
+            assert all(f" {w}" in read for w in absent), f"{lang}: where each absent pair was read"
 
 
 def _table_rows(doc: str) -> dict[str, list[str]]:
@@ -408,7 +414,8 @@ def _table_rows(doc: str) -> dict[str, list[str]]:
 
 def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_stored():
     """docs/lexicons.md: every shipped language is a row of the table or named among those not measured; a
-    row claims precision and recall only for a language whose official two-letter words are stored, names the
+    row claims precision and recall only for a language whose official two-letter words are stored (or an exact
+    precision and bounds where each of the pack's two-letter spellings was looked up in the list), names the
     published list where only its name is stored, and the filters' sizes it quotes are the files' own."""
     doc = (REPO / "docs" / "lexicons.md").read_text(encoding="utf-8")
     rows = _table_rows(doc)
@@ -421,6 +428,11 @@ def test_the_lexicons_table_claims_a_precision_only_where_the_official_list_is_s
         entry = OFFICIAL.get(code)
         if entry and "words" in entry:
             assert official == f"{entry['list'].split(' ')[0]} ({entry['count']})" and precision.endswith("%"), code
+        elif entry and "checked" in entry and "looked up)" in official:
+            # every one of the pack's two-letter spellings looked up in a list not stored (read there, or shown
+            # absent where it would sort): the precision is exact, the recall and the missing only bounds
+            assert "absent" in entry and official.endswith(f"(each of the {cells[4]} looked up)"), code
+            assert precision.endswith("%") and cells[8].startswith("≤ ") and cells[9].startswith("≥ "), code
         else:  # at most a bound, from the published count: "≤ 89.7%" is 87 / 97
             bound = f"≤ {entry['count'] / int(cells[4]):.1%}" if entry and entry.get("count") else "–"
             assert precision in ("–", bound) and official.startswith("not stored"), code
