@@ -20,7 +20,9 @@ Measured on the built packs (``$LEXC_PACKS`` or build/; ``lexc build en fr es de
 * ``walks``: per language, the walk's nodes, arcs, bytes, bytes per word beside the pack's,
   and the time to read and check the walk file (``decode_walk``) and to build it from the pack.
 
-Run: ``.venv/bin/python bench/bench_moves.py [--games 103] [--json]``.
+Run: ``.venv/bin/python bench/bench_moves.py [--games 103] [--json]``; ``--only-top`` for ``top`` alone,
+``--only-best english|polyglot|both`` for the best N alone (CPU time, racks with and without a blank apart:
+start it beside another checkout's to compare).
 Targets (issue 12): ≤ 70 ms per English position, ≤ 300 ms per Polyglot position,
 anagram < 50 ms.
 """
@@ -135,6 +137,28 @@ def bench_top(games: int, top: int) -> dict[str, Any]:
     return out
 
 
+def bench_best(games: int, top: int, names: tuple[str, ...] = ("english", "polyglot")) -> dict[str, Any]:
+    """The best ``top`` only (no full enumeration beside it): CPU time per position, also apart for the racks
+    with a blank and without one (what another checkout's run started beside it compares with)."""
+    out: dict[str, Any] = {"top": top}
+    for name in names:
+        polyglot = name == "polyglot"
+        cases = positions(games, polyglot=polyglot)
+        cases = cases[::5] if polyglot else cases
+        finder = MoveFinder.from_packs(cases[0][0].ruleset, CATALOG, LANGS if polyglot else None)
+        finder.moves(*cases[0], top=top)  # what a process makes once (the walks' masks) is not timed
+        load, times = os.getloadavg()[0], []
+        for board, rack in cases:
+            cpu = time.process_time()
+            finder.moves(board, rack, top=top)
+            times.append(time.process_time() - cpu)
+        blank = [t for t, (_, rack) in zip(times, cases, strict=True) if "?" in rack]
+        plain = [t for t, (_, rack) in zip(times, cases, strict=True) if "?" not in rack]
+        out[name] = {"positions": len(cases), "load": [load, os.getloadavg()[0]], "cpu": _stats(times),
+                     "blank_cpu": _stats(blank) if blank else {}, "no_blank_cpu": _stats(plain) if plain else {}}
+    return out
+
+
 def _stats(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     return {"median_ms": 1000 * statistics.median(ordered), "p90_ms": 1000 * ordered[int(0.9 * len(ordered))],
@@ -193,8 +217,14 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=103, help="English games to take positions from")
     parser.add_argument("--top", type=int, default=10, help="the best N of the best-first search")
     parser.add_argument("--only-top", action="store_true", help="measure only the best-first search against the full")
+    parser.add_argument("--only-best", choices=("english", "polyglot", "both"),
+                        help="measure only the best-first search (CPU time, racks with and without a blank)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.only_best:
+        names = ("english", "polyglot") if args.only_best == "both" else (args.only_best,)
+        print(json.dumps(bench_best(args.games, args.top, names), indent=2))
+        return 0
     if args.only_top:
         timed = bench_top(args.games, args.top)
         if args.json:
