@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
@@ -92,8 +91,10 @@ def _origin(name: str) -> str | None:
     return spec.origin if spec is not None else None
 
 
-class SourceFinder(importlib.abc.MetaPathFinder):
-    """Finds the ``.py`` source of each of :data:`MODULES`, ahead of a compiled extension beside it."""
+class SourceFinder:
+    """Finds the ``.py`` source of each of :data:`MODULES`, ahead of a compiled extension beside it (a meta path
+    finder; not derived from :class:`importlib.abc.MetaPathFinder`, whose module loads ``importlib.resources``
+    and with it ``tempfile``, ``shutil`` and ``random``: 40 ms of every ``LEXC_PURE=1`` command)."""
 
     def __init__(self, modules: Sequence[str] = MODULES):
         self.modules = frozenset(modules)
