@@ -8,25 +8,30 @@ lexc looks words up in the catalog's packs by default); one that writes to the d
 an error of that test (:func:`_no_default_packs`). Its cache (:mod:`lexc.cache`, the trusted tries)
 is a folder of the run too.
 
-The modules mypyc compiled (:mod:`lexc.compiled`) keep no docstrings; their doctests run from the
-``.py`` source (:func:`pytest_collect_file`), which the compiled module is built from.
+The modules mypyc compiled (:mod:`lexc.compiled`) keep no docstrings: their doctests are read from the
+``.py`` source they are built from and run in the compiled module (:func:`pytest_collect_file`).
 """
 
 from __future__ import annotations
 
 import atexit
 import importlib
-import importlib.util
 import os
 import shutil
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
-from _pytest.doctest import DoctestModule
+from _pytest.doctest import (
+    DoctestItem,
+    DoctestModule,
+    _get_checker,
+    _get_continue_on_failure,
+    _get_runner,
+    get_optionflags,
+)
 
 _NO_PACKS = Path(tempfile.mkdtemp(prefix="lexc-tests-"))
 atexit.register(shutil.rmtree, _NO_PACKS, ignore_errors=True)
@@ -34,44 +39,31 @@ os.environ["LEXC_PACKS"] = str(_NO_PACKS / "no-packs")
 os.environ.setdefault("LEXC_CACHE", str(_NO_PACKS / "cache"))  # nor writes the user's cache (lexc.cache)
 
 from lexc.catalog import Catalog  # noqa: E402  (after $LEXC_PACKS is set)
-from lexc.compiled import SourceFinder, compiled  # noqa: E402
+from lexc.compiled import compiled, doctests  # noqa: E402
 
 _ROOT = Path(__file__).resolve().parent
 _COMPILED = frozenset(compiled())
 
 
-class _SourceDoctests(DoctestModule):
-    """The doctests of a compiled module, read from (and run in) a copy of it made from its ``.py`` source."""
+class _CompiledDoctests(DoctestModule):
+    """The doctests of a compiled module: read from its ``.py`` source, run in the compiled module itself.
+
+    Never in a second module made from the source: that copy's classes (and those of the other compiled
+    modules it imports from source) are other classes than the compiled ones, which the rest of the suite
+    and every name a doctest imports hold, and compiled code refuses them ("Search object expected; got
+    Search"). The doctests so test the code that runs, the compiled code.
+    """
 
     def _getobj(self) -> ModuleType:
-        """The module made from its source, importing the other compiled modules from source too (a class of
-        the copy may subclass one of theirs: ``codec.Coder`` a ``tiles.Table``); ``sys.modules`` is then as it was."""
-        name = ".".join(self.path.relative_to(_ROOT).with_suffix("").parts)
-        importlib.import_module(name)  # the compiled module, and everything it imports, first
-        kept = {n: sys.modules[n] for n in _COMPILED if n in sys.modules}
-        finder = SourceFinder()
-        sys.meta_path.insert(0, finder)
-        for n in kept:
-            del sys.modules[n]
-        try:
-            return importlib.import_module(name)
-        finally:
-            sys.meta_path.remove(finder)
-            for n in _COMPILED:
-                sys.modules.pop(n, None)
-            sys.modules.update(kept)
-            for n, module in kept.items():  # the packages' attributes too (import a.b.c as m reads them)
-                parent, _, leaf = n.rpartition(".")
-                setattr(sys.modules[parent], leaf, module)
+        return importlib.import_module(".".join(self.path.relative_to(_ROOT).with_suffix("").parts))
 
-    def collect(self) -> Iterator[pytest.Item]:
-        """The doctests found with the source copy as its module (doctest asks ``sys.modules`` whose an object is)."""
+    def collect(self) -> Iterator[DoctestItem]:
         module = self.obj
-        kept, sys.modules[module.__name__] = sys.modules[module.__name__], module
-        try:
-            yield from super().collect()
-        finally:
-            sys.modules[module.__name__] = kept
+        self.session._fixturemanager.parsefactories(self)  # as DoctestModule.collect: fixtures, autouse ones
+        runner = _get_runner(verbose=False, optionflags=get_optionflags(self.config), checker=_get_checker(),
+                             continue_on_failure=_get_continue_on_failure(self.config))
+        for test in doctests(module, self.path):
+            yield DoctestItem.from_parent(self, name=test.name, runner=runner, dtest=test)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -84,7 +76,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Iterator[l
         return collected
     # a module named on the command line is also collected as a test module: lexc/ holds no tests, and
     # importing it would find the compiled module where pytest expects the .py file
-    return [_SourceDoctests.from_parent(parent, path=file_path) if isinstance(c, DoctestModule) else c
+    return [_CompiledDoctests.from_parent(parent, path=file_path) if isinstance(c, DoctestModule) else c
             for c in collected if isinstance(c, DoctestModule) or not isinstance(c, pytest.Module)]
 
 

@@ -97,14 +97,26 @@ def missing_tools() -> str | None:
 
 
 def build_inplace() -> list[Path]:
-    """Compile and put each extension beside its source (what an editable install needs); the files placed."""
-    clean()
+    """Compile, then put each extension beside its source (what an editable install needs); the files placed.
+
+    The extensions of the last build stay in place while mypyc and gcc work (minutes), and each is then
+    replaced (:func:`os.replace`, the shared library first), never removed first: removed, a lexc process
+    started meanwhile, or one importing a compiled module for the first time (a test run beside ``make
+    setup``), ran the ``.py`` of some modules beside the extensions of others, whose compiled code refused
+    the source's classes ("Normaliser object expected; got Normaliser"). Files of an older build that this
+    one did not make (another list of modules, another shared library) are removed last.
+    """
+    before = set(inplace_files())
     with tempfile.TemporaryDirectory(prefix="lexc-mypyc-") as tmp:
         placed = []
-        for built in compile_to(Path(tmp)):
+        for built in sorted(compile_to(Path(tmp)), key=lambda p: "__mypyc" not in p.name):
             target = ROOT / built.relative_to(Path(tmp) / "lib")
-            shutil.copy2(built, target)
+            staged = target.with_name(target.name + ".new")  # beside it: the rename is atomic
+            shutil.copy2(built, staged)
+            os.replace(staged, target)
             placed.append(target)
+    for path in before - set(placed):
+        path.unlink()
     return placed
 
 

@@ -18,13 +18,16 @@ True
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import doctest
 
 #: The modules compiled by mypyc: the per-word work of a build (normalising a word to its tile code,
 #: the tiling readers, reading the lines of a word list and Hunspell's forms, grouping, the spill files, the
@@ -88,8 +91,10 @@ def _origin(name: str) -> str | None:
     return spec.origin if spec is not None else None
 
 
-class SourceFinder(importlib.abc.MetaPathFinder):
-    """Finds the ``.py`` source of each of :data:`MODULES`, ahead of a compiled extension beside it."""
+class SourceFinder:
+    """Finds the ``.py`` source of each of :data:`MODULES`, ahead of a compiled extension beside it (a meta path
+    finder; not derived from :class:`importlib.abc.MetaPathFinder`, whose module loads ``importlib.resources``
+    and with it ``tempfile``, ``shutil`` and ``random``: 40 ms of every ``LEXC_PURE=1`` command)."""
 
     def __init__(self, modules: Sequence[str] = MODULES):
         self.modules = frozenset(modules)
@@ -104,6 +109,40 @@ class SourceFinder(importlib.abc.MetaPathFinder):
             if source.is_file():
                 return importlib.util.spec_from_file_location(fullname, source)
         return None
+
+
+def doctests(module: ModuleType, source: Path) -> list[doctest.DocTest]:
+    """The doctests of ``module`` read from its ``.py`` ``source``, to run in ``module`` itself (its own names).
+
+    A compiled module keeps no docstrings, so the examples are read from the source it is built from
+    (:mod:`ast`: nothing of the source is run), where :class:`doctest.DocTestFinder` finds them: the
+    module's docstring, its classes' and functions', and their methods' and properties', named as it
+    names them. Each runs with the names of ``module``, the one module object of that name: a second
+    module made from the source would have classes of its own, which the compiled code refuses
+    ("Search object expected; got Search": the doctests of the test suite, conftest.py).
+
+    >>> import lexc.compiled as this
+    >>> found = doctests(this, Path(this.__file__).with_suffix(".py"))
+    >>> [test.name for test in found][:2], found[0].globs["MODULES"] is MODULES
+    (['lexc.compiled', 'lexc.compiled.doctests'], True)
+    """
+    import ast
+    import doctest
+
+    parser = doctest.DocTestParser()
+    found: list[doctest.DocTest] = []
+    nodes: list[tuple[ast.AST, str]] = [(ast.parse(source.read_text(encoding="utf-8")), module.__name__)]
+    while nodes:
+        node, name = nodes.pop()
+        assert isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        text = ast.get_docstring(node, clean=False)
+        if text:
+            line = 0 if isinstance(node, ast.Module) else node.body[0].lineno - 1
+            found.append(parser.get_doctest(text, vars(module), name, str(source), line))
+        if isinstance(node, ast.Module | ast.ClassDef):
+            nodes += [(child, f"{name}.{child.name}") for child in node.body
+                      if isinstance(child, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)]
+    return sorted(test for test in found if test.examples)
 
 
 def use_source(modules: Sequence[str] = MODULES) -> None:

@@ -117,3 +117,30 @@ def test_version_answers_as_typer_does_without_loading_it():
     assert fast.returncode == typed.exit_code == 0
     assert fast.stdout.splitlines() == [typed.stdout.strip(), "False"]
     assert typed.stdout.startswith("lexc ")
+
+
+def test_sigterm_is_an_interrupt_in_the_main_thread_and_left_alone_in_another():
+    """lexc.cli.signals: the handler is set in the main thread only (Python refuses it elsewhere), and put back."""
+    import signal
+    import threading
+
+    from lexc.cli.signals import terminating_like_interrupt
+
+    before = signal.getsignal(signal.SIGTERM)
+    with terminating_like_interrupt():
+        assert signal.getsignal(signal.SIGTERM).__name__ == "_raise_terminated"
+    assert signal.getsignal(signal.SIGTERM) == before
+    seen: list[object] = []
+
+    def elsewhere() -> None:
+        try:
+            with terminating_like_interrupt():
+                seen.append(signal.getsignal(signal.SIGTERM))
+                raise LookupError("from the block")
+        except LookupError as err:
+            seen.append(err.__context__)  # the block's own error, not one of setting the handler
+
+    thread = threading.Thread(target=elsewhere)
+    thread.start()
+    thread.join()
+    assert seen == [before, None]

@@ -17,8 +17,7 @@ from pathlib import Path
 from lexc.cli.plain import Plain, catalog_of, flags, print_json
 from lexc.game.engine import Packs
 from lexc.game.game import Game
-from lexc.game.store import load, update
-from lexc.game.view import game_json, move_json
+from lexc.game.store import update
 
 __all__ = ["EXCHANGE", "FLAGS", "PASS", "PLAY", "exchange", "move", "packs_of", "pass_turn", "play", "report"]
 
@@ -45,6 +44,8 @@ def report(game: Game, as_json: bool, first: int) -> None:
     """Print the events from ``first`` on (the ones the move added or changed) and the scores."""
     events = game.record.events
     if as_json:
+        from lexc.game.view import game_json, move_json  # here: only --json needs the views
+
         data = game_json(game)
         data["made"] = [move_json(game, i) for i in range(first, len(events))]
         print_json(data)
@@ -65,11 +66,15 @@ def report(game: Game, as_json: bool, first: int) -> None:
 def move(path: str | Path, packs: str | Path | None, as_json: bool, made: Callable[[Game], Game],
          specs: Sequence[str | Path] | None = None) -> None:
     """Make ``made`` on the game in ``path`` (written whole, under its lock) and print what it did."""
+    read: list[Game] = []
+
+    def make(game: Game) -> Game:  # the game as read under the lock: what the move changed is printed
+        read.append(game)
+        return made(game)
+
     with flags(FLAGS):
-        lexicons = packs_of(packs, specs)
-        before = load(Path(path), lexicons).record.events
-        game = update(Path(path), lexicons, made)
-    after = game.record.events
+        game = update(Path(path), packs_of(packs, specs), make)
+    before, after = read[0].record.events, game.record.events
     first = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b), len(before))
     report(game, as_json, min(first, len(after)))
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -156,7 +155,6 @@ def run_command(run: Callable[[], T]) -> T:
         raise Failed(0) from None
 
 
-@dataclass(frozen=True, slots=True)
 class Plain:
     """The plain arguments of a command, read without typer: the ``positional`` parameters in order (a
     name ending in ``...`` takes every word left, at least one), options with a value (``values``: option
@@ -170,13 +168,20 @@ class Plain:
     {'as_json': True, 'packs': None, 'specs': ['eo.toml'], 'lang': 'ru', 'words': ['щи']}
     >>> check.parse(["ru", "--help"]), check.parse(["ru"]), check.parse(["ru", "щи", "--packs"])
     (None, None, None)
+
+    Not a dataclass: making one costs about a millisecond as its module is imported, on every command.
     """
 
-    positional: tuple[str, ...]
-    values: Mapping[str, str] = field(default_factory=dict)
-    switches: Mapping[str, str] = field(default_factory=dict)
-    many: frozenset[str] = frozenset()
-    verbatim: frozenset[str] = frozenset()
+    __slots__ = ("many", "positional", "switches", "values", "verbatim")
+
+    def __init__(self, positional: tuple[str, ...], values: Mapping[str, str] | None = None,
+                 switches: Mapping[str, str] | None = None, many: frozenset[str] = frozenset(),
+                 verbatim: frozenset[str] = frozenset()) -> None:
+        self.positional = positional
+        self.values: Mapping[str, str] = values or {}
+        self.switches: Mapping[str, str] = switches or {}
+        self.many = many
+        self.verbatim = verbatim
 
     def parse(self, args: Sequence[str]) -> dict[str, Any] | None:
         """The parameters ``args`` give, typed; None when typer should read them (help, an error)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import signal
-import threading
 from collections.abc import Iterator
 from types import FrameType
 
@@ -29,10 +28,14 @@ def _raise_terminated(signum: int, frame: FrameType | None) -> None:
 @contextlib.contextmanager
 def terminating_like_interrupt() -> Iterator[None]:
     """Within the block, SIGTERM raises :class:`Terminated` (main thread only; elsewhere nothing changes)."""
-    if threading.current_thread() is not threading.main_thread():
+    elsewhere = False
+    try:
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:  # not the main thread, the only one that may set a handler (threading is not loaded)
+        elsewhere = True
+    if elsewhere:  # the block runs outside the handler: its errors carry no context of this one
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         yield
     finally:

@@ -53,7 +53,6 @@ from lexc.records.gcg import Event, GameRecord, Kind, Player, Pragma
 from lexc.records.gcg import checked as gcg_checked
 from lexc.records.gcg import dumps as gcg_dumps
 from lexc.records.gcg import parse as gcg_parse
-from lexc.records.replay import tile_language
 
 if TYPE_CHECKING:
     from lexc.engine.moves import Move, MoveFinder
@@ -122,6 +121,14 @@ def __getattr__(name: str) -> Any:
 
         return getattr(moves, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def tile_language(record: GameRecord, catalog: Catalog) -> str:
+    """The language of the tiles of an ordinary game's record (:func:`lexc.records.replay.tile_language`, whose
+    module is loaded here: only a record that names its tile distribution asks)."""
+    from lexc.records.replay import tile_language as of_record
+
+    return of_record(record, catalog)
 
 
 def board_tiles(ruleset: Ruleset) -> Spec:

@@ -13,7 +13,6 @@ The state is a value: :func:`step` returns a new one and leaves the old one as i
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -154,6 +153,8 @@ def start(setup: Setup, ruleset: Ruleset | None = None) -> State:
     if setup.seed is None:
         return State(setup, ruleset, Position.start(ruleset), (0,) * n, (None,) * n, (size,) * n, None,
                      len(tiles) - n * size, 0, owed=(0,) * n)
+    import random  # here: a game played from a bag of one's own (no seed) draws nothing
+
     random.Random(setup.seed).shuffle(tiles)
     racks = tuple(tuple(tiles[i * size:(i + 1) * size]) for i in range(n))
     bag = tuple(tiles[n * size:])
@@ -191,6 +192,8 @@ def reshuffled(state: State, notes: Iterable[str]) -> State:
     """
     if state.bag is None:
         return state
+    import random
+
     for note in notes:
         if note.startswith(RESHUFFLED):
             bag = list(state.bag)
@@ -393,6 +396,8 @@ def _exchange(state: State, event: Event, player: int, index: int, lexicons: Map
     for face in tiles:
         kept.remove(face)
     drawn, rest = state.bag[:count], list(state.bag[count:]) + list(tiles)
+    import random
+
     random.Random(f"{state.setup.seed}:{index}").shuffle(rest)
     return 0, replace(state, racks=_with(state.racks, player, (*kept, *drawn)),
                       bag=tuple(rest), to_move=_next(state, player), scoreless=state.scoreless + 1, pending=None)

@@ -69,7 +69,6 @@ from lexc.lexicon.packfile import _bad, _record_groups
 from lexc.lexicon.packfile import encode_pack as encode_pack
 from lexc.lexicon.packfile import pack_sections as pack_sections
 from lexc.lexicon.packfile import read_pack_bytes as read_pack_bytes
-from lexc.lexicon.spill import Store
 from lexc.lexicon.tries import DAWG_SLACK as DAWG_SLACK
 from lexc.lexicon.tries import MARISA_MAX as MARISA_MAX
 from lexc.lexicon.tries import NATIVES_MIN_SHARE as NATIVES_MIN_SHARE
@@ -158,6 +157,8 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
     groups, UTF-8, separated by U+001E, records in a group by U+001F; group 0 is the empty one)
     and, for a marisa trie, ``ids``.
     """
+    from lexc.lexicon.spill import Store  # here: reading a pack needs no spill files (nor tempfile, shutil)
+
     path = Path(path)
     groups, letters, longest_board = group_table(entries)
     index = {group: i for i, group in enumerate(groups)}
