@@ -121,6 +121,7 @@ class Coder(Table):
         self._plain = "".join(run for run, face in self.table.items()
                               if len(run) == 1 and self.faces[face] == run and run not in self.finals)
         self._one_letter_runs = all(len(run) == 1 for run in self.table)
+        self.one_letter_runs = self._one_letter_runs  # every run of the table one letter
 
     # ----------------------------------------------------------------- the record writer
 
@@ -425,6 +426,42 @@ class RecordWriter:
             self.exceptions += 1
             if self.natives is not None:
                 self.natives.add_default(board, natives, implied)
+        return text
+
+    def group_coded(self, board: str, implied: str, default: str, words: Sequence[tuple[str, str]],
+                    faces: Mapping[str, int]) -> str:
+        """:meth:`group` of words each tiled one tile a letter, given as (native word, canonical code:
+        :meth:`Coder.canonical`, as long as ``board``), on a board spelling whose default reading is one tile a
+        letter too (``default``, its canonical code; ``implied``, its native word); ``faces`` gives each code
+        character's face index. No tiling is built: a tile differs from the default one where the codes differ
+        (Polish ŻABA, tile Ż on the board's Z). The same text as :meth:`group` of those words.
+
+        >>> writer = RecordWriter(Coder(("A", "B", "Z", "Ż"), {"A": 0, "B": 1, "Z": 2}))
+        >>> faces = {"a": 0, "b": 1, "z": 2, "ż": 3}
+        >>> writer.group_coded("ZABA", "ZABA", "zaba", [("ŻABA", "żaba"), ("ZABA", "zaba")], faces)
+        '\\x1f^431'
+        >>> on_z = writer.coder.default_tiling("ZABA")
+        >>> writer.group("ZABA", [("ŻABA", ((3, 1), *on_z[1:])), ("ZABA", on_z)])
+        '\\x1f^431'
+        """
+        coder, display = self.coder, self.display_natives
+        n = len(board)
+        records = []
+        gathered: list[tuple[str, str]] = []
+        for native, code in words:
+            if code == default:
+                records.append(coder._changes(native, implied) if display else "")
+                gathered.append((native if display else implied, code))
+                continue
+            tiles = "^" + "".join([_num(n - j) + _num(faces[code[j]]) + "1" for j in range(n) if code[j] != default[j]])
+            said = coder.implied("".join([coder.faces[faces[char]] for char in code]))
+            records.append(tiles + coder._changes(native, said) if display else tiles)
+            gathered.append((native if display else said, code))
+        text = group_text(records)
+        if text:
+            self.exceptions += 1
+            if self.natives is not None:
+                self.natives.add_coded(board, implied, default, gathered, faces)
         return text
 
 

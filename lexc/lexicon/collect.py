@@ -24,7 +24,7 @@ from lexc.errors import LexcError, Problem
 from lexc.language.normalize import PIN, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.language.tiles import AlignedTile, Codes
-from lexc.lexicon.codec import RecordWriter, learn_table
+from lexc.lexicon.codec import _UNTILED, RecordWriter, learn_table
 from lexc.lexicon.compile_report import EXAMPLES, Rejections
 from lexc.lexicon.provenance import recorded_path
 from lexc.lexicon.reading import Lines, sha256_file, source_word
@@ -39,8 +39,10 @@ if TYPE_CHECKING:
 MAX_WORD = 1000
 #: A compile groups at most this many board spellings in one dict (a few hundred bytes each); past
 #: it, words go to bucket files grouped one at a time, and keys wait on disk (:mod:`lexc.lexicon.spill`).
-#: Polish, the largest shipped list (3.1 million board spellings), passes it; its pack is the same.
-SPILL_BOARDS = 1_000_000
+#: Polish, the largest shipped list (3.1 million board spellings), passes it; its pack is the same. At 1.5
+#: million Russian (1.24 million), Romanian (1.30) and Turkish (1.14) no longer spill (docs/performance.md
+#: "compile4" measures what that costs in memory).
+SPILL_BOARDS = 1_500_000
 #: Board spellings per chunk when the default table is learned from the stream.
 _TABLE_CHUNK = 100_000
 #: Board spellings whose default readings :meth:`Collector.keys` takes at once.
@@ -375,9 +377,9 @@ class Collector:
         plain word's is its board spelling), in board spelling order: the tilings of the ``tiles`` walk
         (:meth:`face_of`)."""
         coder = writer.coder
-        plain, group, group_default = coder.plain, writer.group, writer.group_default
+        plain = coder.plain
         tiles = {char: (face, len(t.board)) for char, (face, t) in self._faces(coder.faces).items()}
-        tile, canonical = tiles.__getitem__, coder.canonical(tiles)
+        grouping = _Grouping(writer, tiles, coder.canonical(tiles))
         add = tilings.append if tilings is not None else None
         collisions = 0
         examples: list[str] = []
@@ -395,28 +397,15 @@ class Collector:
                     if add is not None:
                         add(board)
                     continue
-                items = found if isinstance(found, list) else [found]
-                on = _on_default(board, items, canonical, defaults[k])
-                if on is not None:  # every word on the default tiling: only their letters can differ
-                    codes, natives = on
-                    if add is not None:
-                        for code in codes:
-                            add(code)
-                    store.append((board, group_default(board, implied[k], natives)))
-                    k += 1
-                    if len(natives) > 1:
-                        collisions = self._collision(board, natives, collisions, examples)
-                    continue
+                group, codes, natives = grouping.group(board, found if isinstance(found, list) else [found],
+                                                       defaults[k], implied[k])
                 k += 1
-                words = []
-                for entry in items:
-                    code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
-                    words.append((native or board, tuple(map(tile, code))))
-                    if add is not None:
+                store.append((board, group))
+                if add is not None:
+                    for code in codes:
                         add(code)
-                store.append((board, group(board, words)))
-                if len(words) > 1:
-                    collisions = self._collision(board, [native for native, _ in words], collisions, examples)
+                if len(natives) > 1:
+                    collisions = self._collision(board, natives, collisions, examples)
         return collisions, examples
 
     @staticmethod
@@ -441,30 +430,46 @@ class Collector:
         return {char: face for char, (face, _) in self._faces(faces).items()}
 
 
-def _on_default(board: str, items: list[Entry], canonical: dict[int, str],
-                default: str) -> tuple[list[str], list[str]] | None:
-    """The tile code and native word of each entry of ``board`` when each tiling is the board's default one
-    (``default``: its canonical code, :meth:`lexc.lexicon.codec.Coder.default_codes`; ``canonical`` turns a
-    tile code into one); None when one is tiled otherwise.
+class _Grouping:
+    """The record group of each board spelling with records (:meth:`Collector.keys`), by the cheapest way that
+    gives :meth:`RecordWriter.group`'s text: every word on the default tiling (:meth:`RecordWriter.group_default`),
+    every word one tile a letter on a table of one-letter runs (:meth:`RecordWriter.group_coded`), else the
+    words' tilings built and :meth:`RecordWriter.group`."""
 
-    >>> to = {ord("E"): "e", ord("L"): "l", ord("V"): "v", 0x80: "a"}
-    >>> _on_default("ELEVE", [None, "ELEVE\\x00ÉLÈVE"], to, "eleve")
-    (['ELEVE', 'ELEVE'], ['ELEVE', 'ÉLÈVE'])
-    >>> _on_default("LAVE", ["L\\x80VE\\x00LÄVE"], to, "leve") is None
-    True
-    """
-    codes, natives = [], []
-    for entry in items:
-        if entry is None:
-            code = native = board
-        else:
-            code, _, native = entry.partition(_NATIVE)
-            native = native or board
-        if (code.translate(canonical) if canonical else code) != default:
-            return None
-        codes.append(code)
-        natives.append(native)
-    return codes, natives
+    def __init__(self, writer: RecordWriter, tiles: dict[str, tuple[int, int]], canonical: dict[int, str]):
+        self.writer, self.tile, self.canonical = writer, tiles.__getitem__, canonical
+        # the code characters of one-letter tiles, and their faces: all a one-tile-a-letter word is written with
+        self.faces = {char: face for char, (face, length) in tiles.items() if length == 1}
+        self.ones = "".join(self.faces) if writer.coder.one_letter_runs else None
+
+    def group(self, board: str, items: list[Entry], default: str, implied: str) -> tuple[str, list[str], list[str]]:
+        """The group of ``board`` (``items``: its entries; ``default``, ``implied``: its default reading,
+        :meth:`lexc.lexicon.codec.Coder.default_codes`), the tile code and the native word of each entry."""
+        canonical = self.canonical
+        codes, natives, canons = [], [], []
+        on_default = True
+        for entry in items:
+            if entry is None:
+                code = native = board
+            else:
+                code, _, native = entry.partition(_NATIVE)
+                native = native or board
+            canon = code.translate(canonical) if canonical else code
+            on_default = on_default and canon == default
+            codes.append(code)
+            natives.append(native)
+            canons.append(canon)
+        writer = self.writer
+        if on_default:  # every word on the default tiling: only their letters can differ
+            return writer.group_default(board, implied, natives), codes, natives
+        ones, n = self.ones, len(board)
+        if ones is not None and _UNTILED not in default and \
+                all(len(canon) == n and not canon.strip(ones) for canon in canons):
+            return writer.group_coded(board, implied, default, list(zip(natives, canons, strict=True)),
+                                      self.faces), codes, natives
+        tile = self.tile
+        words = [(native, tuple(map(tile, code))) for native, code in zip(natives, codes, strict=True)]
+        return writer.group(board, words), codes, natives
 
 
 def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:

@@ -184,6 +184,24 @@ class NativeWords:
                 self._differing(board, native, implied, faces)
             self.words.append(native)
 
+    def add_coded(self, board: str, implied: str, default: str, words: Iterable[tuple[str, str]],
+                  faces: Mapping[str, int]) -> None:
+        """:meth:`add` of words each tiled one tile a letter, given as canonical codes
+        (:meth:`lexc.lexicon.codec.RecordWriter.group_coded`; ``default`` and ``implied``: ``board``'s default
+        reading, one tile a letter too; ``faces``: each code character's face index): no tiling is built."""
+        if not self.possible:
+            return
+        n = len(board)
+        for native, code in set(words):
+            if len(native) != n:
+                self.possible, self.words = False, []
+                return
+            if code == default:
+                self._differing(board, native, implied, [faces[char] for char in code])
+            else:
+                self.triples.update(zip(native, [faces[char] for char in code], board, strict=True))
+            self.words.append(native)
+
     def _differing(self, board: str, native: str, implied: str, faces: list[int]) -> None:
         """The letters of ``native`` on ``board``'s default tiling (``faces``: its face indices) that differ from
         its default reading (``implied``)."""
