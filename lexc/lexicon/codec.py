@@ -19,9 +19,11 @@ There is one record writer and one record reader, both on :class:`Coder`:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import islice, repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from lexc.errors import LexcError
@@ -214,6 +216,18 @@ class Coder(Table):
         if board.strip(self._plain):
             return False
         return self._one_letter_runs or len(self.pattern.findall(board)) == len(board)
+
+    def all_plain(self, boards: Sequence[str]) -> bool:
+        """Whether each of ``boards`` is :meth:`plain`, at once: with one-letter runs only, when their letters
+        are all letters read as a tile of their own face (one set of them joined), else board by board.
+
+        >>> c = Coder(("C", "H", "CH", "O"), {"C": 0, "H": 1, "CH": 2, "O": 3})
+        >>> Coder(("O", "N"), {"O": 0, "N": 1}).all_plain(["NO", "ON"]), c.all_plain(["COCO", "OCHO"])
+        (True, False)
+        """
+        if self._one_letter_runs:
+            return not set("".join(boards)).difference(self._plain)
+        return all(map(self.plain, boards))
 
     def tiling_record(self, board: str, tiling: Tiling, default: Tiling | None = None) -> str:
         """The tiles longest match does not give: ``^`` and (position from the end, face, length) each.
@@ -522,6 +536,7 @@ def pack_keys(writer: RecordWriter, by_board: Mapping[str, Iterable[tuple[str, T
 
 #: Board spellings whose letters :func:`group_table` gathers at once.
 _LETTERS_CHUNK = 50_000
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:
@@ -531,19 +546,15 @@ def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int
     >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("DE", "@X")])
     (['', '=1Ú', '@X'], 'ABCDE', 2)
     """
-    counts: dict[str, int] = {}
+    counts: Counter[str] = Counter()
     letters: set[str] = set()
     longest = 0
-    chunk: list[str] = []  # the letters of a chunk of board spellings are one set update of them joined
-    for board, group in entries:
-        counts[group] = counts.get(group, 0) + 1
-        chunk.append(board)
-        if len(board) > longest:
-            longest = len(board)
-        if len(chunk) >= _LETTERS_CHUNK:
-            letters.update("".join(chunk))
-            chunk.clear()
-    letters.update("".join(chunk))
+    items = iter(entries)
+    while chunk := list(islice(items, _LETTERS_CHUNK)):  # a chunk at a time, each step one call into C
+        boards = list(map(_FIRST, chunk))
+        counts.update(map(_SECOND, chunk))
+        letters.update("".join(boards))
+        longest = max(longest, max(map(len, boards)))
     counts.pop("", None)
     return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from lexc.errors import LexcError, Problem
 from lexc.language.normalize import PIN, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.language.tiles import AlignedTile, Codes
-from lexc.lexicon.codec import _UNTILED, RecordWriter, learn_table
+from lexc.lexicon.codec import _UNTILED, Coder, RecordWriter, learn_table
 from lexc.lexicon.compile_report import EXAMPLES, Rejections
 from lexc.lexicon.provenance import recorded_path
 from lexc.lexicon.reading import Lines, sha256_file, source_word
@@ -49,6 +50,7 @@ _TABLE_CHUNK = 100_000
 _KEYS_CHUNK = 4096
 #: Where the words of an include list are counted (sources are numbered from 0).
 _INCLUDED = -1
+_BOARD = operator.itemgetter(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,8 +300,8 @@ class Collector:
         """Every board spelling with what was kept of it, sorted by board spelling unless not ``ordered``."""
         if self.runs:
             return merge(self.runs) if ordered else itertools.chain.from_iterable(map(read, self.runs))
-        entries = self.entries
-        return ((board, entries[board]) for board in sorted(entries)) if ordered else iter(entries.items())
+        entries = self.entries  # sorted by the board spelling alone: C compares of strings, not of pairs
+        return iter(sorted(entries.items(), key=_BOARD)) if ordered else iter(entries.items())
 
     def _compound(self, text: str) -> str:
         """``text`` pinned where the dictionary's compound parts meet inside a multi-letter tile."""
@@ -341,10 +343,13 @@ class Collector:
 
         Tiles are counted over the codes of a chunk of board spellings joined into one string, and
         each multi-letter run's occurrences in the chunk's board spellings joined by a line break (no
-        run holds one): C-speed passes over the stream, not a Python loop per board spelling.
+        run holds one): C-speed passes over the stream, not a Python loop per board spelling. Only the
+        tiles whose count can matter are counted (:func:`_counted`); of the others, whether they occur.
         """
-        multi = sorted({t.board for t in self.tiles.tile_of.values() if len(t.board) > 1})
-        counter: Counter[str] = Counter()
+        tile_of = self.tiles.tile_of
+        multi = sorted({t.board for t in tile_of.values() if len(t.board) > 1})
+        counter: Counter[str] = Counter(dict.fromkeys(_counted(tile_of), 0))
+        others = set(tile_of).difference(counter)
         occurrences = dict.fromkeys(multi, 0)
         codes: list[str] = []
         boards: list[str] = []
@@ -357,14 +362,15 @@ class Collector:
             else:
                 codes.extend(board if entry is None else entry.partition(_NATIVE)[0] for entry in found)
             if len(boards) >= _TABLE_CHUNK:
-                _count_tiles(counter, occurrences, codes, boards)
-        _count_tiles(counter, occurrences, codes, boards)
+                _count_tiles(counter, others, occurrences, codes, boards)
+        _count_tiles(counter, others, occurrences, codes, boards)
         index = {face: i for i, face in enumerate(faces)}
         counts: dict[tuple[str, int], int] = {}
         for char, n in counter.items():
-            tile = self.tiles.tile_of[char]
-            key = (tile.board, index[tile.face])
-            counts[key] = counts.get(key, 0) + n
+            if n:
+                tile = tile_of[char]
+                key = (tile.board, index[tile.face])
+                counts[key] = counts.get(key, 0) + n
         return learn_table(faces, counts, occurrences)
 
     def keys(self, writer: RecordWriter, store: Store, tilings: list[str] | None = None) -> tuple[int, list[str]]:
@@ -385,6 +391,12 @@ class Collector:
         examples: list[str] = []
         stream = self.stream()
         while chunk := list(itertools.islice(stream, _KEYS_CHUNK)):
+            boards = _plain_boards(chunk, coder)
+            if boards is not None:  # every board spelling of the chunk plain: no record, its tile code itself
+                store.extend([(board, "") for board in boards])
+                if tilings is not None:
+                    tilings.extend(boards)
+                continue
             # the default readings of a chunk's board spellings at once, but for the plain ones (no record)
             simple = [found is None and plain(board) for board, found in chunk]
             defaults, implied = coder.default_codes([board for (board, _), s in zip(chunk, simple, strict=True)
@@ -430,6 +442,17 @@ class Collector:
         return {char: face for char, (face, _) in self._faces(faces).items()}
 
 
+def _plain_boards(chunk: list[tuple[str, Found]], coder: Coder) -> list[str] | None:
+    """The board spellings of ``chunk`` when each has one word, spelled by its own letters, which the default
+    table reads as themselves (:meth:`lexc.lexicon.codec.Coder.plain` of each: no record), else None."""
+    boards = []
+    for board, found in chunk:
+        if found is not None:
+            return None
+        boards.append(board)
+    return boards if coder.all_plain(boards) else None
+
+
 class _Grouping:
     """The record group of each board spelling with records (:meth:`Collector.keys`), by the cheapest way that
     gives :meth:`RecordWriter.group`'s text: every word on the default tiling (:meth:`RecordWriter.group_default`),
@@ -472,18 +495,40 @@ class _Grouping:
         return writer.group(board, words), codes, natives
 
 
-def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:
-    """Add a chunk's tile codes and multi-letter run occurrences to the counts; empty the chunk (a ``str.count``
-    per distinct code character: a pass in C each, where counting character by character was a dict update each).
+def _counted(tile_of: dict[str, AlignedTile]) -> list[str]:
+    """The tile code characters whose counts the default table needs (:func:`lexc.lexicon.codec.learn_table`):
+    those of a multi-letter run (kept when at least half its occurrences are one tile) and those of a run some
+    other character reads as another face (the most frequent face wins). A run read as one face only is that
+    face whatever its count: of its characters, :func:`_count_tiles` notes only that they occur.
 
-    >>> counter, occurrences = Counter(), {"CH": 0}
-    >>> _count_tiles(counter, occurrences, ["CHE", "\\x80E"], ["CHE", "CHE"])
-    >>> sorted(counter.items()), occurrences
-    ([('C', 1), ('E', 2), ('H', 1), ('\\x80', 1)], {'CH': 2})
+    >>> from lexc.language.tiles import AlignedTile
+    >>> _counted({"Z": AlignedTile("Z", 1, "Z"), "\\x80": AlignedTile("Ż", 5, "Z"), "A": AlignedTile("A", 1, "A"),
+    ...           "\\x81": AlignedTile("SZ", 8, "SZ")})
+    ['Z', '\\x80', '\\x81']
+    """
+    faces: dict[str, set[str]] = {}
+    for tile in tile_of.values():
+        faces.setdefault(tile.board, set()).add(tile.face)
+    return [char for char, tile in tile_of.items() if len(tile.board) > 1 or len(faces[tile.board]) > 1]
+
+
+def _count_tiles(counter: Counter[str], others: set[str], occurrences: dict[str, int], codes: list[str],
+                 boards: list[str]) -> None:
+    """Add a chunk's tile codes and multi-letter run occurrences to the counts; empty the chunk. The characters
+    in ``counter`` (:func:`_counted`) are counted (a ``str.count`` each: a pass in C, where counting character by
+    character was a dict update each); of ``others``, each that occurs is counted once and leaves ``others``.
+
+    >>> counter, others, occurrences = Counter({"E": 0, "\\x80": 0}), {"C", "H", "X"}, {"CH": 0}
+    >>> _count_tiles(counter, others, occurrences, ["CHE", "\\x80E"], ["CHE", "CHE"])
+    >>> sorted(counter.items()), others, occurrences
+    ([('C', 1), ('E', 2), ('H', 1), ('\\x80', 1)], {'X'}, {'CH': 2})
     """
     joined = "".join(codes)
-    for char in set(joined):
+    for char in counter:
         counter[char] += joined.count(char)
+    for char in [char for char in others if char in joined]:
+        counter[char] = 1
+        others.discard(char)
     if occurrences:
         joined = "\n".join(boards)
         for run in occurrences:
