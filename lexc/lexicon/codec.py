@@ -123,6 +123,7 @@ class Coder(Table):
         self._plain = "".join(run for run, face in self.table.items()
                               if len(run) == 1 and self.faces[face] == run and run not in self.finals)
         self._one_letter_runs = all(len(run) == 1 for run in self.table)
+        self._delete_plain: dict[int, None] | None = None  # a translate table deleting those letters
         self.one_letter_runs = self._one_letter_runs  # every run of the table one letter
 
     # ----------------------------------------------------------------- the record writer
@@ -225,8 +226,10 @@ class Coder(Table):
         >>> Coder(("O", "N"), {"O": 0, "N": 1}).all_plain(["NO", "ON"]), c.all_plain(["COCO", "OCHO"])
         (True, False)
         """
-        if self._one_letter_runs:
-            return not set("".join(boards)).difference(self._plain)
+        if self._one_letter_runs:  # their letters, those letters deleted: nothing left
+            if self._delete_plain is None:
+                self._delete_plain = dict.fromkeys(map(ord, self._plain))
+            return not "".join(boards).translate(self._delete_plain)
         return all(map(self.plain, boards))
 
     def tiling_record(self, board: str, tiling: Tiling, default: Tiling | None = None) -> str:
@@ -273,7 +276,7 @@ class Coder(Table):
         if len(native) != len(implied):
             return "@" + native
         m = len(implied)
-        return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(implied, native, strict=True)) if g != c)
+        return "=" + "".join([_num(m - j) + native[j] for j in range(m) if implied[j] != native[j]])
 
     # ----------------------------------------------------------------- the record reader
 
@@ -548,12 +551,17 @@ def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int
     """
     counts: Counter[str] = Counter()
     letters: set[str] = set()
+    known: dict[int, None] = {}  # deletes the letters found so far
     longest = 0
     items = iter(entries)
     while chunk := list(islice(items, _LETTERS_CHUNK)):  # a chunk at a time, each step one call into C
         boards = list(map(_FIRST, chunk))
         counts.update(map(_SECOND, chunk))
-        letters.update("".join(boards))
+        new = "".join(boards).translate(known)  # the letters not found before: a set of those only
+        if new:
+            found = set(new)
+            letters.update(found)
+            known.update(dict.fromkeys(map(ord, found)))
         longest = max(longest, max(map(len, boards)))
     counts.pop("", None)
     return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest

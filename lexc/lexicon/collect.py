@@ -196,14 +196,27 @@ class Collector:
                 self.add(source_word(texts[i], file, line(i)))
             return
         natives, boards, codes, slow = encoded
+        entries, low, high = self.entries, self.low, self.high
+        fresh = 0  # board spellings met for the first time, kept here: counted once at the end
         for i in range(n):
             if i in slow:
                 self.add(source_word(texts[i], file, line(i)))
                 continue
+            board, code, native = boards[i], codes[i], natives[i]
+            # the common case: a board spelling not met before, of a length kept, no exclude list, no spill yet
+            if low <= len(board) <= high and not self.excluding and self.buckets is None and \
+                    board not in entries and len(entries) < self.bound:
+                entries[board] = code + _NATIVE + native if native != board else (None if code == board else code)
+                fresh += 1
+                continue
             self.read += 1
-            reason = self._keep(natives[i], boards[i], codes[i], texts[i], False)
+            reason = self._keep(native, board, code, texts[i], False)
             if reason:
                 self.rejections.add(reason, source_word(texts[i], file, line(i)))
+        if fresh:
+            self.read += fresh
+            self.kept += fresh
+            self.kept_by[self.origin] = self.kept_by.get(self.origin, 0) + fresh
 
     def add_blocks(self, items: Iterable[Lines | SourceWord | str], progress: Callable[[int], None] | None = None,
                    step: int = 1) -> None:

@@ -48,6 +48,8 @@ def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -
         given = pairs()
         keys = given.boards if isinstance(given, Numbered) else (board for board, _ in given)
         trie = marisa_trie.Trie(keys, cache_size=marisa_trie.TINY_CACHE)
+        if isinstance(given, Numbered) and len(trie) and not any(given.groups):  # no records: no pairs (below)
+            return bytes(trie.tobytes()), b"P"
         of = [0] * len(trie)
         for board, group in pairs():
             if group:
@@ -205,7 +207,7 @@ class NativeWords:
     def _differing(self, board: str, native: str, implied: str, faces: list[int]) -> None:
         """The letters of ``native`` on ``board``'s default tiling (``faces``: its face indices) that differ from
         its default reading (``implied``)."""
-        self.triples.update((native[j], faces[j], board[j]) for j in range(len(board)) if native[j] != implied[j])
+        self.triples.update([(native[j], faces[j], board[j]) for j in range(len(board)) if native[j] != implied[j]])
 
     def finish(self, entries: Iterable[tuple[str, str]], exceptions: int, boards: int) -> Natives | None:
         """The candidate, with the default native word of each board spelling of ``entries`` that has no
