@@ -446,16 +446,16 @@ class RecordWriter:
         return text
 
     def group_coded(self, board: str, implied: str, default: str, words: Sequence[tuple[str, str]],
-                    faces: Mapping[str, int]) -> str:
-        """:meth:`group` of words each tiled one tile a letter, given as (native word, canonical code:
-        :meth:`Coder.canonical`, as long as ``board``), on a board spelling whose default reading is one tile a
-        letter too (``default``, its canonical code; ``implied``, its native word); ``faces`` gives each code
-        character's face index. No tiling is built: a tile differs from the default one where the codes differ
-        (Polish ŻABA, tile Ż on the board's Z). The same text as :meth:`group` of those words.
+                    tiles: Mapping[str, tuple[int, int]]) -> str:
+        """:meth:`group` of words given as (native word, canonical code: :meth:`Coder.canonical`) whose tiles have
+        the lengths of ``board``'s default tiling's, one for one (``default``, its canonical code; ``implied``,
+        its native word); ``tiles`` gives each canonical character's tile (face index, length). No tiling is
+        built: a tile differs from the default one where the codes differ (Polish ŻABA, tile Ż on the board's Z;
+        Russian's Е where the default reads Э on the same letters). The same text as :meth:`group` of those words.
 
         >>> writer = RecordWriter(Coder(("A", "B", "Z", "Ż"), {"A": 0, "B": 1, "Z": 2}))
-        >>> faces = {"a": 0, "b": 1, "z": 2, "ż": 3}
-        >>> writer.group_coded("ZABA", "ZABA", "zaba", [("ŻABA", "żaba"), ("ZABA", "zaba")], faces)
+        >>> tiles = {"a": (0, 1), "b": (1, 1), "z": (2, 1), "ż": (3, 1)}
+        >>> writer.group_coded("ZABA", "ZABA", "zaba", [("ŻABA", "żaba"), ("ZABA", "zaba")], tiles)
         '\\x1f^431'
         >>> on_z = writer.coder.default_tiling("ZABA")
         >>> writer.group("ZABA", [("ŻABA", ((3, 1), *on_z[1:])), ("ZABA", on_z)])
@@ -465,21 +465,33 @@ class RecordWriter:
         n = len(board)
         records = []
         gathered: list[tuple[str, str]] = []
+        starts: list[int] = []  # where each tile of the default tiling starts on the board
         for native, code in words:
             if code == default:
                 records.append(coder._changes(native, implied) if display else "")
                 gathered.append((native if display else implied, code))
                 continue
-            tiles = "^" + "".join([_num(n - j) + _num(faces[code[j]]) + "1" for j in range(n) if code[j] != default[j]])
-            said = coder.implied("".join([coder.faces[faces[char]] for char in code]))
-            records.append(tiles + coder._changes(native, said) if display else tiles)
+            if not starts:
+                at = 0
+                for char in default:
+                    starts.append(at)
+                    at += tiles[char][1]
+            changed = [(t, tiles[code[t]]) for t in range(len(code)) if code[t] != default[t]]
+            record = "^" + "".join([_num(n - starts[t]) + _num(face) + _num(length) for t, (face, length) in changed])
+            said = coder.implied("".join([coder.faces[tiles[char][0]] for char in code]))
+            records.append(record + coder._changes(native, said) if display else record)
             gathered.append((native if display else said, code))
         text = group_text(records)
         if text:
             self.exceptions += 1
             if self.natives is not None:
-                self.natives.add_coded(board, implied, default, gathered, faces)
+                self.natives.add_coded(board, implied, default, gathered, tiles)
         return text
+
+    def canonical_tiles(self) -> dict[str, tuple[int, int]]:
+        """Each canonical character (:meth:`Coder.canonical`, :meth:`Coder.default_codes`) with its tile (face index,
+        length)."""
+        return {char: tile for tile, char in self.coder._canon.items()}
 
 
 def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],

@@ -469,14 +469,13 @@ def _plain_boards(chunk: list[tuple[str, Found]], coder: Coder) -> list[str] | N
 class _Grouping:
     """The record group of each board spelling with records (:meth:`Collector.keys`), by the cheapest way that
     gives :meth:`RecordWriter.group`'s text: every word on the default tiling (:meth:`RecordWriter.group_default`),
-    every word one tile a letter on a table of one-letter runs (:meth:`RecordWriter.group_coded`), else the
+    every word's tiles as long as the default tiling's, one for one (:meth:`RecordWriter.group_coded`), else the
     words' tilings built and :meth:`RecordWriter.group`."""
 
     def __init__(self, writer: RecordWriter, tiles: dict[str, tuple[int, int]], canonical: dict[int, str]):
         self.writer, self.tile, self.canonical = writer, tiles.__getitem__, canonical
-        # the code characters of one-letter tiles, and their faces: all a one-tile-a-letter word is written with
-        self.faces = {char: face for char, (face, length) in tiles.items() if length == 1}
-        self.ones = "".join(self.faces) if writer.coder.one_letter_runs else None
+        self.tiles: dict[str, tuple[int, int]] = {}  # each canonical character's tile, once the readings made them
+        self.lengths: dict[int, str] = {}  # a canonical code -> the lengths of its tiles, a character each
 
     def group(self, board: str, items: list[Entry], default: str, implied: str) -> tuple[str, list[str], list[str]]:
         """The group of ``board`` (``items``: its entries; ``default``, ``implied``: its default reading,
@@ -498,11 +497,14 @@ class _Grouping:
         writer = self.writer
         if on_default:  # every word on the default tiling: only their letters can differ
             return writer.group_default(board, implied, natives), codes, natives
-        ones, n = self.ones, len(board)
-        if ones is not None and _UNTILED not in default and \
-                all(len(canon) == n and not canon.strip(ones) for canon in canons):
-            return writer.group_coded(board, implied, default, list(zip(natives, canons, strict=True)),
-                                      self.faces), codes, natives
+        if _UNTILED not in default:
+            if not self.tiles:  # the default readings' canonical characters are made with the first chunk's
+                self.tiles = writer.canonical_tiles()
+                self.lengths = {ord(char): chr(0x30 + length) for char, (_, length) in self.tiles.items()}
+            lengths = default.translate(self.lengths)
+            if all(len(canon) == len(default) and canon.translate(self.lengths) == lengths for canon in canons):
+                return writer.group_coded(board, implied, default, list(zip(natives, canons, strict=True)),
+                                          self.tiles), codes, natives
         tile = self.tile
         words = [(native, tuple(map(tile, code))) for native, code in zip(natives, codes, strict=True)]
         return writer.group(board, words), codes, natives

@@ -187,10 +187,11 @@ class NativeWords:
             self.words.append(native)
 
     def add_coded(self, board: str, implied: str, default: str, words: Iterable[tuple[str, str]],
-                  faces: Mapping[str, int]) -> None:
-        """:meth:`add` of words each tiled one tile a letter, given as canonical codes
+                  tiles: Mapping[str, tuple[int, int]]) -> None:
+        """:meth:`add` of words given as canonical codes whose tiles have the lengths of the default tiling's
         (:meth:`lexc.lexicon.codec.RecordWriter.group_coded`; ``default`` and ``implied``: ``board``'s default
-        reading, one tile a letter too; ``faces``: each code character's face index): no tiling is built."""
+        reading; ``tiles``: each code character's tile, face index and length): no tiling is built. With
+        one-letter runs only (else nothing is gathered) every such tile is one letter."""
         if not self.possible:
             return
         n = len(board)
@@ -198,10 +199,11 @@ class NativeWords:
             if len(native) != n:
                 self.possible, self.words = False, []
                 return
+            faces = [tiles[char][0] for char in code]
             if code == default:
-                self._differing(board, native, implied, [faces[char] for char in code])
+                self._differing(board, native, implied, faces)
             else:
-                self.triples.update(zip(native, [faces[char] for char in code], board, strict=True))
+                self.triples.update(zip(native, faces, board, strict=True))
             self.words.append(native)
 
     def _differing(self, board: str, native: str, implied: str, faces: list[int]) -> None:
