@@ -8,6 +8,7 @@ import pytest
 
 from lexc.catalog import Catalog
 from lexc.errors import LexcError
+from lexc.language.normalize import Unspellable
 from lexc.lexicon.compiler import compile_pack, compile_words, header_base
 from lexc.lexicon.pack import open_pack, write_pack
 from lexc.lexicon.packfile import pack_sections, read_pack_bytes
@@ -130,6 +131,44 @@ def test_the_compile_writes_the_records_the_record_writer_writes(tmp_path, lang,
 
     assert sections(tmp_path / "compiled.lexc") == sections(tmp_path / "written.lexc")
     assert sorted(s.native for s in open_pack(tmp_path / "compiled.lexc").spellings(board)) == natives
+
+
+@pytest.mark.parametrize(("lang", "path", "first"), [
+    ("pl", "/usr/share/dict/polish", 40_000), ("de", "/usr/share/dict/ngerman", 80_000),
+    ("ru", "/usr/share/hunspell/ru_RU.dic", 60_000),  # stems: SHCH, YE, ZH runs; Е where longest match reads Э
+])
+def test_words_tiled_one_tile_a_letter_are_written_as_the_record_writer_writes(tmp_path, lang, path, first):
+    """Words not on their board spelling's default tiling, their tiles as long as the default's (Polish ŻABA with
+    tile Ż on ZABA's Z, German BÄR with tile Ä, Russian), are written from their tile codes (group_coded); write_pack
+    builds each word's tiling (RecordWriter.group): the same table, records, natives candidate and trie, on the
+    first lines of real lists."""
+    if not Path(path).is_file():
+        pytest.skip(f"{path} not installed")
+    words = Path(path).read_text(encoding="utf-8").split("\n")[:first]
+    if path.endswith(".dic"):
+        words = [line.split("/")[0] for line in words[1:]]
+    language = CATALOG.language(lang)
+    compile_words(language, words, tmp_path / "compiled.lexc")
+    norm = language.normaliser()
+    kept = []
+    for word in words:
+        try:
+            spelling = norm.spell(word)
+        except Unspellable:
+            continue
+        if len(spelling.board) >= 2 and (len(spelling.board) <= 15 or len(spelling.tiles) <= 15):  # as the compile
+            kept.append(spelling)
+    write_pack(tmp_path / "written.lexc", header_base(language), kept)
+    found = [_sections(tmp_path / name) for name in ("compiled.lexc", "written.lexc")]
+    assert found[0] == found[1]
+    tiled = bytes(found[0][3]["records"]).decode("utf-8").count("^")
+    assert tiled > 200  # distinct record groups that give tiles (words off their default tiling), hundreds
+
+
+def _sections(path: Path) -> tuple[object, ...]:
+    header, data = read_pack_bytes(path)
+    found = {name: bytes(blob) for name, blob in pack_sections(path, header, data).items()}
+    return header["table"], header["counts"]["exceptions"], header["structure"], found
 
 
 @pytest.mark.parametrize(("lang", "word", "board", "native", "tiling", "value"), [

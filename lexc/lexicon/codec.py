@@ -19,9 +19,11 @@ There is one record writer and one record reader, both on :class:`Coder`:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import islice, repeat
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from lexc.errors import LexcError
@@ -121,6 +123,8 @@ class Coder(Table):
         self._plain = "".join(run for run, face in self.table.items()
                               if len(run) == 1 and self.faces[face] == run and run not in self.finals)
         self._one_letter_runs = all(len(run) == 1 for run in self.table)
+        self._delete_plain: dict[int, None] | None = None  # a translate table deleting those letters
+        self.one_letter_runs = self._one_letter_runs  # every run of the table one letter
 
     # ----------------------------------------------------------------- the record writer
 
@@ -214,6 +218,20 @@ class Coder(Table):
             return False
         return self._one_letter_runs or len(self.pattern.findall(board)) == len(board)
 
+    def all_plain(self, boards: Sequence[str]) -> bool:
+        """Whether each of ``boards`` is :meth:`plain`, at once: with one-letter runs only, when their letters
+        are all letters read as a tile of their own face (one set of them joined), else board by board.
+
+        >>> c = Coder(("C", "H", "CH", "O"), {"C": 0, "H": 1, "CH": 2, "O": 3})
+        >>> Coder(("O", "N"), {"O": 0, "N": 1}).all_plain(["NO", "ON"]), c.all_plain(["COCO", "OCHO"])
+        (True, False)
+        """
+        if self._one_letter_runs:  # their letters, those letters deleted: nothing left
+            if self._delete_plain is None:
+                self._delete_plain = dict.fromkeys(map(ord, self._plain))
+            return not "".join(boards).translate(self._delete_plain)
+        return all(map(self.plain, boards))
+
     def tiling_record(self, board: str, tiling: Tiling, default: Tiling | None = None) -> str:
         """The tiles longest match does not give: ``^`` and (position from the end, face, length) each.
 
@@ -258,7 +276,7 @@ class Coder(Table):
         if len(native) != len(implied):
             return "@" + native
         m = len(implied)
-        return "=" + "".join(_num(m - j) + c for j, (g, c) in enumerate(zip(implied, native, strict=True)) if g != c)
+        return "=" + "".join([_num(m - j) + native[j] for j in range(m) if implied[j] != native[j]])
 
     # ----------------------------------------------------------------- the record reader
 
@@ -427,6 +445,54 @@ class RecordWriter:
                 self.natives.add_default(board, natives, implied)
         return text
 
+    def group_coded(self, board: str, implied: str, default: str, words: Sequence[tuple[str, str]],
+                    tiles: Mapping[str, tuple[int, int]]) -> str:
+        """:meth:`group` of words given as (native word, canonical code: :meth:`Coder.canonical`) whose tiles have
+        the lengths of ``board``'s default tiling's, one for one (``default``, its canonical code; ``implied``,
+        its native word); ``tiles`` gives each canonical character's tile (face index, length). No tiling is
+        built: a tile differs from the default one where the codes differ (Polish ŻABA, tile Ż on the board's Z;
+        Russian's Е where the default reads Э on the same letters). The same text as :meth:`group` of those words.
+
+        >>> writer = RecordWriter(Coder(("A", "B", "Z", "Ż"), {"A": 0, "B": 1, "Z": 2}))
+        >>> tiles = {"a": (0, 1), "b": (1, 1), "z": (2, 1), "ż": (3, 1)}
+        >>> writer.group_coded("ZABA", "ZABA", "zaba", [("ŻABA", "żaba"), ("ZABA", "zaba")], tiles)
+        '\\x1f^431'
+        >>> on_z = writer.coder.default_tiling("ZABA")
+        >>> writer.group("ZABA", [("ŻABA", ((3, 1), *on_z[1:])), ("ZABA", on_z)])
+        '\\x1f^431'
+        """
+        coder, display = self.coder, self.display_natives
+        n = len(board)
+        records = []
+        gathered: list[tuple[str, str]] = []
+        starts: list[int] = []  # where each tile of the default tiling starts on the board
+        for native, code in words:
+            if code == default:
+                records.append(coder._changes(native, implied) if display else "")
+                gathered.append((native if display else implied, code))
+                continue
+            if not starts:
+                at = 0
+                for char in default:
+                    starts.append(at)
+                    at += tiles[char][1]
+            changed = [(t, tiles[code[t]]) for t in range(len(code)) if code[t] != default[t]]
+            record = "^" + "".join([_num(n - starts[t]) + _num(face) + _num(length) for t, (face, length) in changed])
+            said = coder.implied("".join([coder.faces[tiles[char][0]] for char in code]))
+            records.append(record + coder._changes(native, said) if display else record)
+            gathered.append((native if display else said, code))
+        text = group_text(records)
+        if text:
+            self.exceptions += 1
+            if self.natives is not None:
+                self.natives.add_coded(board, implied, default, gathered, tiles)
+        return text
+
+    def canonical_tiles(self) -> dict[str, tuple[int, int]]:
+        """Each canonical character (:meth:`Coder.canonical`, :meth:`Coder.default_codes`) with its tile (face index,
+        length)."""
+        return {char: tile for tile, char in self.coder._canon.items()}
+
 
 def learn_table(faces: Sequence[str], counts: Mapping[tuple[str, int], int],
                 occurrences: Mapping[str, int]) -> dict[str, int]:
@@ -485,6 +551,7 @@ def pack_keys(writer: RecordWriter, by_board: Mapping[str, Iterable[tuple[str, T
 
 #: Board spellings whose letters :func:`group_table` gathers at once.
 _LETTERS_CHUNK = 50_000
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int]:
@@ -494,19 +561,20 @@ def group_table(entries: Iterable[tuple[str, str]]) -> tuple[list[str], str, int
     >>> group_table([("A", ""), ("B", "=1Ú"), ("C", "=1Ú"), ("DE", "@X")])
     (['', '=1Ú', '@X'], 'ABCDE', 2)
     """
-    counts: dict[str, int] = {}
+    counts: Counter[str] = Counter()
     letters: set[str] = set()
+    known: dict[int, None] = {}  # deletes the letters found so far
     longest = 0
-    chunk: list[str] = []  # the letters of a chunk of board spellings are one set update of them joined
-    for board, group in entries:
-        counts[group] = counts.get(group, 0) + 1
-        chunk.append(board)
-        if len(board) > longest:
-            longest = len(board)
-        if len(chunk) >= _LETTERS_CHUNK:
-            letters.update("".join(chunk))
-            chunk.clear()
-    letters.update("".join(chunk))
+    items = iter(entries)
+    while chunk := list(islice(items, _LETTERS_CHUNK)):  # a chunk at a time, each step one call into C
+        boards = list(map(_FIRST, chunk))
+        counts.update(map(_SECOND, chunk))
+        new = "".join(boards).translate(known)  # the letters not found before: a set of those only
+        if new:
+            found = set(new)
+            letters.update(found)
+            known.update(dict.fromkeys(map(ord, found)))
+        longest = max(longest, max(map(len, boards)))
     counts.pop("", None)
     return ["", *sorted(counts, key=lambda g: (-counts[g], g))], "".join(sorted(letters)), longest
 

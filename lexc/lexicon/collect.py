@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from lexc.errors import LexcError, Problem
 from lexc.language.normalize import PIN, Choice, Encoder, Normaliser, Unspellable
 from lexc.language.spec import Spec
 from lexc.language.tiles import AlignedTile, Codes
-from lexc.lexicon.codec import RecordWriter, learn_table
+from lexc.lexicon.codec import _UNTILED, Coder, RecordWriter, learn_table
 from lexc.lexicon.compile_report import EXAMPLES, Rejections
 from lexc.lexicon.provenance import recorded_path
 from lexc.lexicon.reading import Lines, sha256_file, source_word
@@ -39,14 +40,17 @@ if TYPE_CHECKING:
 MAX_WORD = 1000
 #: A compile groups at most this many board spellings in one dict (a few hundred bytes each); past
 #: it, words go to bucket files grouped one at a time, and keys wait on disk (:mod:`lexc.lexicon.spill`).
-#: Polish, the largest shipped list (3.1 million board spellings), passes it; its pack is the same.
-SPILL_BOARDS = 1_000_000
+#: Polish, the largest shipped list (3.1 million board spellings), passes it; its pack is the same. At 1.5
+#: million Russian (1.24 million), Romanian (1.30) and Turkish (1.14) no longer spill (docs/performance.md
+#: "compile4" measures what that costs in memory).
+SPILL_BOARDS = 1_500_000
 #: Board spellings per chunk when the default table is learned from the stream.
 _TABLE_CHUNK = 100_000
 #: Board spellings whose default readings :meth:`Collector.keys` takes at once.
 _KEYS_CHUNK = 4096
 #: Where the words of an include list are counted (sources are numbered from 0).
 _INCLUDED = -1
+_BOARD = operator.itemgetter(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,14 +196,27 @@ class Collector:
                 self.add(source_word(texts[i], file, line(i)))
             return
         natives, boards, codes, slow = encoded
+        entries, low, high = self.entries, self.low, self.high
+        fresh = 0  # board spellings met for the first time, kept here: counted once at the end
         for i in range(n):
             if i in slow:
                 self.add(source_word(texts[i], file, line(i)))
                 continue
+            board, code, native = boards[i], codes[i], natives[i]
+            # the common case: a board spelling not met before, of a length kept, no exclude list, no spill yet
+            if low <= len(board) <= high and not self.excluding and self.buckets is None and \
+                    board not in entries and len(entries) < self.bound:
+                entries[board] = code + _NATIVE + native if native != board else (None if code == board else code)
+                fresh += 1
+                continue
             self.read += 1
-            reason = self._keep(natives[i], boards[i], codes[i], texts[i], False)
+            reason = self._keep(native, board, code, texts[i], False)
             if reason:
                 self.rejections.add(reason, source_word(texts[i], file, line(i)))
+        if fresh:
+            self.read += fresh
+            self.kept += fresh
+            self.kept_by[self.origin] = self.kept_by.get(self.origin, 0) + fresh
 
     def add_blocks(self, items: Iterable[Lines | SourceWord | str], progress: Callable[[int], None] | None = None,
                    step: int = 1) -> None:
@@ -296,8 +313,8 @@ class Collector:
         """Every board spelling with what was kept of it, sorted by board spelling unless not ``ordered``."""
         if self.runs:
             return merge(self.runs) if ordered else itertools.chain.from_iterable(map(read, self.runs))
-        entries = self.entries
-        return ((board, entries[board]) for board in sorted(entries)) if ordered else iter(entries.items())
+        entries = self.entries  # sorted by the board spelling alone: C compares of strings, not of pairs
+        return iter(sorted(entries.items(), key=_BOARD)) if ordered else iter(entries.items())
 
     def _compound(self, text: str) -> str:
         """``text`` pinned where the dictionary's compound parts meet inside a multi-letter tile."""
@@ -339,10 +356,13 @@ class Collector:
 
         Tiles are counted over the codes of a chunk of board spellings joined into one string, and
         each multi-letter run's occurrences in the chunk's board spellings joined by a line break (no
-        run holds one): C-speed passes over the stream, not a Python loop per board spelling.
+        run holds one): C-speed passes over the stream, not a Python loop per board spelling. Only the
+        tiles whose count can matter are counted (:func:`_counted`); of the others, whether they occur.
         """
-        multi = sorted({t.board for t in self.tiles.tile_of.values() if len(t.board) > 1})
-        counter: Counter[str] = Counter()
+        tile_of = self.tiles.tile_of
+        multi = sorted({t.board for t in tile_of.values() if len(t.board) > 1})
+        counter: Counter[str] = Counter(dict.fromkeys(_counted(tile_of), 0))
+        others = set(tile_of).difference(counter)
         occurrences = dict.fromkeys(multi, 0)
         codes: list[str] = []
         boards: list[str] = []
@@ -355,14 +375,15 @@ class Collector:
             else:
                 codes.extend(board if entry is None else entry.partition(_NATIVE)[0] for entry in found)
             if len(boards) >= _TABLE_CHUNK:
-                _count_tiles(counter, occurrences, codes, boards)
-        _count_tiles(counter, occurrences, codes, boards)
+                _count_tiles(counter, others, occurrences, codes, boards)
+        _count_tiles(counter, others, occurrences, codes, boards)
         index = {face: i for i, face in enumerate(faces)}
         counts: dict[tuple[str, int], int] = {}
         for char, n in counter.items():
-            tile = self.tiles.tile_of[char]
-            key = (tile.board, index[tile.face])
-            counts[key] = counts.get(key, 0) + n
+            if n:
+                tile = tile_of[char]
+                key = (tile.board, index[tile.face])
+                counts[key] = counts.get(key, 0) + n
         return learn_table(faces, counts, occurrences)
 
     def keys(self, writer: RecordWriter, store: Store, tilings: list[str] | None = None) -> tuple[int, list[str]]:
@@ -375,14 +396,20 @@ class Collector:
         plain word's is its board spelling), in board spelling order: the tilings of the ``tiles`` walk
         (:meth:`face_of`)."""
         coder = writer.coder
-        plain, group, group_default = coder.plain, writer.group, writer.group_default
+        plain = coder.plain
         tiles = {char: (face, len(t.board)) for char, (face, t) in self._faces(coder.faces).items()}
-        tile, canonical = tiles.__getitem__, coder.canonical(tiles)
+        grouping = _Grouping(writer, tiles, coder.canonical(tiles))
         add = tilings.append if tilings is not None else None
         collisions = 0
         examples: list[str] = []
         stream = self.stream()
         while chunk := list(itertools.islice(stream, _KEYS_CHUNK)):
+            boards = _plain_boards(chunk, coder)
+            if boards is not None:  # every board spelling of the chunk plain: no record, its tile code itself
+                store.extend([(board, "") for board in boards])
+                if tilings is not None:
+                    tilings.extend(boards)
+                continue
             # the default readings of a chunk's board spellings at once, but for the plain ones (no record)
             simple = [found is None and plain(board) for board, found in chunk]
             defaults, implied = coder.default_codes([board for (board, _), s in zip(chunk, simple, strict=True)
@@ -395,28 +422,15 @@ class Collector:
                     if add is not None:
                         add(board)
                     continue
-                items = found if isinstance(found, list) else [found]
-                on = _on_default(board, items, canonical, defaults[k])
-                if on is not None:  # every word on the default tiling: only their letters can differ
-                    codes, natives = on
-                    if add is not None:
-                        for code in codes:
-                            add(code)
-                    store.append((board, group_default(board, implied[k], natives)))
-                    k += 1
-                    if len(natives) > 1:
-                        collisions = self._collision(board, natives, collisions, examples)
-                    continue
+                group, codes, natives = grouping.group(board, found if isinstance(found, list) else [found],
+                                                       defaults[k], implied[k])
                 k += 1
-                words = []
-                for entry in items:
-                    code, _, native = (board, "", board) if entry is None else entry.partition(_NATIVE)
-                    words.append((native or board, tuple(map(tile, code))))
-                    if add is not None:
+                store.append((board, group))
+                if add is not None:
+                    for code in codes:
                         add(code)
-                store.append((board, group(board, words)))
-                if len(words) > 1:
-                    collisions = self._collision(board, [native for native, _ in words], collisions, examples)
+                if len(natives) > 1:
+                    collisions = self._collision(board, natives, collisions, examples)
         return collisions, examples
 
     @staticmethod
@@ -441,44 +455,95 @@ class Collector:
         return {char: face for char, (face, _) in self._faces(faces).items()}
 
 
-def _on_default(board: str, items: list[Entry], canonical: dict[int, str],
-                default: str) -> tuple[list[str], list[str]] | None:
-    """The tile code and native word of each entry of ``board`` when each tiling is the board's default one
-    (``default``: its canonical code, :meth:`lexc.lexicon.codec.Coder.default_codes`; ``canonical`` turns a
-    tile code into one); None when one is tiled otherwise.
-
-    >>> to = {ord("E"): "e", ord("L"): "l", ord("V"): "v", 0x80: "a"}
-    >>> _on_default("ELEVE", [None, "ELEVE\\x00ÉLÈVE"], to, "eleve")
-    (['ELEVE', 'ELEVE'], ['ELEVE', 'ÉLÈVE'])
-    >>> _on_default("LAVE", ["L\\x80VE\\x00LÄVE"], to, "leve") is None
-    True
-    """
-    codes, natives = [], []
-    for entry in items:
-        if entry is None:
-            code = native = board
-        else:
-            code, _, native = entry.partition(_NATIVE)
-            native = native or board
-        if (code.translate(canonical) if canonical else code) != default:
+def _plain_boards(chunk: list[tuple[str, Found]], coder: Coder) -> list[str] | None:
+    """The board spellings of ``chunk`` when each has one word, spelled by its own letters, which the default
+    table reads as themselves (:meth:`lexc.lexicon.codec.Coder.plain` of each: no record), else None."""
+    boards = []
+    for board, found in chunk:
+        if found is not None:
             return None
-        codes.append(code)
-        natives.append(native)
-    return codes, natives
+        boards.append(board)
+    return boards if coder.all_plain(boards) else None
 
 
-def _count_tiles(counter: Counter[str], occurrences: dict[str, int], codes: list[str], boards: list[str]) -> None:
-    """Add a chunk's tile codes and multi-letter run occurrences to the counts; empty the chunk (a ``str.count``
-    per distinct code character: a pass in C each, where counting character by character was a dict update each).
+class _Grouping:
+    """The record group of each board spelling with records (:meth:`Collector.keys`), by the cheapest way that
+    gives :meth:`RecordWriter.group`'s text: every word on the default tiling (:meth:`RecordWriter.group_default`),
+    every word's tiles as long as the default tiling's, one for one (:meth:`RecordWriter.group_coded`), else the
+    words' tilings built and :meth:`RecordWriter.group`."""
 
-    >>> counter, occurrences = Counter(), {"CH": 0}
-    >>> _count_tiles(counter, occurrences, ["CHE", "\\x80E"], ["CHE", "CHE"])
-    >>> sorted(counter.items()), occurrences
-    ([('C', 1), ('E', 2), ('H', 1), ('\\x80', 1)], {'CH': 2})
+    def __init__(self, writer: RecordWriter, tiles: dict[str, tuple[int, int]], canonical: dict[int, str]):
+        self.writer, self.tile, self.canonical = writer, tiles.__getitem__, canonical
+        self.tiles: dict[str, tuple[int, int]] = {}  # each canonical character's tile, once the readings made them
+        self.lengths: dict[int, str] = {}  # a canonical code -> the lengths of its tiles, a character each
+
+    def group(self, board: str, items: list[Entry], default: str, implied: str) -> tuple[str, list[str], list[str]]:
+        """The group of ``board`` (``items``: its entries; ``default``, ``implied``: its default reading,
+        :meth:`lexc.lexicon.codec.Coder.default_codes`), the tile code and the native word of each entry."""
+        canonical = self.canonical
+        codes, natives, canons = [], [], []
+        on_default = True
+        for entry in items:
+            if entry is None:
+                code = native = board
+            else:
+                code, _, native = entry.partition(_NATIVE)
+                native = native or board
+            canon = code.translate(canonical) if canonical else code
+            on_default = on_default and canon == default
+            codes.append(code)
+            natives.append(native)
+            canons.append(canon)
+        writer = self.writer
+        if on_default:  # every word on the default tiling: only their letters can differ
+            return writer.group_default(board, implied, natives), codes, natives
+        if _UNTILED not in default:
+            if not self.tiles:  # the default readings' canonical characters are made with the first chunk's
+                self.tiles = writer.canonical_tiles()
+                self.lengths = {ord(char): chr(0x30 + length) for char, (_, length) in self.tiles.items()}
+            lengths = default.translate(self.lengths)
+            if all(len(canon) == len(default) and canon.translate(self.lengths) == lengths for canon in canons):
+                return writer.group_coded(board, implied, default, list(zip(natives, canons, strict=True)),
+                                          self.tiles), codes, natives
+        tile = self.tile
+        words = [(native, tuple(map(tile, code))) for native, code in zip(natives, codes, strict=True)]
+        return writer.group(board, words), codes, natives
+
+
+def _counted(tile_of: dict[str, AlignedTile]) -> list[str]:
+    """The tile code characters whose counts the default table needs (:func:`lexc.lexicon.codec.learn_table`):
+    those of a multi-letter run (kept when at least half its occurrences are one tile) and those of a run some
+    other character reads as another face (the most frequent face wins). A run read as one face only is that
+    face whatever its count: of its characters, :func:`_count_tiles` notes only that they occur.
+
+    >>> from lexc.language.tiles import AlignedTile
+    >>> _counted({"Z": AlignedTile("Z", 1, "Z"), "\\x80": AlignedTile("Ż", 5, "Z"), "A": AlignedTile("A", 1, "A"),
+    ...           "\\x81": AlignedTile("SZ", 8, "SZ")})
+    ['Z', '\\x80', '\\x81']
+    """
+    faces: dict[str, set[str]] = {}
+    for tile in tile_of.values():
+        faces.setdefault(tile.board, set()).add(tile.face)
+    return [char for char, tile in tile_of.items() if len(tile.board) > 1 or len(faces[tile.board]) > 1]
+
+
+def _count_tiles(counter: Counter[str], others: set[str], occurrences: dict[str, int], codes: list[str],
+                 boards: list[str]) -> None:
+    """Add a chunk's tile codes and multi-letter run occurrences to the counts; empty the chunk. The characters
+    in ``counter`` (:func:`_counted`) are counted (a ``str.count`` each: a pass in C, where counting character by
+    character was a dict update each); of ``others``, each that occurs is counted once and leaves ``others``.
+
+    >>> counter, others, occurrences = Counter({"E": 0, "\\x80": 0}), {"C", "H", "X"}, {"CH": 0}
+    >>> _count_tiles(counter, others, occurrences, ["CHE", "\\x80E"], ["CHE", "CHE"])
+    >>> sorted(counter.items()), others, occurrences
+    ([('C', 1), ('E', 2), ('H', 1), ('\\x80', 1)], {'X'}, {'CH': 2})
     """
     joined = "".join(codes)
-    for char in set(joined):
+    for char in counter:
         counter[char] += joined.count(char)
+    for char in [char for char in others if char in joined]:
+        counter[char] = 1
+        others.discard(char)
     if occurrences:
         joined = "\n".join(boards)
         for run in occurrences:

@@ -75,7 +75,7 @@ from lexc.lexicon.tries import NATIVES_MIN_SHARE as NATIVES_MIN_SHARE
 from lexc.lexicon.tries import STRUCTURES as STRUCTURES
 from lexc.lexicon.tries import Natives as Natives
 from lexc.lexicon.tries import NativeWords as NativeWords
-from lexc.lexicon.tries import Numbered, numbered, structure_note
+from lexc.lexicon.tries import Numbered, marisa_floor, numbered, structure_note
 from lexc.lexicon.tries import build_structure as build_structure
 from lexc.lexicon.tries import choose_structure as choose_structure
 from lexc.lexicon.trust import check_trie, trust
@@ -162,11 +162,13 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
     path = Path(path)
     groups, letters, longest_board = group_table(entries)
     index = {group: i for i, group in enumerate(groups)}
+    floor = marisa_floor(boards, exceptions, len(groups))
     if not (isinstance(entries, Store) and entries.on_disk):  # in memory: the pairs too, numbered once
         pairs = Numbered.of(entries, index)
-        kind, trie, ids, candidates = choose_structure(lambda: pairs, boards, structure, natives)
+        kind, trie, ids, candidates = choose_structure(lambda: pairs, boards, structure, natives, floor)
     else:  # keys on disk, past the compile's bound: streamed again for each trie
-        kind, trie, ids, candidates = choose_structure(lambda: numbered(entries, index), boards, structure, natives)
+        kind, trie, ids, candidates = choose_structure(lambda: numbered(entries, index), boards, structure, natives,
+                                                       floor)
     trust(trie)  # built here: opening it needs no proof, nor numpy's check of a DAWG (lexc.lexicon.trust)
     extra: dict[str, Any] = {}
     if kind == "natives":
@@ -185,7 +187,7 @@ def write_keys(path: Path | str, header: Mapping[str, Any], table: Mapping[str, 
               "exceptions": exceptions}
     full = {**header, **extra, "table": dict(table), "counts": counts,
             "records": record_stats(groups, letters, longest_board),
-            "structure": structure_note(candidates, structure, boards), "sections": sections}
+            "structure": structure_note(candidates, structure, boards, floor), "sections": sections}
     data = encode_pack(full, kind, trie + records + (ids if kind == "marisa" else b""))
     atomic_write(path, data)
     return Written(path, len(data), kind, candidates, n_keys, boards, exceptions)

@@ -198,6 +198,16 @@ class Store:
     def append(self, item: Any) -> None:
         self.memory.append(item)
         self.count += 1
+        self._past_bound()
+
+    def extend(self, items: list[Any]) -> None:
+        """:meth:`append` each of ``items``."""
+        self.memory.extend(items)
+        self.count += len(items)
+        self._past_bound()
+
+    def _past_bound(self) -> None:
+        """What is in memory to disk, once it is ``bound`` items (then a chunk of them at a time)."""
         if len(self.memory) >= (self.bound if self.file is None else CHUNK):
             if self.file is None:
                 self.file = self.spill.open("keys")

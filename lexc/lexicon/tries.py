@@ -48,6 +48,8 @@ def build_structure(kind: str, pairs: Callable[[], Iterable[tuple[str, int]]]) -
         given = pairs()
         keys = given.boards if isinstance(given, Numbered) else (board for board, _ in given)
         trie = marisa_trie.Trie(keys, cache_size=marisa_trie.TINY_CACHE)
+        if isinstance(given, Numbered) and len(trie) and not any(given.groups):  # no records: no pairs (below)
+            return bytes(trie.tobytes()), b"P"
         of = [0] * len(trie)
         for board, group in pairs():
             if group:
@@ -184,10 +186,30 @@ class NativeWords:
                 self._differing(board, native, implied, faces)
             self.words.append(native)
 
+    def add_coded(self, board: str, implied: str, default: str, words: Iterable[tuple[str, str]],
+                  tiles: Mapping[str, tuple[int, int]]) -> None:
+        """:meth:`add` of words given as canonical codes whose tiles have the lengths of the default tiling's
+        (:meth:`lexc.lexicon.codec.RecordWriter.group_coded`; ``default`` and ``implied``: ``board``'s default
+        reading; ``tiles``: each code character's tile, face index and length): no tiling is built. With
+        one-letter runs only (else nothing is gathered) every such tile is one letter."""
+        if not self.possible:
+            return
+        n = len(board)
+        for native, code in set(words):
+            if len(native) != n:
+                self.possible, self.words = False, []
+                return
+            faces = [tiles[char][0] for char in code]
+            if code == default:
+                self._differing(board, native, implied, faces)
+            else:
+                self.triples.update(zip(native, faces, board, strict=True))
+            self.words.append(native)
+
     def _differing(self, board: str, native: str, implied: str, faces: list[int]) -> None:
         """The letters of ``native`` on ``board``'s default tiling (``faces``: its face indices) that differ from
         its default reading (``implied``)."""
-        self.triples.update((native[j], faces[j], board[j]) for j in range(len(board)) if native[j] != implied[j])
+        self.triples.update([(native[j], faces[j], board[j]) for j in range(len(board)) if native[j] != implied[j]])
 
     def finish(self, entries: Iterable[tuple[str, str]], exceptions: int, boards: int) -> Natives | None:
         """The candidate, with the default native word of each board spelling of ``entries`` that has no
@@ -212,7 +234,8 @@ _LENGTH = operator.itemgetter(1)
 
 
 def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int, structure: str = "auto",
-                     natives: Natives | None = None) -> tuple[str, bytes, bytes, dict[str, int]]:
+                     natives: Natives | None = None,
+                     floor: int | None = None) -> tuple[str, bytes, bytes, dict[str, int]]:
     """Build the candidate tries of ``pairs()`` (board spelling, group; sorted) and keep the DAWG
     unless another is more than :data:`DAWG_SLACK` times smaller.
 
@@ -221,11 +244,17 @@ def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int
     smaller on some lexicons (Indonesian: 0.52x the DAWG), and a ``natives`` DAWG of the native
     words (when ``natives`` is given: :class:`NativeWords`) on lexicons whose records say which
     letters are tiles of their own (Czech: 0.35x). Past :data:`MARISA_MAX` board spellings
-    ``auto`` builds the DAWG only (marisa would need every key in memory). Returns the kind,
-    trie bytes, ids bytes and every candidate's size (trie and ids).
+    ``auto`` builds the DAWG only (marisa would need every key in memory). ``floor`` (:func:`marisa_floor`),
+    when given, is the fewest bytes a marisa candidate can take: ``auto`` builds none when the DAWG is within
+    :data:`DAWG_SLACK` of it, since marisa could not be kept (the choice is the same as with it built).
+    Returns the kind, trie bytes, ids bytes and the size (trie and ids) of every candidate built.
 
     >>> choose_structure(lambda: [("AB", 0), ("AC", 0)], 2)[0]
     'dawg'
+    >>> list(choose_structure(lambda: [("AB", 0), ("AC", 0)], 2, floor=marisa_floor(2, 0, 1))[3])
+    ['dawg', 'marisa']
+    >>> list(choose_structure(lambda: [("AB", 0), ("AC", 0)], 2, floor=800)[3])  # 1,028 bytes <= 1.3 x 800
+    ['dawg']
     """
     if structure == "natives" and natives is None:
         raise LexcError(Problem(None, None, "structure", "a natives pack needs one-letter tiles, each letter of a "
@@ -236,8 +265,13 @@ def choose_structure(pairs: Callable[[], Iterable[tuple[str, int]]], boards: int
     else:
         kinds = ("dawg", "marisa") if boards <= MARISA_MAX else ("dawg",)
         kinds += ("natives",) if natives else ()
-    built = {kind: _native_trie(natives) if kind == "natives" else build_structure(kind, pairs)  # type: ignore[arg-type]
-             for kind in kinds}
+    built: dict[str, tuple[bytes, bytes]] = {}
+    for kind in kinds:
+        if kind == "marisa" and structure == "auto" and floor is not None and \
+                len(built["dawg"][0]) <= DAWG_SLACK * floor:  # it cannot be kept: not built
+            continue
+        built[kind] = _native_trie(natives) if kind == "natives" else build_structure(kind, pairs)  # type: ignore[arg-type]
+    kinds = tuple(built)
     sizes = {k: len(t) + len(i) for k, (t, i) in built.items()}
     kind = kinds[0]
     smallest = min(kinds, key=lambda k: (sizes[k], k))
@@ -252,11 +286,38 @@ def _native_trie(natives: Natives) -> tuple[bytes, bytes]:
     return bytes(dawg.DAWG(natives.words, input_is_sorted=True).tobytes()), b""
 
 
-def structure_note(candidates: Mapping[str, int], structure: str, boards: int) -> dict[str, object]:
+def structure_note(candidates: Mapping[str, int], structure: str, boards: int,
+                   floor: int | None = None) -> dict[str, object]:
     """The header's ``structure`` (its ``kind`` and ``bytes`` are added on encoding); says why marisa
-    was no candidate when ``auto`` skipped it (:data:`MARISA_MAX`)."""
+    was no candidate when ``auto`` skipped it (:data:`MARISA_MAX`, or the DAWG within :data:`DAWG_SLACK` of
+    ``floor``, :func:`marisa_floor`).
+
+    >>> structure_note({"dawg": 600}, "auto", 1000, 1501)["skipped"]["marisa"]
+    "the DAWG's 600 bytes are within 1.3x of 1,501, the fewest a marisa trie of 1,000 board spellings takes: not built"
+    """
     out: dict[str, object] = {"candidates": dict(candidates), "choice": structure}
     if structure == "auto" and "marisa" not in candidates:
-        out["skipped"] = {"marisa": f"{boards:,} board spellings, more than {MARISA_MAX:,}: DAWG only "
-                                    "(built from the sorted stream, not in memory)"}
+        if boards > MARISA_MAX or floor is None:
+            why = f"{boards:,} board spellings, more than {MARISA_MAX:,}: DAWG only (built from the sorted stream, " \
+                  "not in memory)"
+        else:
+            why = f"the DAWG's {candidates['dawg']:,} bytes are within {DAWG_SLACK}x of {floor:,}, the fewest a " \
+                  f"marisa trie of {boards:,} board spellings takes: not built"
+        out["skipped"] = {"marisa": why}
     return out
+
+
+def marisa_floor(boards: int, exceptions: int, groups: int) -> int:
+    """The fewest bytes a marisa candidate of ``boards`` keys can take (:func:`build_structure`), ``exceptions``
+    of them with records, in ``groups`` record groups (the empty one included): its ``ids`` section exactly,
+    and 1.5 bytes a key for the trie. Each key ends at a node of its own in marisa's LOUDS trie, and every
+    node has a byte of label (``bases``) and four bits (two of LOUDS, a terminal flag, a link flag); the rank
+    and select indexes, the links and the tails come on top (1.62-1.65 bytes a key on the densest key sets:
+    all numbers below 3,000,000, every string of one to four letters; 2.1-5.7 on the shipped lexicons).
+
+    >>> marisa_floor(267_751, 0, 1), marisa_floor(10, 2, 3), marisa_floor(10, 9, 70_000)
+    (401628, 32, 56)
+    """
+    width = 2 if groups - 1 < 1 << 16 else 4
+    ids = 8 * exceptions if 8 * exceptions < width * boards else width * boards
+    return (3 * boards + 1) // 2 + 1 + ids
