@@ -26,6 +26,7 @@ import json
 import sys
 import tempfile
 import time
+from itertools import pairwise
 
 from lexc import Catalog
 from lexc.lexicon.build import build_one
@@ -43,7 +44,7 @@ def profile(catalog: Catalog, lang: str) -> dict[str, float]:
     build_one(catalog, lang, progress=progress)
     marks.append(("end", time.process_time()))
     found: dict[str, float] = {}
-    for (stage, start), (_, end) in zip(marks, marks[1:], strict=False):
+    for (stage, start), (_, end) in pairwise(marks):
         key = "reading" if stage.startswith("reading") else stage
         found[key] = found.get(key, 0.0) + end - start
     found["total"] = marks[-1][1] - marks[0][1]
