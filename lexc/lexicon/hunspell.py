@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain, repeat
 from pathlib import Path
 
@@ -304,14 +304,21 @@ class HunspellSource(Source):
         flattened by ``itertools.chain``, in C: a generator step per batch, not per form or per entry (3.5
         million forms of uk_UA from 331,660 entries).
         """
+        return chain.from_iterable(self._batches())
+
+    def _batches(self) -> Iterator[Iterable[SourceWord]]:
+        """:meth:`_entries`' batches as :class:`SourceWord` (:func:`batch_words`), one at a time (a generator, not
+        a generator expression: mypyc may compile that into a list, which would hand nothing on before an error)."""
         name = self.name
-        return chain.from_iterable(batch_words(item[0], name, item[1]) if isinstance(item, tuple) else item
-                                   for item in self._entries())
+        for item in self._entries():
+            yield batch_words(item[0], name, item[1]) if isinstance(item, tuple) else item
 
     def blocks(self) -> Iterator[Lines | SourceWord]:
         """:meth:`words` as the compiler reads them: each batch of entries' forms one :class:`Lines` (each form
         with its entry's line in ``numbers``), made from the batch's lists of forms at once (:func:`forms_block`),
-        with no :class:`SourceWord` per form; a phrase (rejected) comes alone, as :meth:`words` gives it.
+        with no :class:`SourceWord` per form; the words of the entries seen one by one (cs_CZ's, which has
+        FORBIDDENWORD: every entry) gathered into blocks of at least :data:`BATCH` (:func:`word_blocks`), a phrase
+        (rejected) alone, in order.
 
         >>> import pathlib, tempfile
         >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -324,12 +331,20 @@ class HunspellSource(Source):
          (['dog', 'dogs'], [4, 4])]
         """
         name = self.name
+        alone: list[SourceWord] = []  # the words of entries seen one by one, gathered into blocks of their own
         for item in self._entries():
             if isinstance(item, tuple):
                 if item[0]:
+                    if alone:
+                        yield from word_blocks(iter(alone))
+                        alone = []
                     yield forms_block(item[0], name, item[1])
             else:
-                yield from word_blocks(iter(item))
+                alone.extend(item)
+                if len(alone) >= BATCH:
+                    yield from word_blocks(iter(alone))
+                    alone = []
+        yield from word_blocks(iter(alone))
 
     def _affix_file(self) -> AffixFile:
         """The .aff file read, with the affixes the options ask for."""
