@@ -10,6 +10,11 @@ the same order, from the same lines, with the same counts.
     .venv/bin/python bench/hash_hunspell.py > /tmp/before.txt
     LEXC_PURE=1 .venv/bin/python bench/hash_hunspell.py > /tmp/pure.txt
     .venv/bin/python bench/hash_hunspell.py ru uk      # two languages only
+    .venv/bin/python bench/hash_hunspell.py --blocks   # the stream of source.blocks(), what a compile reads
+
+With ``--blocks`` each source's ``blocks()`` is hashed instead, each block's forms with their own lines and each
+word alone as it is: the same line of text per form, so the same hashes as ``words()`` when the blocks hold the
+forms ``words()`` gives.
 
 The figures (forms, CPU seconds of each dictionary's stream) go to stderr; stdout holds only what must match.
 """
@@ -20,8 +25,10 @@ import hashlib
 import json
 import sys
 import time
+from collections.abc import Iterator
 
 from lexc import Catalog
+from lexc.lexicon.reading import Lines, Source
 from lexc.lexicon.sources import default_sources
 
 
@@ -38,7 +45,23 @@ def hunspell_languages(catalog: Catalog) -> list[str]:
     return found
 
 
+def forms(source: Source, blocks: bool) -> Iterator[tuple[str, int, str]]:
+    """``(text, line, rejection)`` of each form of ``source``: from its ``words()``, or from its ``blocks()``."""
+    if not blocks:
+        for w in source.words():
+            yield w.text, w.line, w.rejected
+        return
+    for item in source.blocks():
+        if isinstance(item, Lines):
+            for i, text in enumerate(item.texts):
+                yield text, item.line(i), ""
+        else:
+            yield item.text, item.line, item.rejected
+
+
 def main(argv: list[str]) -> int:
+    blocks = "--blocks" in argv
+    argv = [a for a in argv if a != "--blocks"]
     catalog = Catalog.shipped()
     codes = argv or hunspell_languages(catalog)
     total = 0
@@ -49,8 +72,8 @@ def main(argv: list[str]) -> int:
             digest = hashlib.sha256()
             started = time.process_time()
             n = 0
-            for w in source.words():
-                digest.update(f"{w.text}\t{w.line}\t{w.rejected}\n".encode())
+            for text, line, rejected in forms(source, blocks):
+                digest.update(f"{text}\t{line}\t{rejected}\n".encode())
                 n += 1
             cpu = time.process_time() - started
             digest.update(json.dumps(source.stats.to_json(), sort_keys=True).encode())

@@ -144,3 +144,49 @@ def test_letters_of_a_block_are_its_translate(code: str) -> None:
     encoder = Encoder(CATALOG.normaliser(code), Codes().char)
     upper = CATALOG.normaliser(code)._upper(unicodedata.normalize("NFC", "\n".join(words)))
     assert encoder._letters_of(upper) == upper.translate(encoder._letters)
+
+
+def _flat(items: list[Lines | SourceWord]) -> list[SourceWord]:
+    """Blocks and words as the words they stand for, each block's with its own line."""
+    return [w for item in items for w in
+            ([SourceWord(t, item.file, item.line(i)) for i, t in enumerate(item.texts)] if isinstance(item, Lines)
+             else [item])]
+
+
+@pytest.mark.parametrize("code", ["uk", "ru", "cs", "he", "hu"])
+def test_a_hunspell_dictionary_gives_its_forms_in_blocks(code: str) -> None:
+    """A Hunspell dictionary's blocks (a batch of entries' forms a :class:`Lines`, made from the lists of forms
+    without a :class:`SourceWord` per form): the forms ``words()`` gives, each with its stem's line, the phrases
+    (hu: "kerékbe törés") alone as rejected words, and the same counts."""
+    spec = CATALOG.spec(code)
+    entries = [e for e in spec.lexicon if e.kind == "hunspell" and e.name is None]
+    if not entries or not Path(entries[0].path or "").exists():
+        pytest.skip(f"no Hunspell dictionary of {code} is installed")
+    by_word = open_source(spec, entries[0], max_forms=60_000)
+    by_block = open_source(spec, entries[0], max_forms=60_000)
+    words = list(by_word.words())
+    items = list(by_block.blocks())
+    assert _flat(items) == words
+    assert by_block.stats.to_json() == by_word.stats.to_json()
+    lines = [item for item in items if isinstance(item, Lines)]
+    assert sum(len(item.texts) for item in lines) > len(words) * 9 // 10
+    assert all(item.numbers is not None and item.joined == "\n".join(item.texts) for item in lines)
+    if code != "hu":  # hu_HU is read with no affixes: a form per entry
+        assert len({w.line for w in words}) < len(words) // 2  # several forms of a stem share its line
+
+
+@pytest.mark.parametrize(("code", "word", "char"), [("uk", "абетково-гніздова", "-"), ("ru", "из-за", "-"),
+                                                     ("en", "don't", "'"), ("es", "ca·la", "·"),
+                                                     ("ca", "co·a", "·"), ("de", "straße2", "2")])
+def test_an_unspellable_words_reason_is_its_first_character_that_is_no_tile(code: str, word: str, char: str) -> None:
+    """``spell`` says why a word cannot be spelled from its first character that starts no tile (found where the
+    common case fails, not by spelling the word again): the reason the full path (``_surfaces``) gives."""
+    from lexc.language.normalize import Unspellable
+
+    norm = CATALOG.normaliser(code)
+    with pytest.raises(Unspellable) as fast:
+        norm.spell(word)
+    with pytest.raises(Unspellable) as full:
+        norm._surfaces(word)
+    assert (fast.value.reason, fast.value.char) == (full.value.reason, full.value.char)
+    assert fast.value.char == char and CATALOG.spec(code).name in fast.value.reason

@@ -34,12 +34,14 @@ from lexc.lexicon.reading import (
     PIN,
     Compounds,
     Convention,
+    Lines,
     Options,
     Source,
     SourceStats,
     SourceWord,
     latin1_lines,
     source_word,
+    word_blocks,
 )
 
 #: Forms a dictionary may expand to unless ``max_forms`` says otherwise (Spanish expands to about 1 million,
@@ -302,7 +304,47 @@ class HunspellSource(Source):
         flattened by ``itertools.chain``, in C: a generator step per batch, not per form or per entry (3.5
         million forms of uk_UA from 331,660 entries).
         """
-        return chain.from_iterable(self._entries())
+        return chain.from_iterable(self._batches())
+
+    def _batches(self) -> Iterator[Iterable[SourceWord]]:
+        """:meth:`_entries`' batches as :class:`SourceWord` (:func:`batch_words`), one at a time (a generator, not
+        a generator expression: mypyc may compile that into a list, which would hand nothing on before an error)."""
+        name = self.name
+        for item in self._entries():
+            yield batch_words(item[0], name, item[1]) if isinstance(item, tuple) else item
+
+    def blocks(self) -> Iterator[Lines | SourceWord]:
+        """:meth:`words` as the compiler reads them: each batch of entries' forms one :class:`Lines` (each form
+        with its entry's line in ``numbers``), made from the batch's lists of forms at once (:func:`forms_block`),
+        with no :class:`SourceWord` per form; the words of the entries seen one by one (cs_CZ's, which has
+        FORBIDDENWORD: every entry) gathered into blocks of at least :data:`BATCH` (:func:`word_blocks`), a phrase
+        (rejected) alone, in order.
+
+        >>> import pathlib, tempfile
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> _ = (folder / "d.aff").write_text("SET UTF-8\\nSFX S Y 1\\nSFX S 0 s .\\n", encoding="utf-8")
+        >>> _ = (folder / "d.dic").write_text("3\\ncat/S\\nlhasa apso\\ndog/S\\n", encoding="utf-8")
+        >>> source = HunspellSource(catalog.spec("en"), folder / "d.dic", Options())
+        >>> [(b.texts, b.numbers) if isinstance(b, Lines) else (b.text, b.rejected) for b in source.blocks()]
+        ... # doctest: +NORMALIZE_WHITESPACE
+        [(['cat', 'cats'], [2, 2]), ('lhasa apso', 'a phrase: the dictionary entry holds a space'),
+         (['dog', 'dogs'], [4, 4])]
+        """
+        name = self.name
+        alone: list[SourceWord] = []  # the words of entries seen one by one, gathered into blocks of their own
+        for item in self._entries():
+            if isinstance(item, tuple):
+                if item[0]:
+                    if alone:
+                        yield from word_blocks(iter(alone))
+                        alone = []
+                    yield forms_block(item[0], name, item[1])
+            else:
+                alone.extend(item)
+                if len(alone) >= BATCH:
+                    yield from word_blocks(iter(alone))
+                    alone = []
+        yield from word_blocks(iter(alone))
 
     def _affix_file(self) -> AffixFile:
         """The .aff file read, with the affixes the options ask for."""
@@ -313,9 +355,9 @@ class HunspellSource(Source):
         self.stats.prefixes_skipped = aff.prefixes_skipped
         return aff
 
-    def _entries(self) -> Iterator[Iterable[SourceWord]]:
-        """The forms of the .dic's entries in the order of the lines (:meth:`words`): many entries' together
-        (:func:`batch_words`), alone those of an entry whose forms must each be seen (:meth:`_one_by_one`)."""
+    def _entries(self) -> Iterator[Batch | list[SourceWord]]:
+        """The forms of the .dic's entries in the order of the lines (:meth:`words`): many entries' together (a
+        :data:`Batch`), as :class:`SourceWord` those of an entry whose forms must each be seen and a phrase."""
         stats = self.stats = SourceStats()
         aff = self._affix_file()
         skip_caps, limit = self.options.capitalised == "skip", self.options.max_forms or DEFAULT_MAX_FORMS
@@ -374,16 +416,19 @@ class HunspellSource(Source):
         stats.lines, stats.stems, stats.words = number, stems, count
         stats.empty = stats.words == 0
 
-    def _phrase(self, aff: AffixFile, phrase: str, number: int) -> tuple[SourceWord]:
+    def _phrase(self, aff: AffixFile, phrase: str, number: int) -> list[SourceWord]:
         """A .dic line of several words, handed on as it is (rejected as a phrase), and counted."""
         self.stats.phrases += 1
-        return (SourceWord(aff.text(phrase, self.name, number), self.name, number, PHRASE),)
+        return [SourceWord(aff.text(phrase, self.name, number), self.name, number, PHRASE)]
 
 
 #: :meth:`HunspellSource.words` hands the forms on once at least this many are ready (a few hundred entries').
 BATCH = 4096
 
 _new_word = tuple.__new__
+
+#: The forms of several .dic entries (a list each) and the line of each entry: what :class:`_Pending` hands on.
+Batch = tuple[list[list[str]], list[int]]
 
 
 class _Pending:
@@ -403,12 +448,11 @@ class _Pending:
         self.count += len(forms)
         return self.count >= BATCH
 
-    def take(self) -> Iterator[SourceWord]:
-        """The forms kept, as :class:`SourceWord` (:func:`batch_words`; none if none are kept); none are kept
-        after."""
-        words = batch_words(self.groups, self.file, self.lines)
+    def take(self) -> Batch:
+        """The forms kept and their entries' lines (empty lists if none are kept); none are kept after."""
+        batch = (self.groups, self.lines)
         self.groups, self.lines, self.count = [], [], 0
-        return words
+        return batch
 
 
 def _stem(aff: AffixFile, stripped: str, file: str, number: int) -> tuple[str, str]:
@@ -449,3 +493,17 @@ def batch_words(groups: list[list[str]], file: str, lines: list[int]) -> Iterato
     n = sum(sizes)
     texts, numbers = chain.from_iterable(groups), chain.from_iterable(map(repeat, lines, sizes))
     return map(_new_word, repeat(SourceWord, n), zip(texts, repeat(file, n), numbers, repeat("", n), strict=True))
+
+
+def forms_block(groups: list[list[str]], file: str, lines: list[int]) -> Lines:
+    """The forms of several .dic entries (``groups``, a list each, not all empty) from ``file`` as one
+    :class:`Lines`, each form numbered with its entry's line in ``lines``: joined and numbered by C-speed steps,
+    the block :func:`batch_words`' words would make (:func:`lexc.lexicon.reading.word_blocks`).
+
+    >>> block = forms_block([["tries", "try"], [], ["cat"]], "demo.dic", [2, 4, 5])
+    >>> block.first, block.texts, block.joined, block.numbers
+    (2, ['tries', 'try', 'cat'], 'tries\\ntry\\ncat', [2, 2, 5])
+    """
+    texts = list(chain.from_iterable(groups))
+    numbers = list(chain.from_iterable(map(repeat, lines, map(len, groups))))
+    return Lines(file, numbers[0], texts, "\n".join(texts), numbers)
