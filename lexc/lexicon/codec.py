@@ -124,7 +124,6 @@ class Coder(Table):
                               if len(run) == 1 and self.faces[face] == run and run not in self.finals)
         self._one_letter_runs = all(len(run) == 1 for run in self.table)
         self._delete_plain: dict[int, None] | None = None  # a translate table deleting those letters
-        self.one_letter_runs = self._one_letter_runs  # every run of the table one letter
 
     # ----------------------------------------------------------------- the record writer
 

@@ -175,7 +175,7 @@ class Collector:
         if self.excluding and (native in self.ex_natives or board in self.ex_boards):
             self.excluded += 1
             return ""
-        entry = code + _NATIVE + native if native != board else (None if code == board else code)
+        entry = _entry(native, board, code)
         if self.buckets is not None:
             self.buckets.add((board, entry, text if choice or PIN in text else None, choice, self.origin))
         else:
@@ -206,7 +206,7 @@ class Collector:
             # the common case: a board spelling not met before, of a length kept, no exclude list, no spill yet
             if low <= len(board) <= high and not self.excluding and self.buckets is None and \
                     board not in entries and len(entries) < self.bound:
-                entries[board] = code + _NATIVE + native if native != board else (None if code == board else code)
+                entries[board] = _entry(native, board, code)
                 fresh += 1
                 continue
             self.read += 1
@@ -453,6 +453,16 @@ class Collector:
         """Each tile code character's face index among ``faces``: what reads a tile code (:meth:`keys`'s
         ``tilings``) as the faces of a ``tiles`` walk (:func:`lexc.lexicon.walk.coded_tilings`)."""
         return {char: face for char, (face, _) in self._faces(faces).items()}
+
+
+def _entry(native: str, board: str, code: str) -> Entry:
+    """What a compile keeps of a word: None for a plain word (its tile code and native word its board spelling),
+    else its tile code, and its native word after :data:`_NATIVE` when that differs from the board spelling.
+
+    >>> _entry("CAT", "CAT", "CAT"), _entry("ÉTÉ", "ETE", "ETE"), _entry("CHE", "CHE", "\\x80E")
+    (None, 'ETE\\x00ÉTÉ', '\\x80E')
+    """
+    return code + _NATIVE + native if native != board else (None if code == board else code)
 
 
 def _plain_boards(chunk: list[tuple[str, Found]], coder: Coder) -> list[str] | None:
