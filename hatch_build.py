@@ -144,7 +144,10 @@ class CompiledModules(BuildHookInterface):  # type: ignore[misc,valid-type]
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        return [] if pure() else ["mypy>=1.10", "setuptools>=61"]
+        # mypyc type-checks every module the compiled ones import: numpy and pycountry too (lexc.export.kwg,
+        # lexc.lexicon.trust, lexc.language.iso639), which an isolated build environment lacks unless named here;
+        # without them mypy fails and the wheel is the plain modules (a clean clone's `pip install .`)
+        return [] if pure() else ["mypy>=1.10", "setuptools>=61", "numpy", "pycountry>=24.6"]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
